@@ -1,0 +1,31 @@
+"""Errors raised by the engine."""
+from __future__ import annotations
+
+
+class TawaError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalAction(TawaError, ValueError):
+    """An action that the rules do not allow now.
+
+    The message names the rule (its spec ID where there is one). The game it was
+    offered to is left exactly as it was.
+    """
+
+    def __init__(self, message: str, rule: str | None = None, action: str | None = None) -> None:
+        self.rule = rule
+        self.action = action
+        text = f"[{rule}] {message}" if rule else message
+        super().__init__(text)
+
+
+class BadOption(TawaError, ValueError):
+    """A game option (or an override of a data value) that is unknown or out of range."""
+
+
+class UnknownGame(TawaError, KeyError):
+    """No game is registered under that id."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; keep it readable
+        return str(self.args[0]) if self.args else "unknown game"

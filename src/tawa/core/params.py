@@ -1,0 +1,222 @@
+"""Game options and data constants with their provenance, in one registry per game.
+
+Every [P] (proposal) value of a spec, every [D] digital option and every option a
+user may set is a ``Param``. ``new_game(options=...)`` and ``--option KEY=VALUE``
+override them by name; the value is validated against the declared default.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tawa.core.errors import BadOption
+
+TAGS = {"R": "rulebook", "S": "public source", "P": "our proposal", "D": "digital-only"}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One named value of a game: an option or a data constant.
+
+    name      upper-case key, as in the spec (``HARVEST_TRACK``) or an option (``layout``)
+    default   the value used unless overridden
+    tag       provenance: "R", "S", "P" or "D" (several allowed, e.g. "R/P")
+    rules     spec rule IDs that read it
+    doc       one line for ``tawa rules``
+    choices   allowed values, when the value is one of a few
+    nullable  whether None is allowed besides values of the default's type
+    check     extra validation, returns an error text or None
+    overridable  False for values fixed by the rulebook that only document the data
+    """
+
+    name: str
+    default: Any
+    tag: str
+    rules: tuple[str, ...] = ()
+    doc: str = ""
+    choices: tuple[Any, ...] | None = None
+    nullable: bool = False
+    check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+    overridable: bool = True
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` normalised to the default's shape, or raise ``BadOption``."""
+        if value is None:
+            if self.nullable or self.default is None:
+                return None
+            raise BadOption(f"option {self.name}: None is not allowed")
+        if self.choices is not None:
+            if value not in self.choices:
+                raise BadOption(f"option {self.name}: {value!r} is not one of {list(self.choices)}")
+            return value
+        out = _coerce(self.name, self.default, value)
+        if self.check is not None:
+            err = self.check(out)
+            if err:
+                raise BadOption(f"option {self.name}: {err}")
+        return out
+
+
+def _coerce(name: str, default: Any, value: Any) -> Any:
+    if default is None:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise BadOption(f"option {name}: expected a number or text, got {value!r}")
+        return value
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        raise BadOption(f"option {name}: expected true or false, got {value!r}")
+    if isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise BadOption(f"option {name}: expected an integer, got {value!r}")
+    if isinstance(default, float):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        raise BadOption(f"option {name}: expected a number, got {value!r}")
+    if isinstance(default, str):
+        if isinstance(value, str):
+            return value
+        raise BadOption(f"option {name}: expected text, got {value!r}")
+    if isinstance(default, list | tuple):
+        if not isinstance(value, list | tuple):
+            raise BadOption(f"option {name}: expected a list like {json.dumps(_jsonable(default))}")
+        if default and all(not isinstance(d, list | tuple | dict) for d in default):
+            proto = default[0]
+            items = [_coerce(name, proto, v) for v in value]
+        else:
+            items = [_coerce_like(name, default, i, v) for i, v in enumerate(value)]
+        return tuple(_freeze(v) for v in items) if isinstance(default, tuple) else [_freeze(v) for v in items]
+    if isinstance(default, dict):
+        if not isinstance(value, dict):
+            raise BadOption(f"option {name}: expected a mapping like {json.dumps(_jsonable(default))}")
+        out = dict(default)
+        for k, v in value.items():
+            if k not in default:
+                raise BadOption(f"option {name}: unknown key {k!r} (known: {sorted(default)})")
+            out[k] = _coerce(f"{name}.{k}", default[k], v)
+        return out
+    raise BadOption(f"option {name}: cannot be overridden")
+
+
+def _coerce_like(name: str, default: Any, i: int, v: Any) -> Any:
+    proto = default[min(i, len(default) - 1)] if default else v
+    return _coerce(f"{name}[{i}]", proto, v)
+
+
+def _freeze(v: Any) -> Any:
+    return tuple(_freeze(x) for x in v) if isinstance(v, list) else v
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, set | frozenset):
+        return sorted(_jsonable(x) for x in v)
+    return v
+
+
+class Params:
+    """Resolved values of a game's registry, read as attributes (``params.HARVEST_TRACK``).
+
+    Shared, read-only, between a game and its clones.
+    """
+
+    __slots__ = ("_overrides", "_values")
+
+    def __init__(self, values: dict[str, Any], overrides: dict[str, Any]) -> None:
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_overrides", overrides)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Params are read-only; pass options to new_game instead")
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __copy__(self) -> Params:
+        return self  # read-only: copies share it, as clones do
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Params:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Params, (self._values, self._overrides))
+
+    @property
+    def overrides(self) -> dict[str, Any]:
+        """Only the values that differ from the registry defaults, as given (JSON-able)."""
+        return dict(self._overrides)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self._values)
+
+
+class ParamRegistry:
+    """All params of one game, in declaration order."""
+
+    def __init__(self, params: Iterable[Param]) -> None:
+        self.params: dict[str, Param] = {}
+        for p in params:
+            if p.name in self.params:
+                raise ValueError(f"param {p.name} declared twice")
+            self.params[p.name] = p
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.params.values())
+
+    def resolve(self, options: Mapping[str, Any] | None) -> Params:
+        values = {name: p.default for name, p in self.params.items()}
+        given: dict[str, Any] = {}
+        for key, raw in (options or {}).items():
+            p = self.params.get(key)
+            if p is None:
+                close = [n for n in self.params if n.lower() == str(key).lower()]
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise BadOption(f"unknown option {key!r}{hint}; `tawa rules GAME` lists them")
+            if not p.overridable:
+                raise BadOption(f"option {key} is fixed by the rulebook and cannot be overridden")
+            values[key] = p.validate(raw)
+            given[key] = _jsonable(raw)
+        return Params(values, given)
+
+    def table(self) -> list[dict[str, Any]]:
+        """Rows for ``tawa rules``: name, default, tag, rules, doc."""
+        return [
+            {"name": p.name, "value": _jsonable(p.default), "tag": p.tag, "rules": list(p.rules), "doc": p.doc,
+             "choices": list(p.choices) if p.choices else None, "overridable": p.overridable}
+            for p in self.params.values()
+        ]
+
+
+def parse_option_text(items: Iterable[str]) -> dict[str, Any]:
+    """Parse ``KEY=VALUE`` strings from the command line; VALUE is JSON when it parses."""
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise BadOption(f"--option needs KEY=VALUE, got {item!r}")
+        key, text = item.split("=", 1)
+        key = key.strip()
+        text = text.strip()
+        try:
+            value: Any = json.loads(text)
+        except json.JSONDecodeError:
+            low = text.lower()
+            value = {"true": True, "false": False, "none": None, "null": None}.get(low, text)
+        out[key] = value
+    return out
+
+
+jsonable = _jsonable

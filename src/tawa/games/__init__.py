@@ -1,0 +1,1 @@
+"""The games. Each sub-package registers itself with ``tawa.register`` when imported."""

@@ -1,0 +1,132 @@
+"""``tawa bench``: speed and memory figures of a game's engine.
+
+Everything is measured in one process, side by side, on the same states, so the
+ratios (clone vs deepcopy) are meaningful on any machine; absolute rates depend on
+the machine, which the report names.
+"""
+from __future__ import annotations
+
+import copy
+import gc
+import os
+import platform
+import time
+import tracemalloc
+from collections.abc import Mapping
+from typing import Any
+
+from tawa.core.game import Game
+from tawa.core.registry import game_class, new_game
+from tawa.core.rng import Rng
+from tawa.lab.playout import automated_options, random_playout
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "system": platform.system()}
+
+
+def _timed(fn: Any, min_seconds: float) -> tuple[int, float]:
+    n, start = 0, time.perf_counter()
+    while True:
+        fn()
+        n += 1
+        el = time.perf_counter() - start
+        if el >= min_seconds:
+            return n, el
+
+
+def _mid_game_states(game_id: str, players: int, options: Mapping[str, Any], count: int, seed: int) -> list[Game]:
+    rng = Rng(seed)
+    states: list[Game] = []
+    i = 0
+    while len(states) < count:
+        g = new_game(game_id, players, seed + i, options)
+        full = g.clone()
+        length = random_playout(full, Rng(seed + i), biased=True)
+        stop = length // 4 + rng.below(max(1, length // 2))
+        r2 = Rng(seed + i)
+        for _ in range(stop):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            from tawa.bots.random_bot import weighted_choice
+            g.apply(weighted_choice(r2, legal, g.progress_weights(legal)))
+        if not g.is_over:
+            states.append(g)
+        i += 1
+    return states
+
+
+def run_bench(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+              seconds: float = 3.0, seed: int = 1, states: int = 8) -> dict[str, Any]:
+    """Measure and return the figures (also what ``--json`` prints)."""
+    info = game_class(game_id).info
+    n_players = players or info.players[min(1, len(info.players) - 1)]
+    opts = automated_options(game_id, options)
+
+    # 1. random playouts: games/s and actions/s (uniform random moves)
+    games = actions = 0
+    capped = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        g = new_game(game_id, n_players, seed + games, opts)
+        actions += random_playout(g, Rng(seed + games))
+        capped += g.capped
+        games += 1
+    el = time.perf_counter() - start
+
+    # 2. clone vs deepcopy on the same mid-game states, side by side
+    mids = _mid_game_states(game_id, n_players, opts, states, seed)
+    per = max(0.05, seconds / 6) / len(mids)
+    clone_n = clone_t = deep_n = deep_t = 0.0
+    for s in mids:
+        n, t = _timed(s.clone, per)
+        clone_n += n
+        clone_t += t
+        n, t = _timed(lambda s=s: copy.deepcopy(s), per)
+        deep_n += n
+        deep_t += t
+    clone_rate, deep_rate = clone_n / clone_t, deep_n / deep_t
+
+    # 3. legal-action generation and determinize
+    def legal() -> None:
+        for s in mids:
+            s._legal_cache = None
+            s.legal_actions()
+    n, t = _timed(legal, max(0.05, seconds / 10))
+    legal_rate = n * len(mids) / t
+    n, t = _timed(lambda: [s.determinize(s.current_player or 0, 7) for s in mids], max(0.05, seconds / 10))
+    det_rate = n * len(mids) / t
+
+    # 4. peak memory per state (clones of mid-game states)
+    gc.collect()
+    tracemalloc.start()
+    keep = [s.clone() for s in mids for _ in range(20)]
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    per_state = peak / len(keep)
+    del keep
+    json_bytes = sum(len(s.to_json()) for s in mids) / len(mids)
+
+    return {
+        "game": game_id, "players": n_players, "options": dict(opts), "machine": machine(),
+        "single_core": True,
+        "random_playout": {"games": games, "seconds": round(el, 3), "games_per_s": round(games / el, 2),
+                           "actions_per_s": round(actions / el, 1), "mean_length": round(actions / games, 1),
+                           "capped_games": capped},
+        "clone_per_s": round(clone_rate, 1), "deepcopy_per_s": round(deep_rate, 1),
+        "clone_vs_deepcopy": round(clone_rate / deep_rate, 1),
+        "legal_actions_per_s": round(legal_rate, 1), "determinize_per_s": round(det_rate, 1),
+        "bytes_per_state": int(per_state), "json_bytes_per_state": int(json_bytes),
+        "mid_game_states": len(mids),
+    }

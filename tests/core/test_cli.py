@@ -1,0 +1,89 @@
+"""The `tawa` command, driven through typer's test runner on the toy game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import toy_game  # noqa: F401
+from typer.testing import CliRunner
+
+import tawa
+from tawa.cli import app
+from tawa.play import Quit, play_game
+
+runner = CliRunner()
+
+
+def test_list_and_rules() -> None:
+    r = runner.invoke(app, ["list"])
+    assert r.exit_code == 0 and "toy-cards" in r.output
+    r = runner.invoke(app, ["rules", "toy-cards", "--json"])
+    rows = {p["name"]: p for p in json.loads(r.output)["params"]}
+    assert rows["HAND_SIZE"]["tag"] == "P" and rows["HAND_SIZE"]["rules"] == ["TOY-001"]
+    r = runner.invoke(app, ["rules", "toy-cards"])
+    assert r.exit_code == 0 and "HAND_SIZE" in r.output and "[P]" in r.output
+
+
+def test_unknown_game_and_bad_option_are_clear_errors() -> None:
+    r = runner.invoke(app, ["rules", "chess"])
+    assert r.exit_code == 2 and "no game 'chess'" in r.output
+    r = runner.invoke(app, ["simulate", "toy-cards", "-n", "2", "--option", "NOPE=1"])
+    assert r.exit_code == 2 and "unknown option" in r.output
+    r = runner.invoke(app, ["simulate", "toy-cards", "-n", "2", "--seats", "random,random,random,random"])
+    assert r.exit_code == 2 and "seats" in r.output
+
+
+def test_simulate_writes_one_json_line_per_game_and_replay_reads_it(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["simulate", "toy-cards", "-n", "5", "--seats", "random", "--seed", "3",
+                            "--out", str(tmp_path), "--option", "HAND_SIZE=3"])
+    assert r.exit_code == 0, r.output
+    assert "branching" in r.output
+    lines = (tmp_path / "toy-cards.jsonl").read_text().splitlines()
+    assert len(lines) == 5
+    rec = json.loads(lines[2])
+    assert rec["seed"] == 5 and rec["options"] == {"HAND_SIZE": 3} and rec["seats"] == ["random"] * 3
+    g = tawa.replay("toy-cards", rec["players"], rec["seed"], rec["options"], rec["history"])
+    assert g.scores() == rec["scores"] and g.winners() == rec["winners"]
+    r = runner.invoke(app, ["replay", str(tmp_path / "toy-cards.jsonl"), "--game", "2", "--all"])
+    assert r.exit_code == 0, r.output
+    assert "Final ranking" in r.output
+    summary = json.loads((tmp_path / "toy-cards.summary.json").read_text())
+    assert summary["games"] == 5 and sum(summary["wins_per_seat"]) == 5
+
+
+def test_simulate_is_reproducible() -> None:
+    a = runner.invoke(app, ["simulate", "toy-cards", "-n", "4", "--seed", "9", "--json"])
+    b = runner.invoke(app, ["simulate", "toy-cards", "-n", "4", "--seed", "9", "--json"])
+    assert a.exit_code == 0 and json.loads(a.output) == json.loads(b.output)
+
+
+def test_bench_prints_figures_as_json() -> None:
+    r = runner.invoke(app, ["bench", "toy-cards", "--seconds", "0.2", "--json"])
+    assert r.exit_code == 0, r.output
+    fig = json.loads(r.output)
+    assert fig["random_playout"]["games_per_s"] > 0 and fig["clone_vs_deepcopy"] > 1
+    assert fig["bytes_per_state"] > 0 and fig["machine"]["python"]
+
+
+def test_play_reasks_on_bad_input_and_shows_ranking() -> None:
+    g = tawa.new_game("toy-cards", 2, seed=4)
+    answers = iter(["", "banana", "99", "?", "? 1", "board", "log"] + ["1"] * 50)
+    out: list[str] = []
+    play_game(g, ["human", "random"], 4, lambda prompt: next(answers), out.append)
+    text = "\n".join(out)
+    assert g.is_over
+    assert "not one of the numbers" in text and "Final ranking" in text and "explain action" in text
+
+
+def test_play_quit_and_cli_play_with_piped_input() -> None:
+    g = tawa.new_game("toy-cards", 2, seed=4)
+    try:
+        play_game(g, ["human", "random"], 4, lambda prompt: "quit", lambda t: None)
+        raise AssertionError("expected Quit")
+    except Quit:
+        pass
+    r = runner.invoke(app, ["play", "toy-cards", "--seed", "2"], input="1\n" * 40)
+    assert r.exit_code == 0, r.output
+    assert "Final ranking" in r.output
+    r = runner.invoke(app, ["play", "toy-cards", "--seats", "random,random"])
+    assert r.exit_code == 0 and "Final ranking" in r.output
