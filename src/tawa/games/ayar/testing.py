@@ -1,0 +1,138 @@
+"""Helpers to build hand-made Ayar scenario states for tests and experiments.
+
+They edit ``game.state`` directly (bypassing legality on purpose); after editing, call ``refresh(g)`` so the
+engine's legal-action cache is dropped.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import tawa
+from tawa.core.events import Event
+from tawa.games.ayar import activities as A
+from tawa.games.ayar import rules as R
+from tawa.games.ayar.data import ACTIVITIES
+from tawa.games.ayar.game import AyarGame
+from tawa.games.ayar.state import AyarState
+
+
+def new(players: int = 2, seed: int = 0, **options: Any) -> AyarGame:
+    g = tawa.new_game("ayar", players=players, seed=seed, options=options or None)
+    assert isinstance(g, AyarGame)
+    return g
+
+
+def refresh(g: AyarGame) -> AyarGame:
+    g._legal_cache = None
+    return g
+
+
+def ids(g: AyarGame) -> list[str]:
+    return [a.id for a in g.legal_actions()]
+
+
+def play(g: AyarGame, *action_ids: str) -> list[Event]:
+    ev: list[Event] = []
+    for a in action_ids:
+        ev.extend(g.apply(a))
+    return ev
+
+
+def pot_id(g: AyarGame, colour: str, k: int) -> int:
+    """Id of pot ``<colour>-k`` (k = 1..6, C8)."""
+    t = g.state.t
+    return t.colours.index(colour) * len(g.params.POT_POWERS) + k - 1
+
+
+def tile_id(g: AyarGame, name: str) -> int:
+    return next(i for i, x in enumerate(g.state.t.textiles) if x.id == name)
+
+
+def set_market(g: AyarGame, market: list[int], stack_top: list[int] | None = None) -> None:
+    """Put exactly these pots in the market (and on top of the stack); the others go below in the stack."""
+    st = g.state
+    top = stack_top or []
+    used = set(market) | set(top)
+    for p in st.players:
+        used |= set(p.pots)
+    rest = [x for x in range(len(st.t.pot_colour)) if x not in used and x not in st.pots_out]
+    st.market = list(market) + [-1] * (st.t.market_slots - len(market))
+    st.stack = list(top) + rest
+    refresh(g)
+
+
+def give_pots(g: AyarGame, seat: int, pots: list[tuple[int, bool]]) -> None:
+    """Put pots (id, facedown) on a player's row, taking them out of the market and stack."""
+    st = g.state
+    p = st.players[seat]
+    for pid, down in pots:
+        if pid in st.market:
+            st.market[st.market.index(pid)] = -1
+        elif pid in st.stack:
+            st.stack.remove(pid)
+        p.pots.append(pid)
+        p.pot_down.append(down)
+    A.slide_and_refill(st)
+    refresh(g)
+
+
+def put_textile(g: AyarGame, seat: int, name: str, r: int, c: int, d: str, flip: bool = False) -> None:
+    """Lay a named Textile (taken from wherever its stack holds it) without spending power."""
+    st = g.state
+    tile = tile_id(g, name)
+    stack = next(i for i, s in enumerate(st.stacks) if tile in s)
+    st.stacks[stack].remove(tile)
+    st.stacks[stack].insert(0, tile)
+    used = st.used_stacks
+    A.place_textile(st, seat, stack, r, c, d, flip)
+    st.used_stacks = used
+    refresh(g)
+
+
+def set_grid(g: AyarGame, seat: int, rows: list[str]) -> None:
+    """Tambo grid from 4 strings of 'T' (Tambo) and '.' (empty); removed Tambos count as on the board."""
+    p = g.state.players[seat]
+    before = sum(p.grid)
+    p.grid = [ch == "T" for row in rows for ch in row]
+    p.on_board += before - sum(p.grid)
+    refresh(g)
+
+
+def start_turn(g: AyarGame, seat: int) -> None:
+    """Begin a Day turn of ``seat`` now (recomputes the fallback)."""
+    R.begin_turn(g.state, seat, g.params)
+    refresh(g)
+
+
+def into_activity(g: AyarGame, seat: int, act: str, power: int) -> AyarState:
+    """Jump straight to step 4 of ``seat`` performing ``act`` with ``power``."""
+    assert act in ACTIVITIES
+    st = g.state
+    R.begin_turn(st, seat, g.params)
+    st.act = act
+    st.power = power
+    st.cell = 0
+    st.b5 = 3          # no bonus checks afterwards
+    st.phase = {"P": "pot", "W": "textile", "F": "maize", "R": "boat"}[act]
+    refresh(g)
+    return st
+
+
+def run_night(g: AyarGame) -> list[Event]:
+    """Start the Night now and resolve it (stops at a Viracocha choice)."""
+    st = g.state
+    st.phase = "night"
+    st.night_step = 0
+    st.seat = -1
+    ev: list[Event] = []
+    R.advance(st, g.params, g.rng, ev)
+    refresh(g)
+    return ev
+
+
+def random_playout(g: AyarGame, seed: int = 0) -> AyarGame:
+    rng = tawa.Rng(seed)
+    while not g.is_over:
+        acts = g.legal_actions()
+        g.apply(acts[rng.below(len(acts))])
+    return g

@@ -1,0 +1,83 @@
+"""Hidden information (AY-700..AY-710)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tawa
+from tawa.games.ayar.testing import new, play
+
+
+def _midgame(players=2, seed=4, moves=80):
+    g = new(players, seed)
+    rng = tawa.Rng(seed)
+    for _ in range(moves):
+        acts = g.legal_actions()
+        g.apply(acts[rng.below(len(acts))])
+    return g
+
+
+@pytest.mark.rule("AY-700", "AY-701", "AY-703", "AY-706")
+def test_observation_public_parts_only():
+    g = _midgame()
+    obs = g.observation(0)
+    text = json.dumps(obs)
+    assert "rng" not in obs and "stack" not in obs and "rival_deck" not in obs
+    assert obs["stack_size"] == len(g.state.stack)
+    assert obs["textile_sizes"] == [len(s) for s in g.state.stacks]
+    assert obs["textile_tops"] == [s[0] if s else None for s in g.state.stacks]
+    assert obs["ayars"]["step"] == g.state.step and obs["market"] == g.state.market
+    assert str(g.rng.state) not in text
+
+
+@pytest.mark.rule("AY-702", "AY-245")
+def test_facedown_pots_hidden_from_owner():
+    g = new(2)
+    top = g.state.stack[0]
+    from tawa.games.ayar.testing import into_activity
+    into_activity(g, 0, "P", 3)
+    play(g, "pot facedown")
+    for seat in (0, 1):
+        assert g.observation(seat)["players"][0]["pots"] == [None]
+    assert g.state.players[0].pots == [top]
+    assert all(str(top) not in e.text for e in g.log)
+
+
+@pytest.mark.rule("AY-704")
+def test_rival_deck_order_hidden():
+    g = new(1)
+    obs = g.observation(0)
+    assert obs["rival"] == {"shown": [], "deck_size": 15, "tambos": 15, "cubes": 12}
+
+
+@pytest.mark.rule("AY-707", "AY-708", "AY-709")
+def test_determinize_resamples_consistently():
+    g = _midgame(3, 6, 150)
+    st = g.state
+    unseen = sorted(st.stack + [pid for p in st.players for pid, d in zip(p.pots, p.pot_down, strict=True) if d])
+    changed = False
+    for k in range(5):
+        d = g.determinize(0, k)
+        ds = d.state
+        assert d.observation(0) == g.observation(0)
+        assert sorted(ds.stack + [pid for p in ds.players for pid, dn in zip(p.pots, p.pot_down, strict=True)
+                                  if dn]) == unseen
+        for a, b in zip(st.stacks, ds.stacks, strict=True):
+            assert a[:1] == b[:1] and sorted(a) == sorted(b)
+        assert d.scores() == g.scores()              # sampled identities never change a score
+        changed |= ds.stack != st.stack or ds.stacks != st.stacks
+    assert changed
+
+
+@pytest.mark.rule("AY-710", "AY-705")
+def test_observation_is_the_same_for_everyone_and_bots_need_nothing_else():
+    g = _midgame(4, 2, 120)
+    a, b = g.observation(0), g.observation(3)
+    a.pop("seat")
+    b.pop("seat")
+    assert a == b
+    # what a bot reads is exactly the observation: it is JSON and free of hidden pot ids
+    for p_obs, p in zip(a["players"], g.state.players, strict=True):
+        assert [x for x in p_obs["pots"] if x is not None] == [x for x, d in zip(p.pots, p.pot_down, strict=True)
+                                                              if not d]
