@@ -1,0 +1,51 @@
+"""Observations (PK-340..PK-345): everything on the table is public; only the order of future draws is hidden.
+
+The bag is kept as an unordered set of ids (PK-342) and every draw is made from the game RNG at the moment it
+happens, so the only hidden thing is the RNG state, which no observation holds (PK-343). Both seats see the same
+dict apart from ``observer`` (PK-344).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tawa.games.pachakuna.board import TILE_CELLS, Tables, cell_name
+from tawa.games.pachakuna.data import ALL_PIECES, COLOURS
+from tawa.games.pachakuna.state import STEP_NAMES, PKState
+
+
+def observation(s: PKState, tables: Tables, params: Any, seat: int) -> dict[str, Any]:
+    llamas = []
+    for k in range(6):
+        owner = k // 3
+        llamas.append({
+            "seat": owner, "side": "white" if s.colour_of(owner) == 0 else "black", "slot": k % 3,
+            "cell": cell_name(s.pos[k]) if s.pos[k] >= 0 else None, "region": s.region[k],
+            "load": COLOURS[s.load[k]] if s.load[k] >= 0 else None,
+            "reload": s.reload[k], "moved": s.moved[k], "bought": s.bought[k],
+        })
+    return {
+        "observer": seat,
+        "layout": params.layout,
+        "white_seat": s.white_seat,
+        "active": s.active,
+        "step": STEP_NAMES[s.step],
+        "turn": s.turn,
+        "turn_cap": params.TURN_CAP,
+        "tiles": {cell_name(c): [s.types[c], s.orient[c]] for c in TILE_CELLS},
+        "rocks": [cell_name(c) for c in s.rocks],
+        "rotated": [cell_name(c) for c in s.rotated],
+        "llamas": llamas,
+        "supply": [{ALL_PIECES[c]: n for c, n in enumerate(sup) if n} for sup in s.supply],
+        "villages": {COLOURS[v]: (s.demand[v] if s.demand[v] >= 0 else None) for v in range(7)},
+        "demands": [[COLOURS[u], COLOURS[lo]] for u, lo in tables.demands],
+        "bag": list(s.bag),
+        "discard": list(s.discard),
+        "sold": [COLOURS[v] for v in s.sold],
+        "buys": s.buys,
+        "move_slot": s.move_slot,
+        "paying": {"for": s.paying, "still": s.pay_need,
+                   "tile": cell_name(s.pay_cell) if s.pay_cell >= 0 else None, "orientation": s.pay_orient,
+                   "village": COLOURS[s.pay_village] if s.pay_village >= 0 else None} if s.paying else None,
+        "winner": s.winner if s.winner >= 0 else None,
+        "draw": s.draw,
+    }
