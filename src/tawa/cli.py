@@ -1,4 +1,4 @@
-"""The ``tawa`` command: list, rules, play, simulate, replay, bench."""
+"""The ``tawa`` command: list, rules, play, simulate, report, replay, bench."""
 from __future__ import annotations
 
 import json
@@ -8,8 +8,18 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from tawa.core.errors import BadOption, TawaError
 from tawa.core.params import TAGS, parse_option_text
@@ -120,26 +130,52 @@ def play(game: str,
         save.write_text(g.to_json(), encoding="utf-8")
 
 
+class _RateColumn(ProgressColumn):
+    """Games per second since the bar started."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.2f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+
 @app.command()
 def simulate(game: str,
              n: Annotated[int, typer.Option("-n", help="number of games")] = 100,
-             seats: Annotated[str, typer.Option(help="one bot for all seats, or one per seat")] = "random",
+             seats: Annotated[str, typer.Option(help="one bot for all seats, or one per seat (comma-separated; "
+                                                "bot arguments after colons: ismcts:iters=2000:c=0.7)")] = "random",
              players: Annotated[int | None, typer.Option("--players", "-p")] = None,
              seed: Annotated[int, typer.Option()] = 1,
-             out: Annotated[Path | None, typer.Option(help="folder for GAME.jsonl and the summary")] = None,
+             out: Annotated[Path | None, typer.Option(help="folder for GAME.jsonl, GAME.run.json and the summary")]
+             = None,
              option: OptionArg = None,
+             jobs: Annotated[int, typer.Option("--jobs", "-j", help="games in parallel processes")] = 1,
+             resume: Annotated[bool, typer.Option(help="keep the finished games in --out and play the rest")]
+             = False,
+             rotate: Annotated[bool, typer.Option(help="rotate the seat list so each bot plays each seat "
+                                                  "equally")] = True,
              as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False) -> None:
-    """Play many bot games; progress bar, summary, one JSON line per game."""
+    """Play many bot games (seat-rotated); progress bar, summary, one JSON line per game."""
     from tawa.lab.simulate import run_simulation
 
     _check_game(game)
     opts = _options(option)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), disable=as_json) as bar:
+    if resume and out is None:
+        _fail("--resume needs --out (the folder of the run to continue)")
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _RateColumn(),
+                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True),
+                  disable=as_json) as bar:
         task = bar.add_task(f"{game}", total=n)
+
+        def started(done: int, total: int) -> None:
+            bar.update(task, total=total)
+            if done:
+                bar.update(task, description=f"{game} (resumed, {done} kept)")
+            bar.reset(task, total=total - done)
+
         try:
             summary = run_simulation(game, n, seats, seed, players, opts, out,
-                                     on_game=lambda rec: bar.advance(task))
+                                     on_game=lambda rec: bar.advance(task), jobs=jobs, resume=resume,
+                                     rotate_seats=rotate, on_start=started)
         except (ValueError, TawaError) as e:
             _fail(str(e))
             return
@@ -147,18 +183,47 @@ def simulate(game: str,
     if as_json:
         print(json.dumps(s, indent=1))
         return
+    console.print("options: " + (json.dumps(s["options"], sort_keys=True) if s["options"] else "(defaults)"),
+                  highlight=False)
     t = Table(title=f"{game}: {s['games']} games ({s['capped']} stopped by the safety cap, shown apart)")
-    for col in ("seat", "wins", "win share", "mean score", "sd", "min", "max"):
+    for col in ("seat", "wins", "win share", "95% CI", "mean score", "sd", "min", "max"):
         t.add_column(col)
     played = max(1, s["games"] - s["capped"])
-    for i, (w, sc) in enumerate(zip(s["wins_per_seat"], s["score_per_seat"], strict=True)):
-        t.add_row(str(i), f"{w:g}", f"{w / played:.1%}", *(str(sc.get(k, "")) for k in ("mean", "sd", "min", "max")))
+    for i, (w, sc, ci) in enumerate(zip(s["wins_per_seat"], s["score_per_seat"], s["win_rate_per_seat"],
+                                         strict=True)):
+        t.add_row(str(i), f"{w:g}", f"{w / played:.1%}", f"{ci['lo']:.1%}-{ci['hi']:.1%}",
+                  *(str(sc.get(k, "")) for k in ("mean", "sd", "min", "max")))
     console.print(t)
+    if len(s["bots"]) > 1 or rotate:
+        b = Table(title="per bot (seat-rotated)")
+        for col in ("bot", "seats played", "win share", "95% CI", "s per move"):
+            b.add_column(col)
+        for spec, r in s["bots"].items():
+            b.add_row(spec, f"{r['seats_played']:g}", f"{r['rate']:.1%}", f"{r['lo']:.1%}-{r['hi']:.1%}",
+                      f"{s['seconds_per_move'].get(spec, 0):.4f}")
+        console.print(b)
     ln = s["length"]
+    fp = s["first_player"]
     console.print(f"game length (actions): mean {ln.get('mean')} sd {ln.get('sd')} min {ln.get('min')} "
-                  f"max {ln.get('max')}; mean branching factor {s['mean_branching']}", highlight=False)
+                  f"max {ln.get('max')}; mean branching factor {s['mean_branching']}; first player wins "
+                  f"{fp['rate']:.1%} ({fp['lo']:.1%}-{fp['hi']:.1%})", highlight=False)
     if out:
         console.print(f"wrote {out / (game + '.jsonl')}", highlight=False)
+
+
+@app.command()
+def report(results: Annotated[Path, typer.Argument(help="a folder of simulate results (or one .jsonl file)")],
+           out: Annotated[Path | None, typer.Option(help="HTML file to write (default: RESULTS/report.html)")]
+           = None) -> None:
+    """Self-contained HTML report with plots of simulate results."""
+    from tawa.lab.report import write_report
+
+    try:
+        path = write_report(results, out)
+    except (OSError, ValueError) as e:
+        _fail(str(e))
+        return
+    console.print(f"wrote {path}", highlight=False)
 
 
 @app.command("replay")
@@ -207,7 +272,7 @@ def bench(game: str,
           seed: Annotated[int, typer.Option()] = 1,
           option: OptionArg = None,
           as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Random-playout speed, clone vs deepcopy, memory per state (one core)."""
+    """Random-playout speed, clone vs deepcopy, ismcts iterations/s, memory per state (one core)."""
     from tawa.lab.bench import run_bench
 
     _check_game(game)
@@ -232,6 +297,9 @@ def bench(game: str,
         ("clone vs deepcopy", f"{r['clone_vs_deepcopy']}x"),
         ("legal_actions()/s", f"{r['legal_actions_per_s']:,}"),
         ("determinize()/s", f"{r['determinize_per_s']:,}"),
+        ("ismcts iterations/s", f"{r['ismcts']['iterations_per_s']:,}"),
+        (f"ismcts move at default ({r['ismcts']['default_iters']} iters), s",
+         f"{r['ismcts']['default_move_seconds']}"),
         ("peak memory per state (bytes)", f"{r['bytes_per_state']:,}"),
         ("JSON size per state (bytes)", f"{r['json_bytes_per_state']:,}"),
     ]

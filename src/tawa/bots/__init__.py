@@ -1,5 +1,13 @@
-"""Bots usable as seats everywhere (``--seats random,progress``)."""
-from tawa.bots import random_bot as _random_bot  # noqa: F401  (registers "random", "progress")
-from tawa.bots.base import Bot, bot_names, choose_for, make_bot, register_bot
+"""Bots usable as seats everywhere (``--seats ismcts,greedy,random``).
 
-__all__ = ["Bot", "bot_names", "choose_for", "make_bot", "register_bot"]
+``random`` and ``progress`` (random_bot.py), ``greedy`` (greedy.py: one-ply lookahead with
+the game's evaluation function from ``tawa.bots.heuristics``) and ``ismcts`` (ismcts.py:
+information-set MCTS). Every bot sees only its legal actions and a determinized,
+redacted view (``make_view``), never the true state.
+"""
+from tawa.bots import greedy as _greedy  # noqa: F401  (registers "greedy")
+from tawa.bots import ismcts as _ismcts  # noqa: F401  (registers "ismcts")
+from tawa.bots import random_bot as _random_bot  # noqa: F401  (registers "random", "progress")
+from tawa.bots.base import Bot, bot_names, choose_for, make_bot, make_view, parse_bot_args, register_bot
+
+__all__ = ["Bot", "bot_names", "choose_for", "make_bot", "make_view", "parse_bot_args", "register_bot"]

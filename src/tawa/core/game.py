@@ -203,6 +203,11 @@ class Game(ABC):
         self.log.extend(events)
         return events
 
+    def invalidate_cache(self) -> None:
+        """Forget the cached legal actions. Call it after editing ``state`` by hand
+        (scenario builders in tests); ``apply`` does it by itself."""
+        self._legal_cache = None
+
     def winners(self) -> list[int]:
         """Seats in first position (several when the victory is shared)."""
         if not self.is_over:

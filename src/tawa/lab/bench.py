@@ -108,7 +108,10 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
     n, t = _timed(lambda: [s.determinize(s.current_player or 0, 7) for s in mids], max(0.05, seconds / 10))
     det_rate = n * len(mids) / t
 
-    # 4. peak memory per state (clones of mid-game states)
+    # 4. ismcts search speed on the same states (iterations/s), and one move at the default strength
+    ismcts = _bench_ismcts(mids, seed, max(0.1, seconds / 5))
+
+    # 5. peak memory per state (clones of mid-game states)
     gc.collect()
     tracemalloc.start()
     keep = [s.clone() for s in mids for _ in range(20)]
@@ -129,4 +132,33 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
         "legal_actions_per_s": round(legal_rate, 1), "determinize_per_s": round(det_rate, 1),
         "bytes_per_state": int(per_state), "json_bytes_per_state": int(json_bytes),
         "mid_game_states": len(mids),
+        "ismcts": ismcts,
     }
+
+
+def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:
+    """ISMCTS iterations/s (a time budget spread over the mid-game states) and the time of
+    one move at the default strength (``ismcts`` with no arguments, so with the game's own
+    defaults) on the first two states."""
+    from tawa.bots.base import make_bot, make_view
+    from tawa.bots.ismcts import IsmctsBot
+
+    bot = IsmctsBot(seed, seconds=budget / len(mids))
+    iters, spent = 0, 0.0
+    for i, s in enumerate(mids):
+        seat = s.current_player or 0
+        bot.search(make_view(s, seat, seed + i), seat, s.legal_actions())
+        iters += bot.last_iterations
+        spent += bot.last_seconds
+    default = make_bot("ismcts", seed)
+    assert isinstance(default, IsmctsBot)
+    moves = []
+    for i, s in enumerate(mids[:2]):
+        seat = s.current_player or 0
+        view = make_view(s, seat, seed + i)
+        start = time.perf_counter()
+        default.choose(s.legal_actions(), view, seat)
+        moves.append(time.perf_counter() - start)
+    return {"iterations_per_s": round(iters / spent, 1), "iterations": iters,
+            "default_iters": default.iters, "default_depth": default.depth,
+            "default_move_seconds": round(max(moves), 3)}
