@@ -1,0 +1,252 @@
+"""Sacred Valley data: crops, Camayo kinds, the terrace layout and every [P]/[D] value of the spec.
+
+Everything here is a ``tawa.Param`` in ``PARAMS`` (spec §2.10 "Proposal and option registry", plus the [R]
+numbers of §2.4–§2.9 as non-overridable params so ``tawa rules sacred-valley`` lists them with their provenance).
+Rule code reads these values only through ``game.params`` (via the cached projection ``Cfg`` in ``config.py``).
+
+Rulings made where the spec left a choice open (also in the ``doc`` of the params concerned):
+- Single-choice [P] params (``choices=(default,)``) document a ruling the engine implements in one way only; the
+  alternatives the spec mentions in passing are not implemented, so they cannot be selected.
+- Seats are 0-based in action ids ("partner 2" = seat 2); farmers and Work Zone positions are 1-based.
+- A Herder use (SV-394) moves only alpacas standing on the Terrace (SV-157), never the gray reserve.
+- The Saboteur once-per-turn limit (SV-499) is spent only when the vine is actually planted.
+- SV-061 debts are paid in the order incurred, each one if affordable at that moment (a later, cheaper debt may
+  be paid while an earlier, dearer one is not).
+- Debt payment, Weaver, gray alpaca and Cleaner are offered at the free windows of the main turn and of the
+  Purchase loop (SV-068); they are not offered while an extra action chosen through Hatun Runa or Chasqui awaits
+  its action choice.
+- SV-265: the full-Warehouse discard is chosen among the tiles already in the Warehouse (not the incoming one).
+- Free seeds (Terrace Worker, Cultivator) are chosen per Main Catu slot or "vine" (SV-406).
+- FIRST_ROW is given as a row number: every LAYOUT cell of that row is a river-edge grid (SV-094, SV-633).
+- HARVEST_ALWAYS_LEGAL = False: Harvest needs a farmer above 0 or Harvest Worker, but is still offered when
+  nothing else is legal, so no turn can deadlock. PURCHASE_MIN_ITEMS > 1: "end purchase" stays offered when no
+  further item can be acquired.
+- SV-504: the farmer choice is offered only while two or more farmers have room; otherwise HP go automatically.
+- SV-499: the Saboteur choice is offered only when the bought vine has a legal grid.
+- SV-630: the cap ends the game before the refill (as SV-564); the warning (SV-631) is a public event at the
+  start of the last round.
+- SV-021: crops are chosen through "crop X" decisions before the random parts of setup (Main Catu order,
+  3-player tiles, the slot-6 draw), which need to know the unchosen crops.
+- SV-462: the Tocricoc meeple on a vine replaced by Cleaner marks the new Farmland, so a foreign meeple there is
+  owed its fee by the Cleaner holder (SV-410: Tocricoc fees apply).
+- Unlocking seed discards (SV-181) and Camayo Catu tiles removed by unlocking were face up and are public; only
+  draw-pile tiles purged by an Age change are face down (SV-605).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tawa import Param
+from tawa.core.params import ParamRegistry
+
+# ------------------------------------------------------------------ crops (SV-002, §2.2) [R]
+CHILI, CORN, POTATO, BEANS, QUINOA, VINE = range(6)
+CROPS = ("chili", "corn", "potato", "beans", "quinoa", "vine")
+PLAYER_CROPS = (CHILI, CORN, POTATO, BEANS, QUINOA)
+CROP_COLOURS = ("red", "yellow", "brown", "green", "purple", "none")
+TILES_PER_CROP = 10  # §2.1: 60 Seed Tiles, 10 of each of the six kinds
+CUBES_PER_COLOUR = 4  # §2.1
+
+# ------------------------------------------------------------------ Camayo kinds (§2.7) [R]
+(ALPACA_WORKER, HERDER, YANACONA, SEED_RANTIC, BARTERER, IRRIGATOR, AYLLU_MEMBER, WAREHOUSE_KEEPER,
+ TERRACE_WORKER, CLEANER, HARVEST_WORKER, RANTIC, HATUN_RUNA, WARRIOR, TOCRICOC, WEAVER, CHASQUI, CULTIVATOR,
+ FOREIGNER, HARVEST_EXPERT, HATUN_RANTIC, SABOTEUR, SUPERVISOR, UMU) = range(24)
+
+# name, age, cost, end reward, one-shot marker, discardable    (printed data, §2.7)
+CAMAYO_KINDS: tuple[tuple[str, int, int, int, bool, bool], ...] = (
+    ("alpaca_worker", 1, 3, 0, True, True),
+    ("herder", 1, 2, 3, False, True),
+    ("yanacona", 1, 2, 0, False, True),
+    ("seed_rantic", 1, 4, 0, False, True),
+    ("barterer", 1, 2, 3, True, True),
+    ("irrigator", 1, 2, 0, False, True),
+    ("ayllu_member", 1, 2, 1, False, True),
+    ("warehouse_keeper", 1, 1, 0, False, True),
+    ("terrace_worker", 1, 2, 1, False, True),
+    ("cleaner", 1, 2, 0, True, True),
+    ("harvest_worker", 2, 5, 0, False, True),
+    ("rantic", 2, 4, 6, False, True),
+    ("hatun_runa", 2, 4, 3, True, True),
+    ("warrior", 2, 4, 3, False, False),
+    ("tocricoc", 2, 6, 4, False, False),
+    ("weaver", 2, 3, 3, False, True),
+    ("chasqui", 3, 8, 5, True, True),
+    ("cultivator", 3, 5, 0, False, True),
+    ("foreigner", 3, 6, 4, True, True),
+    ("harvest_expert", 3, 7, 0, False, True),
+    ("hatun_rantic", 3, 14, 6, False, True),
+    ("saboteur", 3, 2, 0, False, True),
+    ("supervisor", 3, 8, 4, False, False),
+    ("umu", 3, 5, 4, False, True),
+)
+CAMAYO_NAMES = tuple(k[0] for k in CAMAYO_KINDS)
+CAMAYO_AGE = tuple(k[1] for k in CAMAYO_KINDS)
+CAMAYO_COST = tuple(k[2] for k in CAMAYO_KINDS)
+CAMAYO_REWARD = tuple(k[3] for k in CAMAYO_KINDS)
+CAMAYO_ONE_SHOT = tuple(k[4] for k in CAMAYO_KINDS)
+CAMAYO_DISCARDABLE = tuple(k[5] for k in CAMAYO_KINDS)
+AGES = (1, 2, 3)
+
+DEFAULT_COPIES = {  # §2.7 copies [P]; 16 per Age
+    "alpaca_worker": 2, "herder": 2, "yanacona": 1, "seed_rantic": 1, "barterer": 2, "irrigator": 2,
+    "ayllu_member": 2, "warehouse_keeper": 1, "terrace_worker": 2, "cleaner": 1,
+    "harvest_worker": 3, "rantic": 3, "hatun_runa": 3, "warrior": 2, "tocricoc": 2, "weaver": 3,
+    "chasqui": 2, "cultivator": 2, "foreigner": 2, "harvest_expert": 2, "hatun_rantic": 2, "saboteur": 2,
+    "supervisor": 2, "umu": 2,
+}
+
+# ------------------------------------------------------------------ terrace (§2.3)
+DEFAULT_LAYOUT = tuple((r, c, (r + 1) // 2) for r in range(1, 7) for c in range(1, 7))
+ALPACA_NAMES = ("w1", "w2", "g1", "g2")  # two white (SV-030), two gray (SV-154)
+WHITE_ALPACAS = (0, 1)
+GRAY_ALPACAS = (2, 3)
+
+
+def _check_layout(v: object) -> str | None:
+    cells = [tuple(x) for x in v]  # type: ignore[attr-defined]
+    if len({(r, c) for r, c, _ in cells}) != len(cells):
+        return "duplicate cells"
+    return None
+
+
+def _positive_or_none(v: object) -> str | None:
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        return "a positive integer or null"
+    return None
+
+
+def _length(n: int) -> Callable[[object], str | None]:
+    def check(v: object) -> str | None:
+        return None if len(v) == n else f"needs {n} values"  # type: ignore[arg-type]
+    return check
+
+
+def _fixed(name: str, value: object, rules: tuple[str, ...], doc: str, tag: str = "R") -> Param:
+    return Param(name, value, tag, rules, doc, overridable=False)
+
+
+def _one(name: str, value: object, rules: tuple[str, ...], doc: str, tag: str = "P") -> Param:
+    """A [P] ruling implemented in one way only."""
+    return Param(name, value, tag, rules, doc, choices=(value,))
+
+
+PARAMS = ParamRegistry([
+    # ---- [R] component data (§2.2, §2.7), fixed
+    _fixed("CROPS", CROPS, ("SV-002",), "crop ids 0..5 (vine = 5, no player board)"),
+    _fixed("CAMAYO_KINDS", {k[0]: {"age": k[1], "cost": k[2], "reward": k[3], "one_shot": k[4], "discardable": k[5]}
+                            for k in CAMAYO_KINDS}, ("SV-280", "SV-283", "SV-289", "SV-580"),
+           "printed Camayo data: Age, cost, end reward, one-shot marker, discardable"),
+    # ---- [R] numbers (§2.4–§2.9), fixed
+    _fixed("PLAYER_COUNTS", (3, 4, 5), ("SV-001",), "3, 4 or 5 players", "S"),
+    _fixed("START_COINS", 3, ("SV-025",), "coins each player starts with"),
+    _fixed("WORK_INCOME", 1, ("SV-330",), "coins for Work (only with exactly $0)"),
+    _fixed("HP_MAX", 7, ("SV-128",), "a farmer never goes past this space"),
+    _fixed("VINE_HP", 2, ("SV-122",), "HP of every vine planting"),
+    _fixed("YANACONA_CAP", 2, ("SV-124", "SV-397"), "HP cap of a planting exempted by Yanacona"),
+    _fixed("TOCRICOC_FEE", 2, ("SV-459",), "fee per foreign Tocricoc meeple on the resulting Farmland"),
+    _fixed("WEAVER_INCOME", 4, ("SV-465",), "coins per discarded pair"),
+    _fixed("HARVEST_WORKER_BONUS", 2, ("SV-450",), "coins added to every Harvest"),
+    _fixed("HARVEST_EXPERT_BONUS", 4, ("SV-495", "SV-496"), "coins on a Harvest resetting a farmer from 7"),
+    _fixed("CULTIVATOR_THRESHOLD", 5, ("SV-491",), "farmer space that triggers Cultivator"),
+    _fixed("UNLOCK_FEE", {2: 1, 3: 2}, ("SV-172", "SV-176"), "unlock fee per level"),
+    _fixed("UNLOCK_CAMAYO_DISCARD", 3, ("SV-182", "SV-183"), "Camayo Catu tiles removed by an unlock"),
+    _fixed("UNLOCK_SEED_DISCARD", 1, ("SV-180", "SV-181"), "Main Catu tiles removed by an unlock"),
+    _fixed("UNLOCK_AGE_PURGE", {2: 1, 3: 2}, ("SV-184",), "Age removed when a level unlocks"),
+    _fixed("HATUN_RANTIC_MULTIPLIER", 2, ("SV-497", "SV-581"), "end rewards multiplier"),
+    _fixed("VINE_PRICE", 2, ("SV-262",), "price of a Vine Catu tile"),
+    _fixed("SEED_RANTIC_PRICE", 1, ("SV-399",), "price of any seed for a Seed Rantic holder"),
+    _fixed("CAMAYO_CATU_SLOTS", 5, ("SV-033", "SV-280"), "Camayo Catu slots"),
+    _fixed("CAMAYO_SURCHARGE", {4: 1, 5: 1}, ("SV-280",), "extra cost per Camayo Catu slot (1-based)"),
+    _fixed("MAIN_CATU_SLOTS", 6, ("SV-034", "SV-039"), "Main Seed Catu slots"),
+    _fixed("WAREHOUSE_BASE", 3, ("SV-264",), "Warehouse capacity"),
+    _fixed("WAREHOUSE_KEEPER", 5, ("SV-264", "SV-404"), "Warehouse capacity with Warehouse Keeper"),
+    _fixed("MAX_CAMAYOS", 3, ("SV-281",), "Camayos held at once"),
+    _fixed("MAX_TECH", 4, ("SV-312",), "Technologies per player, the starting one included"),
+    # ---- §2.10 registry
+    _fixed("SEED", None, ("SV-008",), "the game seed is the engine's seed argument; one RNG stream", "P"),
+    Param("FIRST_PLAYER", "random", "P", ("SV-020",), "'random' or a seat number as text ('0'..'4')",
+          choices=("random", "0", "1", "2", "3", "4")),
+    Param("CROP_ASSIGNMENT", "reverse_turn_order", "P", ("SV-021", "SV-022"), "how crops are chosen",
+          choices=("reverse_turn_order", "random")),
+    Param("LAYOUT", DEFAULT_LAYOUT, "P", ("SV-097", "SV-188", "SV-633"), "terrace cells (row, col, level)",
+          check=_check_layout),
+    _fixed("LEVEL", "third field of LAYOUT", ("SV-097", "SV-188"), "level of a cell, derived from LAYOUT", "P"),
+    Param("FIRST_ROW", 1, "P", ("SV-094", "SV-633"),
+          "the row at the river edge (every LAYOUT cell of that row is a FIRST_ROW grid)"),
+    Param("CROSS_LEVEL_ADJACENCY", True, "P", ("SV-097",),
+          "Farmlands connect across level steps (placement always crosses them)"),
+    Param("WHITE_ALPACA_STARTS", ((2, 5), (4, 2)), "P", ("SV-031", "SV-633"), "W1 (lower level) and W2 grids"),
+    Param("HARVEST_TRACK", (0, 1, 3, 6, 9, 12, 16, 20), "P/R", ("SV-220", "SV-902"),
+          "coins per farmer space 0..7 (space 4 = $9 is [R])", check=_length(8)),
+    Param("TECH_COSTS", (4, 6, 8), "P", ("SV-310", "SV-311"), "cost of the 2nd, 3rd and 4th Technology",
+          check=_length(3)),
+    Param("MAIN_CATU_PRICES", (1, 1, 2, 2, 3, 3), "R/P", ("SV-260", "SV-261"), "Main Catu price, slot 1 (bottom) up",
+          check=_length(6)),
+    Param("VINE_CATU_CAPACITY", 3, "P", ("SV-039", "SV-363"), "vines the Vine Catu holds"),
+    Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind"),
+    _one("COIN_SUPPLY", "unlimited", ("SV-041",), "the coin supply never runs out"),
+    _one("DEBT_PAYMENT", "start_of_debtor_turn", ("SV-061", "SV-201"),
+         "paid automatically at the debtor's turn start and every later free window, in order incurred"),
+    Param("DEBT_BLOCKS_PURCHASE", False, "P", ("SV-202",), "True: a debtor may not Purchase"),
+    Param("DEBT_CANCELLED_BY_LATER_TERRACE_WORKER", False, "P", ("SV-203",),
+          "True: hiring Terrace Worker cancels the hirer's debts"),
+    Param("DEBT_AT_END", "deduct_floor_0", "P", ("SV-204", "SV-567"), "unpaid debts after the final harvest",
+          choices=("deduct_floor_0", "ignore")),
+    Param("HARVEST_ALWAYS_LEGAL", True, "P", ("SV-063", "SV-221"),
+          "False: Harvest needs a farmer above 0 or Harvest Worker (still offered if nothing else is legal)"),
+    _one("HARVEST_FOLLOW_UPS", "herder_then_extras", ("SV-223",), "after a Harvest: Herder, then extras"),
+    Param("PURCHASE_MIN_ITEMS", 1, "P", ("SV-065", "SV-243"), "items a Purchase must acquire"),
+    _one("FREE_WINDOWS", "turn_start,between_actions,between_items,turn_end", ("SV-068",), "free windows"),
+    _one("CHOICES_OFF_TURN_AND_FINAL_HARVEST", False, ("SV-069", "SV-566"), "only automatic effects off-turn"),
+    _one("FEE_AFFORDABILITY", "total", ("SV-105",), "unlock + Tocricoc fees are tested together"),
+    _one("HP_MODIFIER_ORDER", ("base", "yanacona_cap", "irrigator", "ayllu_member"), ("SV-127",),
+         "order of HP modifiers"),
+    _one("PLANTING_EFFECTS_SCOPE", "every_planting", ("SV-130",), "planting effects apply to every planting"),
+    _one("EXTRA_ACTION_TRIGGER", "plant_action_only_direct_chain", ("SV-131", "SV-341", "SV-342"),
+         "extras follow the action that triggers them directly and may chain"),
+    Param("ALPACA_MAY_SHARE_WITH_MEEPLE", True, "P", ("SV-155",), "an alpaca may stand on a meeple's grid"),
+    Param("ALPACA_ON_LOCKED_LEVELS", True, "P", ("SV-156", "SV-391", "SV-395"), "alpacas may go on locked levels"),
+    _one("UNLOCK_DISCARD_POSITION", "lowest_occupied", ("SV-181", "SV-183"),
+         "unlock discards take the lowest occupied slots; the seed tile leaves the game"),
+    Param("ISOLATED_ANCHOR", "strict", "P", ("SV-099", "SV-094"),
+          "'strict': next to an isolated tile a non-isolated neighbour is needed; 'row1': row 1 suffices",
+          choices=("strict", "row1")),
+    _one("UNLOCK_SEQUENCE", "fee,partner,cover,discards,tocricoc,tile,hp", ("SV-187",), "unlocking order"),
+    _one("CAMAYO_DISCARD_ONLY_TO_HIRE", True, ("SV-284",), "Camayos are discarded only to make room"),
+    _one("KEEPER_LOSS", "discard_down_to_3_at_once", ("SV-287",), "losing Warehouse Keeper"),
+    _one("MEEPLE_SUPPLY_LIMITS", False, ("SV-291",), "meeple supply never limits an ability"),
+    Param("ALLOW_DUPLICATE_CAMAYOS", True, "P", ("SV-292",), "a player may hold several copies of a kind"),
+    Param("DUPLICATE_PASSIVES_STACK", False, "P", ("SV-293", "SV-498"), "duplicate permanent abilities stack"),
+    Param("REFILL_RECYCLES_PER_REFILL", 1, "P", ("SV-364", "SV-365"), "seed discard recycles per refill"),
+    _one("GRAY_ALPACA_TIMING", "free_window", ("SV-391",), "when Alpaca Worker's gray alpaca may be placed"),
+    Param("HERDER_SAME_ALPACA_TWICE", False, "P", ("SV-395",), "one Herder use may move one alpaca twice"),
+    Param("YANACONA_CAP_ONLY_WHEN_EXEMPT", True, "P", ("SV-398",),
+          "False: every crop planting of a Yanacona holder is capped"),
+    _one("FREE_SEED_SOURCES", ("main", "vine"), ("SV-406", "SV-492"), "free seeds come from either Catu"),
+    _one("FREE_SEED_MANDATORY", True, ("SV-406", "SV-492"), "a free seed must be taken if any is there"),
+    _one("CLEANER_TIMING", "free_window", ("SV-409",), "Cleaner is used in a free window"),
+    Param("CLEANER_ALLOWS_VINE", True, "P", ("SV-412",), "Cleaner's replacement may be a vine"),
+    _one("WARRIOR_MEEPLE_RETURNS", True, ("SV-455",), "the Warrior meeple returns when its holder plants there"),
+    Param("TOCRICOC_FEE_PER_MEEPLE", True, "P", ("SV-460",),
+          "True: one fee per foreign meeple; False: one fee per foreign holder"),
+    _one("TOCRICOC_STAYS_UNDER_CLEANER", True, ("SV-462",), "a Tocricoc meeple stays when Cleaner replaces"),
+    _one("TOCRICOC_NO_TARGET", "lost", ("SV-463",), "Tocricoc placement without target is lost"),
+    Param("CULTIVATOR_ANY_FARMER", True, "P", ("SV-492",), "False: only the first farmer triggers Cultivator"),
+    _one("EXEMPTION_CHOICE", "player_chooses", ("SV-494",), "Yanacona or Foreigner, the holder chooses"),
+    _one("SABOTEUR_DIRECT", True, ("SV-500",), "a Saboteur vine goes straight to the Terrace"),
+    _one("SABOTEUR_IS_PLANT_ACTION", False, ("SV-501",), "a Saboteur planting is not a Plant action"),
+    _one("SABOTEUR_FREE_TILES", False, ("SV-502",), "free tiles are not bought"),
+    _one("SUPERVISOR_MODE", "choose_then_spill", ("SV-504",), "choose a farmer, surplus spills to others"),
+    _one("END_CHECK", "after_every_terrace_change", ("SV-562",), "when occupancy is checked"),
+    _one("END_PLANTING_RESOLVES", True, ("SV-563",), "the ending planting resolves fully"),
+    _one("RANKING", "score_then_warehouse", ("SV-586",), "ranking order; full ties share"),
+    _one("REVEAL_AT_END", True, ("SV-587",), "coins and scores are public at the end"),
+    _one("COINS_VISIBILITY", "owner_only", ("SV-600",), "coin totals are seen by their owner only"),
+    _one("PUBLIC_EVENTS", "as_listed", ("SV-603",), "what events are public"),
+    _one("HIDDEN_ORDERS", "bag_and_piles", ("SV-604",), "orders hidden from everyone"),
+    _one("PURGE_FACE_DOWN", True, ("SV-605",), "draw-pile tiles purged by unlocking are never shown"),
+    Param("TURN_CAP_ROUNDS", None, "D", ("SV-630", "SV-631"), "rounds before a forced end (None = off)",
+          nullable=True, check=_positive_or_none),
+])
