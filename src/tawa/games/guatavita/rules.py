@@ -1,0 +1,138 @@
+"""Shared rule helpers: gains under caps, loans, ownership, turn order, piece counts."""
+from __future__ import annotations
+
+from typing import Any
+
+from tawa.core.events import Event
+from tawa.games.guatavita.data import (
+    POS_NAMES,
+    PUMP_SPOTS,
+    T_BOX,
+    T_SPECIAL,
+    TILES,
+)
+from tawa.games.guatavita.state import State
+
+
+def name(st: State, seat: int) -> str:
+    return st.players[seat].colour.capitalize()
+
+
+def gain_gold(st: State, params: Any, seat: int, n: int) -> int:
+    """GV-370/GV-371: gold over the cap becomes VP. Returns the VP scored from overflow."""
+    pl = st.players[seat]
+    room = params.GOLD_CAP - pl.gold
+    if n <= room:
+        pl.gold += n
+        return 0
+    over = n - max(room, 0)
+    pl.gold = max(pl.gold, params.GOLD_CAP)
+    pl.vp += over
+    return over
+
+
+def gain_food(st: State, params: Any, seat: int, n: int) -> None:
+    """GV-372: food over the cap is lost."""
+    pl = st.players[seat]
+    pl.food = min(params.FOOD_CAP, pl.food + n)
+
+
+def gain_emeralds(st: State, seat: int, n: int) -> int:
+    """GV-345: emeralds only while the shared supply has them. Returns how many were taken."""
+    got = min(n, st.supply)
+    st.supply -= got
+    st.players[seat].emeralds += got
+    return got
+
+
+def take_loan(st: State, params: Any, seat: int, ev: list[Event], automatic: bool = False) -> None:
+    """GV-660..GV-663 (and GV-107 for the automatic loan): marker +1, gold in, VP out."""
+    pl = st.players[seat]
+    pl.loan += 1
+    gold = params.LOAN_GOLD[pl.loan]
+    vp = params.LOAN_VP[pl.loan]
+    gain_gold(st, params, seat, gold)
+    pl.vp -= vp
+    how = "automatic loan" if automatic else "loan"
+    ev.append(Event("loan", f"{name(st, seat)} takes a {how}: loan track {pl.loan}, +{gold} gold, -{vp} VP",
+                    data={"seat": seat, "loan": pl.loan}))
+    if pl.loan >= params.LOAN_END and "bankruptcy" not in st.end_triggers:  # GV-108, GV-663, GV-682
+        st.end_triggers.append("bankruptcy")
+        ev.append(Event("trigger", f"{name(st, seat)} is bankrupt: the game ends after this round"))
+
+
+def seat_order(st: State) -> list[int]:
+    """SEAT_ORDER (T-PUMPS): seats sorted by the angle of their pump spot."""
+    return sorted(range(len(st.players)), key=lambda s: PUMP_SPOTS[st.players[s].spot][2])
+
+
+def turn_order(st: State) -> list[int]:
+    """GV-051..GV-053: counter-clockwise (next in SEAT_ORDER) from the Pioneer holder."""
+    so = seat_order(st)
+    i = so.index(st.pioneer)
+    return so[i:] + so[:i]
+
+
+def clockwise_order(st: State) -> list[int]:
+    """GV-777: clockwise (previous in SEAT_ORDER) from the Pioneer holder."""
+    ccw = turn_order(st)
+    return [ccw[0], *reversed(ccw[1:])]
+
+
+def is_damp(st: State, pos: int) -> bool:
+    return TILES[st.tile_at[pos]][T_SPECIAL] == "damp"
+
+
+def box_vp(st: State, pos: int) -> int:
+    return TILES[st.tile_at[pos]][T_BOX]
+
+
+def owns(st: State, seat: int, pos: int) -> bool:
+    """An own tile: drained and holding at least one of the seat's pipes."""
+    return st.drained[pos] and st.pipes[pos][seat] > 0
+
+
+def exit_pipes(st: State, params: Any, source: int) -> int:
+    """GV-177/GV-178/GV-500: pipes to connect from a source (-1 = the pump)."""
+    if source < 0:
+        return params.PUMP_SOURCE_PIPES
+    return params.DAMP_EXIT_PIPES if is_damp(st, source) else params.NORMAL_EXIT_PIPES
+
+
+def pipes_in_lake(st: State, seat: int) -> int:
+    return sum(row[seat] for row in st.pipes)
+
+
+def he_positions(st: State, seat: int) -> list[int]:
+    return [i for i, h in enumerate(st.he) if h == seat]
+
+
+def balsa_at(st: State, pos: int) -> int:
+    """Seat whose live balsa is on ``pos``, or -1."""
+    for s, pl in enumerate(st.players):
+        if pl.balsa_alive and pl.balsa_pos == pos:
+            return s
+    return -1
+
+
+def box_workers(st: State, seat: int) -> int:
+    """Workers of ``seat`` on action boxes now (sabotage slots included)."""
+    return sum(e[1] for entries in st.boxes.values() for e in entries if e[0] == seat)
+
+
+def housed(st: State, seat: int) -> int:
+    """GV-642: workers in camp, on action boxes, on the balsa and on the pump."""
+    pl = st.players[seat]
+    return pl.camp_workers + box_workers(st, seat) + pl.balsa_workers + pl.pump_worker
+
+
+def check_pipe_trigger(st: State, params: Any, seat: int, ev: list[Event]) -> None:
+    """GV-683/GV-684: all 12 pipes in the lake ends the game after this round."""
+    if "pipes" not in st.end_triggers and pipes_in_lake(st, seat) >= params.PIPES_PER_COLOUR:
+        st.end_triggers.append("pipes")
+        ev.append(Event("trigger", f"{name(st, seat)} has all {params.PIPES_PER_COLOUR} pipes in the lake: "
+                                   "the game ends after this round"))
+
+
+def pos_name(pos: int) -> str:
+    return "pump" if pos < 0 else POS_NAMES[pos]
