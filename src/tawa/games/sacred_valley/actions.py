@@ -87,9 +87,11 @@ def key_id(cfg: Cfg, k: Key) -> tuple[str, str]:
     if v == "end_purchase":
         return "end purchase", "end the Purchase"
     if v == "extra":
-        return f"use {D.CAMAYO_NAMES[k[1]]}", f"use {D.CAMAYO_NAMES[k[1]]} for an extra action"
+        what = {D.HATUN_RUNA: "another Plant action", D.BARTERER: "an extra Purchase action",
+                D.CHASQUI: "an extra action of any kind"}[k[1]]
+        return f"use {D.CAMAYO_NAMES[k[1]]}", f"use {D.CAMAYO_NAMES[k[1]].replace('_', ' ')}: take {what}"
     if v == "weave":
-        return f"weave {D.CROPS[k[1]]}", f"discard two {D.CROPS[k[1]]} for $4 (Weaver)"
+        return f"weave {D.CROPS[k[1]]}", f"discard two {D.CROPS[k[1]]} for ${cfg.params.WEAVER_INCOME} (Weaver)"
     if v == "gray":
         return f"alpaca {nm[k[1]]}", f"put a gray alpaca on {nm[k[1]]} (Alpaca Worker)"
     if v == "clean":
@@ -98,7 +100,7 @@ def key_id(cfg: Cfg, k: Key) -> tuple[str, str]:
         name = "yanacona" if k[1] == EX_YANACONA else "foreigner"
         return f"exempt {name}", f"use {name.capitalize()} as the Technology exemption"
     if v == "partner":
-        return f"partner {k[1]}", f"choose seat {k[1]} as work partner"
+        return f"partner {k[1]}", f"choose P{k[1]} as work partner (pays the fee too, or takes the cover as a debt)"
     if v == "farmer":
         return f"farmer {k[1] + 1}", f"advance farmer {k[1] + 1}"
     if v == "take":
@@ -142,6 +144,36 @@ def all_keys(cfg: Cfg, players: int) -> list[Key]:
     keys += [("warrior", x) for x in cells] + [("tocricoc", x) for x in cells]
     keys += [("herd", a, x) for a in range(4) for x in cells] + [("stop_herd",)]
     return keys
+
+
+def live_text(g: SacredValley, k: Key) -> str | None:
+    """A text naming what an offered action acquires and its price now (the static text names only a slot)."""
+    s = g.state
+    p = s.active
+    v = k[0]
+    if v == "buy":
+        return f"buy {D.CROPS[s.main[k[1]]]} from Main Catu slot {k[1] + 1} for ${M.seed_price(g, p, k[1])}"
+    if v == "buy_vine":
+        return f"buy a vine for ${M.seed_price(g, p, -1)}"
+    if v == "hire":
+        kind = s.cat[k[1]]
+        return (f"hire {D.CAMAYO_NAMES[kind].replace('_', ' ')} (Age {D.CAMAYO_AGE[kind]}, end reward "
+                f"${D.CAMAYO_REWARD[kind]}) from Camayo Catu slot {k[1] + 1} for ${M.camayo_price(g, k[1])}")
+    if v == "tech":
+        return f"buy the {D.CROPS[k[1]]} Technology for ${M.tech_price(g, p)}"
+    if v == "take":
+        return f"take {D.CROPS[s.main[k[1]]]} from Main Catu slot {k[1] + 1} for free"
+    if v == "dismiss":
+        return f"discard {D.CAMAYO_NAMES[s.cam[p][k[1]]].replace('_', ' ')} (Work Zone {k[1] + 1}) to make room"
+    if v == "farmer":
+        return f"advance farmer {k[1] + 1} (now on {s.farmers[p][k[1]]}; {s.plant.hp if s.plant else 0} HP to place)"
+    if v == "harvest":
+        fs = s.farmers[p]
+        return f"Harvest: cash in your farmers on {fs} (${sum(g.cfg.track[f] for f in fs)} before bonuses)"
+    return None
+
+
+LIVE = frozenset(("buy", "buy_vine", "hire", "tech", "take", "dismiss", "farmer", "harvest"))
 
 
 class Table:
@@ -251,8 +283,20 @@ def extra_keys(g: SacredValley, p: int) -> list[Key]:
         out.append(("extra", D.HATUN_RUNA))  # SV-452
     if s.last in (PLANT, HARVEST) and s.unused_marker(p, D.BARTERER) >= 0 and can_purchase(g, p):
         out.append(("extra", D.BARTERER))  # SV-400
-    if s.last != NONE and s.unused_marker(p, D.CHASQUI) >= 0:
-        out.append(("extra", D.CHASQUI))  # SV-490
+    if s.last != NONE and s.unused_marker(p, D.CHASQUI) >= 0 and any_action_keys(g, p):
+        out.append(("extra", D.CHASQUI))  # SV-490 (an action of any kind, with its legality rules, SV-340)
+    return out
+
+
+def any_action_keys(g: SacredValley, p: int) -> list[Key]:
+    """The actions Chasqui's extra action may be (SV-490): any kind, each with its own legality (SV-340)."""
+    out = [*plant_keys(g, p)]
+    if harvest_legal(g, p):
+        out.append(("harvest",))  # SV-063 / HARVEST_ALWAYS_LEGAL
+    if can_purchase(g, p):
+        out.append(("purchase",))
+    if g.state.coins[p] == 0:
+        out.append(("work",))  # SV-066
     return out
 
 
@@ -270,18 +314,15 @@ def legal_keys(g: SacredValley) -> list[Key]:
         out = purchase_items(g, p)
         if s.items >= g.params.PURCHASE_MIN_ITEMS or not out:
             out.append(("end_purchase",))
+        if s.items == 0:
+            return out  # SV-068 the free window is between two items, not before the first one
         return out + window_keys(g, p)
     if m == CROP:
         return [("crop", c) for c in D.PLAYER_CROPS if c not in s.crop]
     if m == EXTRA_PLANT:
         return plant_keys(g, p)
     if m == EXTRA_ANY:
-        out = [*plant_keys(g, p), ("harvest",)]
-        if can_purchase(g, p):
-            out.append(("purchase",))
-        if s.coins[p] == 0:
-            out.append(("work",))
-        return out
+        return any_action_keys(g, p) or [("harvest",)]  # Chasqui is offered only when one exists
     if m == EXEMPT:
         return [("exempt", EX_YANACONA), ("exempt", EX_FOREIGNER)]
     if m == PARTNER:

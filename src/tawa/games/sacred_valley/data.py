@@ -13,8 +13,10 @@ Rulings made where the spec left a choice open (also in the ``doc`` of the param
 - SV-061 debts are paid in the order incurred, each one if affordable at that moment (a later, cheaper debt may
   be paid while an earlier, dearer one is not).
 - Debt payment, Weaver, gray alpaca and Cleaner are offered at the free windows of the main turn and of the
-  Purchase loop (SV-068); they are not offered while an extra action chosen through Hatun Runa or Chasqui awaits
-  its action choice.
+  Purchase loop, there only between two items, i.e. once an item was acquired (SV-068); they are not offered while
+  an extra action chosen through Hatun Runa or Chasqui awaits its action choice.
+- Chasqui is offered only when some action is legal for it (SV-340, SV-490); its Harvest follows
+  HARVEST_ALWAYS_LEGAL like a regular one.
 - SV-265: the full-Warehouse discard is chosen among the tiles already in the Warehouse (not the incoming one).
 - Free seeds (Terrace Worker, Cultivator) are chosen per Main Catu slot or "vine" (SV-406).
 - FIRST_ROW is given as a row number: every LAYOUT cell of that row is a river-edge grid (SV-094, SV-633).
@@ -123,6 +125,14 @@ def _length(n: int) -> Callable[[object], str | None]:
     return check
 
 
+def _check_copies(v: object) -> str | None:
+    if not isinstance(v, dict) or set(v) != set(CAMAYO_NAMES):
+        return "a count for each of the 24 Camayo kinds"
+    if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in v.values()):
+        return "non-negative integer counts"
+    return None
+
+
 def _fixed(name: str, value: object, rules: tuple[str, ...], doc: str, tag: str = "R") -> Param:
     return Param(name, value, tag, rules, doc, overridable=False)
 
@@ -149,6 +159,7 @@ PARAMS = ParamRegistry([
     _fixed("WEAVER_INCOME", 4, ("SV-465",), "coins per discarded pair"),
     _fixed("HARVEST_WORKER_BONUS", 2, ("SV-450",), "coins added to every Harvest"),
     _fixed("HARVEST_EXPERT_BONUS", 4, ("SV-495", "SV-496"), "coins on a Harvest resetting a farmer from 7"),
+    _fixed("HERDER_MOVES", 2, ("SV-394",), "alpacas one Herder use may move"),
     _fixed("CULTIVATOR_THRESHOLD", 5, ("SV-491",), "farmer space that triggers Cultivator"),
     _fixed("UNLOCK_FEE", {2: 1, 3: 2}, ("SV-172", "SV-176"), "unlock fee per level"),
     _fixed("UNLOCK_CAMAYO_DISCARD", 3, ("SV-182", "SV-183"), "Camayo Catu tiles removed by an unlock"),
@@ -185,7 +196,8 @@ PARAMS = ParamRegistry([
     Param("MAIN_CATU_PRICES", (1, 1, 2, 2, 3, 3), "R/P", ("SV-260", "SV-261"), "Main Catu price, slot 1 (bottom) up",
           check=_length(6)),
     Param("VINE_CATU_CAPACITY", 3, "P", ("SV-039", "SV-363"), "vines the Vine Catu holds"),
-    Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind"),
+    Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind",
+          check=_check_copies),
     _one("COIN_SUPPLY", "unlimited", ("SV-041",), "the coin supply never runs out"),
     _one("DEBT_PAYMENT", "start_of_debtor_turn", ("SV-061", "SV-201"),
          "paid automatically at the debtor's turn start and every later free window, in order incurred"),

@@ -16,6 +16,7 @@ from .state import (
     CROP,
     DISCARD,
     DISMISS,
+    EXEMPT,
     EXTRA_ANY,
     EXTRA_PLANT,
     FARMER,
@@ -57,11 +58,21 @@ def explain(g: SacredValley, aid: str) -> IllegalAction:
     m = s.mode
     mode = MODE_NAMES[m]
     wanted = _mode_of(v)
+    if m in (EXTRA_PLANT, EXTRA_ANY) and v in ("end_turn", "extra", "weave", "gray", "clean"):
+        return bad("the extra action just chosen must be taken first", "SV-340")
+    if m == EXTRA_PLANT and v in _REGULAR:
+        return bad("Hatun Runa grants a Plant action", "SV-452")
     if wanted is not None and m not in wanted:
         return bad(f"{aid!r} is not a choice now (the current decision is {mode})", _rule_for_mode(v, s))
     cfg = g.cfg
+    if v in _REGULAR and m == MAIN and s.regular_done:
+        return bad("the regular action was already taken this turn", "SV-062")
+    if v in ("weave", "gray", "clean") and m == PURCHASE and s.items == 0:
+        return bad("no free window before the first item of a Purchase", "SV-068")
     if v == "work":
         return bad("Work needs exactly $0", "SV-066")
+    if v == "harvest":
+        return bad("with HARVEST_ALWAYS_LEGAL off, Harvest needs a farmer above 0 or Harvest Worker", "SV-063")
     if v == "end_turn":
         return bad("the regular action has not been taken yet", "SV-062")
     if v == "end_purchase":
@@ -184,7 +195,7 @@ def _mode_of(v: str) -> tuple[int, ...] | None:
     if v in ("end_turn", "extra"):
         return (MAIN,)
     return {
-        "crop": (CROP,), "exempt": (5,), "partner": (PARTNER,), "farmer": (FARMER,), "take": (TAKE,),
+        "crop": (CROP,), "exempt": (EXEMPT,), "partner": (PARTNER,), "farmer": (FARMER,), "take": (TAKE,),
         "take_vine": (TAKE,), "discard": (DISCARD, KEEPER), "sab": (SABOTEUR,), "keep": (SABOTEUR,),
         "dismiss": (DISMISS,), "warrior": (WARRIOR,), "tocricoc": (TOCRICOC,), "herd": (HERDER,),
         "stop_herd": (HERDER,),

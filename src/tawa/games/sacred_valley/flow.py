@@ -274,7 +274,7 @@ def do_harvest(g: SacredValley, ev: Ev) -> None:
     begin_action(g, HARVEST)
     harvest(g, ev, p)
     if D.HERDER in s.cam[p] and any(a >= 0 for a in s.alpaca_at):  # SV-223/SV-394
-        s.herd_left = 2
+        s.herd_left = g.params.HERDER_MOVES
         s.herd_moved = []
         s.mode = HERDER
         return

@@ -63,7 +63,13 @@ class SacredValley(Game):
 
     def _legal_actions(self) -> list[Action]:
         act = A.table(self.cfg, self.players).act
-        return [act[k] for k in A.legal_keys(self)]
+        out = []
+        for k in A.legal_keys(self):
+            a = act[k]
+            if k[0] in A.LIVE:
+                a = Action(a.id, A.live_text(self, k) or a.text, k)
+            out.append(a)
+        return out
 
     def _apply(self, action: Action) -> list[Event]:
         ev: list[Event] = []

@@ -154,8 +154,9 @@ def unlock_discards(g: SacredValley, ev: Ev, lv: int) -> None:
     age = g.cfg.age_purge.get(lv)
     if age is not None:  # SV-184 purge that Age from its pile (face down, SV-605) and from the Catu
         pile = s.piles[age - 1]
-        pub(ev, "purge", f"the {len(pile)} Age {age} tiles left in the draw pile leave the game face down",
-            age=age, count=len(pile))
+        if pile:
+            pub(ev, "purge", f"the {len(pile)} Age {age} tiles left in the draw pile leave the game face down",
+                age=age, count=len(pile))
         s.purged.extend(pile)
         pile.clear()
         for i in range(len(s.cat)):

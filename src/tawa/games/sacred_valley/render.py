@@ -26,31 +26,53 @@ def _cell(g: SacredValley, x: int) -> str:
     return f"{t}{a}{m:<2}"
 
 
+def _pretty(kind: int) -> str:
+    return D.CAMAYO_NAMES[kind].replace("_", " ")
+
+
 def render(g: SacredValley, seat: int | None = None) -> str:
+    """The board as ``seat`` sees it: other players' coins show as ``$?`` (SV-600) until the end (SV-587)."""
     s = g.state
     cfg = g.cfg
+    over = s.mode == OVER
     rows = sorted({r for r, _, _ in cfg.cells}, reverse=True)
     cols = sorted({c for _, c, _ in cfg.cells})
-    lines = ["Sacred Valley — " + (f"P{s.active} to act ({MODE_NAMES[s.mode]})" if s.mode != OVER else "game over")]
+    head = "game over" if over else f"P{s.active} to act ({MODE_NAMES[s.mode]}, round {s.round})"
+    lines = [f"Sacred Valley — {head}"]
     lines.append("       " + "".join(f"c{c:<5}" for c in cols))
     for r in rows:
         lv = next(lv for rr, _, lv in cfg.cells if rr == r)
-        lock = " locked" if lv in cfg.unlock_fee and s.cover[lv] == COVER_ON else ""
+        lock = ""
+        if lv in cfg.unlock_fee and s.cover[lv] == COVER_ON:
+            lock = f" locked (unlock fee ${cfg.unlock_fee[lv]})"
         cells = "".join(_cell(g, cfg.index[(r, c)]) + " " if (r, c) in cfg.index else "      " for c in cols)
-        lines.append(f"r{r} L{lv}  {cells}{lock}")
+        river = " <- river edge" if r == g.params.FIRST_ROW else ""
+        lines.append(f"r{r} L{lv}  {cells}{lock}{river}")
     lines.append("  (tiles: Ch Co Po Be Qu Vi, lower case = isolated; W/G alpaca; wN/tN Warrior/Tocricoc of seat N)")
-    main = " ".join(D.CROPS[t] if t >= 0 else "-" for t in s.main)
-    lines.append(f"Main Catu (slot 1..): {main} | Vine Catu: {s.vines} | bag: {len(s.bag)}")
-    cat = " ".join(D.CAMAYO_NAMES[k] if k >= 0 else "-" for k in s.cat)
-    lines.append(f"Camayo Catu (slot 1..): {cat} | piles: {[len(p) for p in s.piles]}")
+    debts = [f"level {lv} cover owed by P{p}" for p in range(s.n) for lv in s.debts[p]]
+    if debts:
+        lines.append("Debts: " + "; ".join(debts))
+    main = "  ".join(f"{i + 1}:{D.CROPS[t]} ${cfg.main_prices[i]}" if t >= 0 else f"{i + 1}:-"
+                     for i, t in enumerate(s.main))
+    lines.append(f"Main Catu: {main}")
+    lines.append(f"Vine Catu: {s.vines} vine(s) at ${g.params.VINE_PRICE} | bag: {len(s.bag)} tiles | "
+                 f"seed discard: {len(s.sdiscard)}")
+    cat = "  ".join(f"{i + 1}:{_pretty(k)} ${D.CAMAYO_COST[k] + cfg.surcharge[i]} (reward {D.CAMAYO_REWARD[k]})"
+                    if k >= 0 else f"{i + 1}:-" for i, k in enumerate(s.cat))
+    lines.append(f"Camayo Catu: {cat}")
+    ages = ", ".join(f"Age {('I', 'II', 'III')[a]}: {len(p)}" for a, p in enumerate(s.piles))
+    lines.append(f"Camayo piles: {ages}")
+    track = " ".join(f"{i}:${v}" for i, v in enumerate(cfg.track))
+    lines.append(f"Harvest track pays {track}")
     for p in range(s.n):
-        coins = f"${s.coins[p]}" if (p == seat or s.mode == OVER) else "$?"
-        cams = ", ".join(D.CAMAYO_NAMES[k] + ("*" if m else "") for k, m in zip(s.cam[p], s.marker[p], strict=True))
+        coins = f"${s.coins[p]}" if (p == seat or over) else "$?"
+        cams = ", ".join(_pretty(k) + ("*" if m else "") for k, m in zip(s.cam[p], s.marker[p], strict=True))
         crop = D.CROPS[s.crop[p]] if s.crop[p] >= 0 else "?"
-        debt = f" debts L{s.debts[p]}" if s.debts[p] else ""
+        me = " (you)" if p == seat else ""
         lines.append(f"P{p} {crop:<7}{coins:>5} farmers {s.farmers[p]} tech {[D.CROPS[c] for c in s.techs[p]]} "
-                     f"warehouse {[D.CROPS[c] for c in s.wh[p]]} camayos [{cams}]{debt}")
-    if s.mode == OVER:
+                     f"warehouse {[D.CROPS[c] for c in s.wh[p]]} camayos [{cams}]{me}")
+    lines.append("  (* = one-shot Camayo not used yet)")
+    if over:
         lines.append("scores: " + ", ".join(f"P{p} {int(v)}" for p, v in enumerate(g.scores())))
     return "\n".join(lines)
 
@@ -87,6 +109,38 @@ _HELP = {
 }
 
 
+CAMAYO_HELP = {  # one line per kind (spec §3.17–§3.19)
+    "alpaca_worker": "one-shot: put a gray alpaca on a grid without one; permanent: +$1 per alpaca on the "
+                     "Farmland of each of your plantings (SV-390, SV-393)",
+    "herder": "after each of your Harvest actions, move up to 2 alpacas (SV-394)",
+    "yanacona": "plant crops without their Technology, such plantings capped at 2 HP (SV-396, SV-397)",
+    "seed_rantic": "every Seed Tile you buy costs $1, vines included (SV-399)",
+    "barterer": "one-shot: an extra Purchase right after a Plant or Harvest action (SV-400)",
+    "irrigator": "+1 HP on a planting whose base value is exactly 1; never on vines (SV-401, SV-402)",
+    "ayllu_member": "+1 HP when you plant your own crop (SV-403)",
+    "warehouse_keeper": "your Warehouse holds 5 tiles (SV-404)",
+    "terrace_worker": "at once: a free Seed Tile; permanent: no unlock fee as planter or work partner "
+                      "(SV-405, SV-407)",
+    "cleaner": "one-shot, in a free window: replace a vine on the Terrace by a Warehouse tile (SV-408)",
+    "harvest_worker": "+$2 on each of your Harvests, the final one included (SV-450)",
+    "rantic": "no ability (SV-451)",
+    "hatun_runa": "one-shot: another Plant action right after a Plant action (SV-452)",
+    "warrior": "at once: your meeple on an empty grid, where only you may plant; never discarded (SV-453)",
+    "tocricoc": "at once: your meeple on a tile; others pay you $2 to grow that Farmland; never discarded "
+                "(SV-457, SV-459)",
+    "weaver": "once per turn in a free window: discard a same-crop non-vine pair for $4 (SV-465)",
+    "chasqui": "one-shot: an extra action of any kind after an action (SV-490)",
+    "cultivator": "after each of your plantings, a free Seed Tile if a farmer is on 5 or more (SV-491)",
+    "foreigner": "one-shot: plant a crop without its Technology, HP not capped (SV-493)",
+    "harvest_expert": "+$4 on a Harvest that resets a farmer from 7 (SV-495)",
+    "hatun_rantic": "doubles the end rewards of your Camayos, its own included (SV-497)",
+    "saboteur": "once per turn: plant a vine you buy at once (SV-499)",
+    "supervisor": "at once: a second farmer on the Harvest Track; choose which farmer advances; never "
+                  "discarded (SV-503, SV-504)",
+    "umu": "+$1 per HP of a planting that fits on no farmer (SV-507)",
+}
+
+
 def help_text(g: SacredValley, action: Action) -> str:
     from . import market as F
 
@@ -104,7 +158,12 @@ def help_text(g: SacredValley, action: Action) -> str:
     elif k[0] == "hire" and s.cat[k[1]] >= 0:
         kind = s.cat[k[1]]
         extra = (f" {D.CAMAYO_NAMES[kind]}: Age {D.CAMAYO_AGE[kind]}, price now ${F.camayo_price(g, k[1])}, "
-                 f"end reward ${D.CAMAYO_REWARD[kind]}.")
+                 f"end reward ${D.CAMAYO_REWARD[kind]}. Ability: {CAMAYO_HELP[D.CAMAYO_NAMES[kind]]}.")
+    elif k[0] == "extra":
+        extra = f" {CAMAYO_HELP[D.CAMAYO_NAMES[k[1]]]}."
+    elif k[0] == "dismiss" and k[1] < len(s.cam[p]):
+        kind = s.cam[p][k[1]]
+        extra = f" {D.CAMAYO_NAMES[kind]}: {CAMAYO_HELP[D.CAMAYO_NAMES[kind]]}; it scores nothing once discarded."
     elif k[0] == "tech" and len(s.techs[p]) < g.params.MAX_TECH:
         extra = f" Price now: ${F.tech_price(g, p)}."
     return f"{action.text}\n{base}{extra}".strip()

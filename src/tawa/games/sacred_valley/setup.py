@@ -84,8 +84,11 @@ def finish_setup(g: SacredValley, ev: Ev) -> None:
         s.alp[x] = a
         s.alpaca_at[a] = x
     # SV-033 five Age I tiles into the Camayo Catu, bottom first
-    for i in range(cfg.cam_slots):
-        s.cat[i] = s.piles[0].pop()
+    for i in range(cfg.cam_slots):  # (with other CAMAYO_COPIES, a short Age I pile continues as SV-369)
+        pile = next((pl for pl in s.piles if pl), None)
+        if pile is None:
+            break
+        s.cat[i] = pile.pop()
     # SV-034 one tile of each player crop into Main Catu slots 1-5 in random order
     order = list(D.PLAYER_CROPS)
     rng.shuffle(order)
