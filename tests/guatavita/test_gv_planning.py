@@ -321,7 +321,7 @@ def test_loan_limit() -> None:
 
 
 # ---------------------------------------------------------------- exploration
-@pytest.mark.rule("GV-902", "GV-170", "GV-172", "GV-173", "GV-175", "GV-177", "GV-500", "GV-501")
+@pytest.mark.rule("GV-902", "GV-170", "GV-172", "GV-173", "GV-175", "GV-177", "GV-500")
 def test_example_902_exploration_costs() -> None:
     g = two()
     drain(g, "S02", {0: 1}, tile="P1-01")

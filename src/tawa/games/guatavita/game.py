@@ -26,6 +26,7 @@ from tawa.games.guatavita.data import (
     TILES,
     pump_tiles,
 )
+from tawa.games.guatavita.explain import explain_decision, explain_plan
 from tawa.games.guatavita.observe import observation, resample_hidden
 from tawa.games.guatavita.render import render_text
 from tawa.games.guatavita.rules import housed, pipes_in_lake, turn_order
@@ -210,6 +211,14 @@ class GuatavitaGame(Game):
             return IllegalAction("the game is over", rule="GV-680", action=action_id)
         d = st.decision
         if d is not None and d[0] == "plan":
+            specific = explain_plan(st, self.params, d[1], action_id)
+            if specific is not None:
+                return specific
+        elif d is not None:
+            specific = explain_decision(st, self.params, action_id)
+            if specific is not None:
+                return specific
+        if d is not None and d[0] == "plan":
             seat = d[1]
             pl = st.players[seat]
             word = action_id.split(" ", 1)[0]
@@ -241,6 +250,9 @@ class GuatavitaGame(Game):
         seat = d[1]
         pl = st.players[seat]
         room = housed(st, seat) < pl.camp_level
+        # a level-2 pump only matters once a phase-3 tile can be reached (from an own phase-2 tile): pumping
+        # earlier parks a worker for good and, with the camp at level 3, leaves 2 free workers
+        deep = any(st.drained[p] and st.pipes[p][seat] and PHASE_OF_POS[p] >= 2 for p in range(NPOS))
         out = []
         for a in actions:
             kind = a.data[0]
@@ -250,7 +262,9 @@ class GuatavitaGame(Game):
                 if a.data[2] >= 0:
                     w *= 0.3
             elif kind == "pump" and pl.pump_level == 1 and pl.gold >= 2:
-                w *= 3.0
+                w *= 3.0 if deep else 0.05
+            elif kind == "camp" and not room and pl.gold >= 2:
+                w *= 4.0  # the camp is full: only an upgrade lets it grow
             elif kind == "commerce" and pl.gold >= 2 and (pl.camp_machines if a.data[1] == "machine"
                                                           else pl.camp_pipes) < 2:
                 w *= 4.0

@@ -41,7 +41,11 @@ LOAN = ACTION_INDEX["loan"]
 BALSA = ACTION_INDEX["balsa"]
 
 PASS = Action("pass", "Pass (no more placements this planning phase)", ("pass",))
-LOAN_ACTION = Action("loan", "Loan: 1 worker on the Loan box", ("loan",))
+def loan_action(st: State, params: Any, seat: int) -> Action:
+    """GV-143: the Loan placement, with what its resolution will bring."""
+    nxt = st.players[seat].loan + st.players[seat].uses[ACTION_INDEX["loan"]] + 1
+    return Action("loan", f"Loan: 1 worker (at execution: loan track {nxt}, +{params.LOAN_GOLD[nxt]} gold, "
+                          f"-{params.LOAN_VP[nxt]} VP)", ("loan",))
 
 
 def explore_id(target: int, via: int, source: int, insure: int) -> str:
@@ -84,7 +88,7 @@ def _pending_targets(st: State) -> set[int]:
 def placements(st: State, params: Any, seat: int) -> list[Action]:
     """Every legal placement of ``seat`` (without ``pass``)."""
     if duty_binds(st, params, seat):
-        return [LOAN_ACTION]
+        return [loan_action(st, params, seat)]
     pl = st.players[seat]
     maxu = params.MAX_SAME_ACTION
     uses = pl.uses
@@ -109,29 +113,33 @@ def placements(st: State, params: Any, seat: int) -> list[Action]:
                                   f"Sabotage {name(st, e[1])}'s exploration of {POS_NAMES[e[0]]} (2 workers)",
                                   ("sabotage", e[0])))
     # ---- camp upgrade (GV-130, GV-131)
-    cw, cm, _ = params.CAMP_UPGRADE
+    cw, cm, cg = params.CAMP_UPGRADE
     if (uses[CAMP] < maxu and free("camp") and w >= cw and pl.camp_machines >= cm
             and pl.camp_level + uses[CAMP] < params.CAMP_LEVEL_MAX):
-        out.append(Action("camp upgrade", "Camp Upgrade: 2 workers + 1 machine (pay 2 gold at execution)",
+        out.append(Action("camp upgrade", f"Camp Upgrade: {cw} workers + {cm} machine (pay {cg} gold at execution)",
                           ("camp",)))
     # ---- pump upgrade / re-exploration (GV-132..GV-135)
     if uses[PUMPRE] < maxu and free("pumpre"):
         if pl.pump_level == 1 and not any(e[0] == seat and e[3] < 0 for e in boxes["pumpre"]):
-            out.append(Action("pump upgrade", "Pump Upgrade: 1 worker (pay 2 gold at execution)", ("pump",)))
+            out.append(Action("pump upgrade", f"Pump Upgrade: 1 worker (pay {params.PUMP_UPGRADE_GOLD} gold at "
+                                              "execution; the worker then stays on the pump)", ("pump",)))
         if pl.camp_machines >= 1:
             for d in range(NPOS):
                 if st.drained[d] and st.pipes[d][seat] > 0 and is_damp(st, d) and box_vp(st, d) > 0:
                     out.append(Action(f"reexplore {POS_NAMES[d]}",
-                                      f"Re-explore {POS_NAMES[d]} (1 worker + 1 machine; 1 emerald for "
-                                      f"{box_vp(st, d)} VP)", ("reexplore", d)))
+                                      f"Re-explore {POS_NAMES[d]} (1 worker + 1 machine; "
+                                      f"{params.REEXPLORE_EMERALDS} emerald for {box_vp(st, d)} VP)",
+                                      ("reexplore", d)))
     # ---- harvest (GV-136)
     if uses[HARVEST] < maxu and free("harvest"):
         for n in (1, 2):
             if w >= n:
-                out.append(Action(f"harvest {n}", f"Harvest with {n} worker(s)", ("harvest", n)))
+                out.append(Action(f"harvest {n}", f"Harvest with {n} worker(s) ({params.HARVEST_FOOD[n - 1]} food "
+                                                  "at execution)", ("harvest", n)))
     # ---- pioneer (GV-137)
-    if uses[PIONEER] < maxu and free("pioneer"):
-        out.append(Action("pioneer", "Pioneer: 1 worker (take the marker; optional gold/emerald swap)",
+    if uses[PIONEER] < maxu and free("pioneer") and w >= params.PIONEER_WORKERS:
+        out.append(Action("pioneer", f"Pioneer: {params.PIONEER_WORKERS} worker (take the marker; optional "
+                                     f"{params.PIONEER_SWAP[0]} gold <-> {params.PIONEER_SWAP[1]} emeralds swap)",
                           ("pioneer",)))
     # ---- commerce (GV-138..GV-140)
     if uses[COMMERCE] < maxu:
@@ -139,19 +147,21 @@ def placements(st: State, params: Any, seat: int) -> list[Action]:
         if mine < params.COMMERCE_MAX_WORKERS:
             for kind in ("machine", "pipe"):
                 if free(f"commerce_{kind}"):
-                    out.append(Action(f"commerce {kind}", f"Commerce: buy a {kind} (1 worker)",
+                    price = params.COMMERCE_PRICES[0 if kind == "machine" else 1]
+                    out.append(Action(f"commerce {kind}", f"Commerce: buy a {kind} (1 worker; {price} gold at "
+                                                          "execution)",
                                       ("commerce", kind)))
     # ---- recruitment (GV-141, GV-142)
-    if uses[RECRUIT] < maxu and free("recruit"):
-        out.append(Action("recruit", "Recruitment: 1 worker (2 food for a new worker at execution)",
-                          ("recruit",)))
+    if uses[RECRUIT] < maxu and free("recruit") and w >= params.RECRUIT_WORKERS:
+        out.append(Action("recruit", f"Recruitment: {params.RECRUIT_WORKERS} worker ({params.RECRUIT_FOOD} food "
+                                     "for a new worker at execution)", ("recruit",)))
     # ---- loan (GV-143, GV-144)
     if loan_placeable(st, params, seat):
-        out.append(LOAN_ACTION)
+        out.append(loan_action(st, params, seat))
     # ---- balsa (GV-774, GV-775, GV-798)
     if (params.balsa and pl.balsa_alive and pl.balsa_workers == 0 and uses[BALSA] < maxu
             and w >= params.BALSA_WORKERS and pl.balsa_pos not in _pending_targets(st)):
-        out.append(Action("balsa", "Activate your balsa (2 workers)", ("balsa",)))
+        out.append(Action("balsa", f"Activate your balsa ({params.BALSA_WORKERS} workers)", ("balsa",)))
     return out
 
 
@@ -218,9 +228,9 @@ def has_placement(st: State, params: Any, seat: int) -> bool:
         return False
     maxu = params.MAX_SAME_ACTION
     slots = params.SLOTS
-    for box, use in (("harvest", HARVEST), ("pioneer", PIONEER), ("recruit", RECRUIT)):
-        if pl.uses[use] < maxu and len(st.boxes[box]) < slots[box] and not duty_binds(st, params, seat):
-            return True
+    if (pl.uses[HARVEST] < maxu and len(st.boxes["harvest"]) < slots["harvest"]
+            and not duty_binds(st, params, seat)):
+        return True
     return bool(placements(st, params, seat))
 
 
@@ -295,20 +305,20 @@ def apply_placement(st: State, params: Any, seat: int, data: tuple[Any, ...], ev
         pl.camp_workers -= n
         st.boxes["harvest"].append([seat, n, 0, -1, seq])
         ev.append(Event("place", f"{who} places {n} worker(s) on Harvest"))
-    elif kind == "pioneer":
+    elif kind == "pioneer":  # GV-137
         pl.uses[PIONEER] += 1
-        pl.camp_workers -= 1
-        st.boxes["pioneer"].append([seat, 1, 0, -1, seq])
+        pl.camp_workers -= params.PIONEER_WORKERS
+        st.boxes["pioneer"].append([seat, params.PIONEER_WORKERS, 0, -1, seq])
         ev.append(Event("place", f"{who} places on Pioneer"))
     elif kind == "commerce":
         pl.uses[COMMERCE] += 1
         pl.camp_workers -= 1
         st.boxes[f"commerce_{data[1]}"].append([seat, 1, 0, -1, seq])
         ev.append(Event("place", f"{who} places on Commerce ({data[1]})"))
-    elif kind == "recruit":
+    elif kind == "recruit":  # GV-141
         pl.uses[RECRUIT] += 1
-        pl.camp_workers -= 1
-        st.boxes["recruit"].append([seat, 1, 0, -1, seq])
+        pl.camp_workers -= params.RECRUIT_WORKERS
+        st.boxes["recruit"].append([seat, params.RECRUIT_WORKERS, 0, -1, seq])
         ev.append(Event("place", f"{who} places on Recruitment"))
     elif kind == "loan":
         pl.uses[LOAN] += 1

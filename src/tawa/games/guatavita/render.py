@@ -21,12 +21,37 @@ from tawa.games.guatavita.data import (
 )
 from tawa.games.guatavita.rules import he_positions, pipes_in_lake
 from tawa.games.guatavita.scoring import breakdown
-from tawa.games.guatavita.state import OVER, State
+from tawa.games.guatavita.state import BALSA_SETUP, OVER, State
 
 CELL = 8
 _BOX_TITLES = (("sabotage", "Sabotage"), ("camp", "Camp Upgrade"), ("pumpre", "Pump/Re-explore"),
                ("harvest", "Harvest"), ("pioneer", "Pioneer"), ("commerce_machine", "Commerce machine"),
                ("commerce_pipe", "Commerce pipe"), ("recruit", "Recruitment"), ("loan", "Loan"))
+
+
+_STAGE_NAMES = {"balsa_setup": "setup: balsa start tiles", "start": "planning (start)", "plan": "planning phase",
+                "lake": "execution: lake tiles", "balsa": "execution: balsas", "boxes": "execution: action boxes",
+                "game over": "game over"}
+
+
+def _decision_text(st: State) -> str:
+    """The pending decision in words."""
+    d = st.decision
+    assert d is not None
+    kind = d[0]
+    where = POS_NAMES[d[2]] if len(d) > 2 and isinstance(d[2], int) and d[2] >= 0 else ""
+    return {
+        "plan": "planning turn (one placement, or pass)",
+        "balsa_start": "choose the balsa's start tile",
+        "he_return": "no worker in camp: choose a head explorer to bring back",
+        "pay": "no worker at all: pay 1 gold or 4 emeralds for 2 workers",
+        "declare": f"the saboteur on {where} declares emeralds, gold or prestige",
+        "join": f"paths joined at {where}: keep every head explorer or send one to camp",
+        "balsa_move": "move the balsa one step, or stop",
+        "push": f"your balsa is pushed off {where}: choose where it goes",
+        "balsa_act": "after the move: inspect a tile, protect the balsa, or nothing",
+        "exchange": "Pioneer exchange (1 gold <-> 4 emeralds) or none",
+    }.get(kind, kind)
 
 
 def _cell(st: State, pos: int, seat: int | None) -> tuple[str, str]:
@@ -53,13 +78,17 @@ def _cell(st: State, pos: int, seat: int | None) -> tuple[str, str]:
 def render_text(st: State, params: Any, seat: int | None) -> str:
     lines: list[str] = []
     stage = "game over" if st.stage == OVER else st.stage
-    lines.append(f"GUATAVITA  round {st.round}  stage: {stage}  Pioneer: {st.players[st.pioneer].colour}  "
+    stage = _STAGE_NAMES.get(stage, stage)
+    lines.append(f"GUATAVITA  round {st.round}  {stage}  Pioneer: {st.players[st.pioneer].colour}  "
                  f"emerald supply: {st.supply}" + (f"  ends after this round: {', '.join(st.end_triggers)}"
                                                   if st.end_triggers and st.stage != OVER else ""))
     lines.append("")
-    lines.append("Lake  ~21 undrained: needs 2 workers 1 machine   * being explored   ? you inspected")
-    lines.append("      =rB drained: pipes of red, blue (capital letter: head explorer there)")
-    lines.append("      br / Br balsa of red (B: protected)   (NE) red2: red's pump on spot NE, level 2")
+    lines.append("Lake  ~21 under water, needs 2 workers + 1 machine   * being explored")
+    lines.append("      =rB drained, pipes of red and blue (capital: head explorer there)")
+    lines.append("      (NE) red2: red's pump on spot NE, level 2"
+                 + ("   ?: you inspected it" if seat is not None and st.players[seat].inspected else ""))
+    if params.balsa:
+        lines.append("      br / Br: red's balsa there (B: protected)")
     coords = {(q, r): POS_INDEX[name] for name, q, r in LAKE_COORDS}
     spots = {(v[0], v[1]): (k, s) for s, p in enumerate(st.players) for k, v in PUMP_SPOTS.items() if k == p.spot}
     for r in range(-4, 5):
@@ -120,22 +149,28 @@ def render_text(st: State, params: Any, seat: int | None) -> str:
         shown.extend(["·"] * (slots - len(entries)))
         lines.append(f"  {title:<17} " + " | ".join(shown))
     lines.append("")
-    lines.append("Players  gold food emeralds VP | camp W/M/P | personal supply W/M/P |")
-    lines.append("         camp level, pump, loan, head explorers, pipes in the lake")
+    lines.append("Players: gold food emeralds VP | camp, personal supply: Workers Machines Pipes")
     for s, p in enumerate(st.players):
         mark = ">" if st.decision is not None and st.decision[1] == s else " "
         you = " (you)" if seat == s else ""
-        flags = " passed" if p.passed and st.stage == "plan" else ""
-        flags += " must-loan" if p.gold_duty and not p.placed and st.stage == "plan" else ""
+        flags = ", passed" if p.passed and st.stage == "plan" else ""
+        flags += ", must open with Loan" if p.gold_duty and not p.placed and st.stage == "plan" else ""
         balsa = ""
         if params.balsa:
-            balsa = (f" balsa {POS_NAMES[p.balsa_pos]}{' prot' if p.balsa_protected else ''}"
-                     if p.balsa_alive else " balsa destroyed")
+            if p.balsa_alive:
+                balsa = f", balsa {POS_NAMES[p.balsa_pos]}{' protected' if p.balsa_protected else ''}"
+                if p.balsa_workers:
+                    balsa += " (activated)"
+            else:
+                balsa = ", balsa not placed yet" if st.stage == BALSA_SETUP else ", balsa destroyed"
         lines.append(
             f" {mark}{p.colour:<6} [{p.spot:>2}]{you:<6} {p.gold}g {p.food}f {p.emeralds}e {p.vp:>3}VP | "
-            f"{p.camp_workers}/{p.camp_machines}/{p.camp_pipes} | {p.sup_workers}/{p.sup_machines}/{p.sup_pipes} | "
-            f"lvl {p.camp_level} pump {p.pump_level}{'+w' if p.pump_worker else ''} loan {p.loan} "
-            f"HE {len(he_positions(st, s))} pipes {pipes_in_lake(st, s)}{balsa}{flags}")
+            f"camp {p.camp_workers}W {p.camp_machines}M {p.camp_pipes}P | "
+            f"supply {p.sup_workers}W {p.sup_machines}M {p.sup_pipes}P")
+        he = ", ".join(POS_NAMES[x] for x in he_positions(st, s)) or "none"
+        lines.append(
+            f"          camp lvl {p.camp_level}, pump {p.pump_level}{' (+worker)' if p.pump_worker else ''}"
+            f", loan {p.loan}, lake pipes {pipes_in_lake(st, s)}, HE: {he}{balsa}{flags}")
     if st.stage == OVER:
         lines.append("")
         lines.append("Final scores:")
@@ -144,5 +179,5 @@ def render_text(st: State, params: Any, seat: int | None) -> str:
             lines.append(f"  {st.players[s].colour:<6} {b['total']:>4}  ({items})")
     elif st.decision is not None:
         lines.append("")
-        lines.append(f"Waiting for {st.players[st.decision[1]].colour}: {st.decision[0]}")
+        lines.append(f"Waiting for {st.players[st.decision[1]].colour}: {_decision_text(st)}")
     return "\n".join(lines)
