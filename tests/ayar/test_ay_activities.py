@@ -401,3 +401,39 @@ def test_each_activity_counted_by_its_rule():
     p.island_at = [2]
     assert [sun_value(p, st.t, a) for a in "PWFR"] == [2, 0, 1 + 1 + 2, 2]
     refresh(g)
+
+
+@pytest.mark.rule("AY-348", "AY-353")
+def test_no_second_island_on_a_space_holding_yours():
+    g = new(2)
+    st = g.state
+    p = st.players[0]
+    into_activity(g, 0, "R", 3)
+    play(g, "boat 3")                                    # Island 1 on space 2
+    assert p.island_at == [2]
+    into_activity(g, 0, "R", 2)
+    play(g, "boat 1")                                    # back through space 2 (own Island: free, no new Island)
+    assert p.island_at == [2] and st.route[2] == (0,)
+    st.route[6] = (1,)
+    st.players[1].island_at = [6]
+    p.boat = 5
+    into_activity(g, 0, "R", 1)
+    play(g, "boat 6")                                    # a non-yellow slot is shared with another's Island
+    assert st.route[6] == (1, 0) and p.island_at == [2, 6]
+
+
+@pytest.mark.rule("AY-254", "AY-462")
+def test_reshuffle_threshold():
+    for left, reshuffled in ((5, False), (4, True)):
+        g = new(2)
+        st = g.state
+        st.pots_out.extend(st.stack[left:])
+        st.stack = st.stack[:left]
+        market, stack = list(st.market), list(st.stack)
+        st.step = [12, 20, 20, 20]
+        ev = run_night(g)
+        assert any(e.kind == "market" for e in ev) == reshuffled
+        if not reshuffled:
+            assert st.market == market and len(st.stack) == 5
+        else:
+            assert len(st.stack) == left and sorted(st.market + st.stack) == sorted(market + stack)

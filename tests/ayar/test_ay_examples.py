@@ -191,6 +191,8 @@ def test_farming_example():
 @pytest.mark.rule("AY-613", "AY-319", "AY-320", "AY-321")
 def test_harvest_tie_example():
     assert NT.harvest_winner([1, 1, 0, 0, 0, 1, 2]) == 1
+    assert NT.harvest_winner([0, 1, 0, 1]) == 0 and NT.harvest_winner([1, 0, 1, 0, 2]) == 1   # earliest cube wins
+    assert NT.harvest_winner([2, 0, 1, 1]) == 1 and NT.harvest_winner([]) is None
     g = new(3)
     st = g.state
     st.terrace = [1, 1, 0, 0, 0, 1, 2]

@@ -81,3 +81,42 @@ def test_observation_is_the_same_for_everyone_and_bots_need_nothing_else():
     for p_obs, p in zip(a["players"], g.state.players, strict=True):
         assert [x for x in p_obs["pots"] if x is not None] == [x for x, d in zip(p.pots, p.pot_down, strict=True)
                                                               if not d]
+
+
+@pytest.mark.rule("AY-701", "AY-702", "AY-703", "AY-704", "AY-706")
+@pytest.mark.parametrize("players", [1, 3])
+def test_render_and_offered_actions_ignore_hidden_parts(players):
+    """Whatever is hidden (stack order, facedown identities, textiles under the tops, Rival deck) is resampled
+    by determinize; render(seat), the offered ids, texts and help must not change with it."""
+    g = new(players, 17)
+    rng = tawa.Rng(17)
+    checked = 0
+    while not g.is_over:
+        if rng.below(6) == 0:
+            seat = rng.below(players)
+            d = g.determinize(seat, rng.below(10_000))
+            assert d.render(seat) == g.render(seat)
+            assert [(a.id, a.text, g.help_text(a)) for a in g.legal_actions()] == \
+                [(a.id, a.text, d.help_text(a)) for a in d.legal_actions()]
+            checked += 1
+        acts = g.legal_actions()
+        down = [a for a in acts if a.id == "pot facedown"]     # hold facedown Pots as often as possible
+        g.apply(down[0] if down else acts[rng.below(len(acts))])
+    assert checked > 10
+    assert any(any(p.pot_down) for p in g.state.players)
+    assert all(e.to is None for e in g.log)          # AY-705: no private events at all
+
+
+@pytest.mark.rule("AY-704", "AY-708")
+def test_determinize_shuffles_textiles_under_the_tops_and_the_rival_deck():
+    g = new(1, 5)
+    st = g.state
+    stacks_changed = deck_changed = False
+    for k in range(6):
+        d = g.determinize(0, k).state
+        assert [s[:1] for s in d.stacks] == [s[:1] for s in st.stacks]
+        assert [sorted(s) for s in d.stacks] == [sorted(s) for s in st.stacks]
+        assert sorted(d.rival_deck) == sorted(st.rival_deck) and d.rival_shown == st.rival_shown
+        stacks_changed |= d.stacks != st.stacks
+        deck_changed |= d.rival_deck != st.rival_deck
+    assert stacks_changed and deck_changed

@@ -94,13 +94,17 @@ def test_night_order_and_preparation():
     p = st.players[0]
     p.slots[0], p.markers[0], p.laid = 0, 0, [(0, 0, 0)]
     st.step = [20, 14, 20, 20]
+    st.temple[1] = (0,)
+    st.pots_out.extend(st.stack[4:])
+    st.stack = st.stack[:4]                       # below RESHUFFLE_BELOW: preparation reshuffles
     ev = run_night(g)
     kinds = [e.kind for e in ev]
-    order = [kinds.index(k) for k in ("night", "harvest", "moon", "dusk")]
-    assert order == sorted(order)
+    order = [kinds.index(k) for k in ("night", "harvest", "temple", "moon", "dusk", "market")]
+    assert order == sorted(order) and len(order) == 6
     assert st.retiring == 1 and not st.active[1]
     assert p.slots == [-1] * 8 and p.markers == [-1] * 5 and p.laid == []
     assert st.round == 2 and st.phase == "marker" and st.seat == 1
+    g.check_invariants()
 
 
 @pytest.mark.rule("AY-430", "AY-433")

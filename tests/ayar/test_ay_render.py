@@ -30,3 +30,12 @@ def test_balance_script_runs():
     assert len(s.final) == 4 and all(f == min(a, b) for f, a, b in zip(s.final, s.sun, s.moon, strict=True))
     g = new(2, 1)
     assert balance.estimate(g, 0) == 0.0
+
+
+def test_render_texts_for_humans():
+    g = random_playout(new(1, 3), 3)
+    assert f"Solo result: {g.solo_title()}" in g.render(0)          # AY-515
+    g2 = new(2)
+    text = g2.render(0)
+    assert "at the dock: P1 P2" in text
+    assert "V2 0/2 (+1 power on later Pottery and Weaving)" in text

@@ -119,3 +119,28 @@ def test_solo_bands():
     assert g.solo_title() == solo_title(g.params, int(g.scores()[0]))
     assert [solo_title(g.params, s) for s in (0, 79, 80, 99, 100, 119, 120)] == \
         ["Wanderer", "Wanderer", "Curaca", "Curaca", "Ayar", "Ayar", "Sapa Inca"]
+
+
+@pytest.mark.rule("AY-511", "AY-046")
+def test_rival_islands_are_limited():
+    g = new(1)
+    st = g.state
+    for _ in range(5):
+        NT.rival_effect(st, "R", g.params, [])
+    assert [s for s in range(1, 19) if st.route[s] == (NEUTRAL,)] == [4, 8, 12, 16]   # yellow slots, then none left
+    g1 = new(1, RIVAL_ISLANDS=1)
+    for _ in range(2):
+        NT.rival_effect(g1.state, "R", g1.params, [])
+    assert sum(1 for isl in g1.state.route if NEUTRAL in isl) == 1
+
+
+@pytest.mark.rule("AY-506")
+def test_rival_takes_the_highest_numbered_spot_of_its_activity():
+    g = new(1)
+    st = g.state
+    st.step = [12, 12, 12, 20]
+    assert st.t.spot_activity[3][12:22] == "RPWRPWFPWF"   # black spots 13..22 (C3): W on 15, 18, 21
+    st.rival_deck = [_card(g, "RV15")]                  # black, 2 steps, priority W P F R
+    NT.rival_turn(st, g.params, [])
+    assert st.step[3] == 22
+    assert st.spots[3][21] == (NEUTRAL,) and st.spots[3][15] == st.spots[3][18] == ()

@@ -94,7 +94,7 @@ def test_take_tambo_choice_and_automatic_single():
     assert g2.state.phase == "spot" and not g2.state.players[0].grid[3]
 
 
-@pytest.mark.rule("AY-132", "AY-133", "AY-134", "AY-804")
+@pytest.mark.rule("AY-132", "AY-133", "AY-134", "AY-804", "AY-820")
 def test_spots_behind_the_ayar():
     g = new(2)
     st = g.state
@@ -107,8 +107,10 @@ def test_spots_behind_the_ayar():
     assert st.t.spot_activity[0][12:15] == "PWF"
     assert [a.id for a in legal] == ["spot 15"]
     assert "Farming with power 1" in legal[0].text
-    assert g.explain_illegal("spot 14").rule == "AY-135"
-    assert g.explain_illegal("spot 13").rule == "AY-135"
+    assert g.explain_illegal("spot 14").rule == "AY-134"      # occupied
+    assert g.explain_illegal("spot 13").rule == "AY-135"      # Pottery needs power 2
+    assert g.explain_illegal("spot 16").rule == "AY-133"      # ahead of the Ayar
+    assert g.explain_illegal("spot 12").rule == "AY-133"      # before the start step
 
 
 @pytest.mark.rule("AY-136", "AY-137")

@@ -159,6 +159,16 @@ def orient(t: Tables, tile: int, d: str, flipped: bool) -> tuple[int, int]:
     return rotate(a, r), rotate(b, r)
 
 
+def placement_key(t: Tables, tile: int, r: int, c: int, d: str, fl: bool) -> tuple[int, int, int, int]:
+    """What a placement (1-based anchor) leaves on the board: the two cells and their half-sun masks, in cell
+    order. Two placements with the same key are the same move (C10: duplicates may be merged)."""
+    ma, mb = orient(t, tile, d, fl)
+    dr, dc = OFFSET[d]
+    ia = (r - 1) * t.weave_cols + c - 1
+    ib = (r - 1 + dr) * t.weave_cols + c - 1 + dc
+    return (ia, ib, ma, mb) if ia < ib else (ib, ia, mb, ma)
+
+
 def placements(st: AyarState, seat: int, tile: int) -> list[tuple[int, int, str, bool]]:
     """AY-284..AY-286: distinct legal placements (row, col 1-based, d, flip) of ``tile``."""
     p = st.players[seat]
@@ -268,30 +278,46 @@ def reed_costs(st: AyarState, seat: int, power: int) -> list[tuple[int, int]]:
     return out
 
 
-def move_boat(st: AyarState, seat: int, dest: int) -> list[str]:
-    """Move the Boat to ``dest`` entering every space on the way (AY-343), placing Islands (AY-348..AY-356)."""
+def island_drops(st: AyarState, seat: int, dest: int) -> list[tuple[int, int, int]]:
+    """The Islands a move to ``dest`` places (AY-343, AY-348..AY-356), without moving: a list of
+    (route space, Island slot 1-6, Lake section giving a Viracocha or -1)."""
     t = st.t
     p = st.players[seat]
     step = 1 if dest > p.boat else -1
-    notes = []
+    out: list[tuple[int, int, int]] = []
+    lake = list(st.lake)
+    placed = len(p.island_at)
     s = p.boat
     while s != dest:
         s += step
         if t.route_moon[s] == 0:                            # no Island slot
             continue
-        if seat in st.route[s] or len(p.island_at) >= len(t.island_suns):
+        if seat in st.route[s] or placed >= len(t.island_suns):
             continue                                        # AY-348/AY-349
         if t.route_yellow[s] and st.route[s]:              # AY-350/AY-351
             continue
-        slot = len(p.island_at) + 1                         # leftmost Island on the board
+        placed += 1                                         # leftmost Island on the board
+        sec = -1
+        if placed in t.island_viracocha:                    # AY-354..AY-356
+            k = t.route_section[s]
+            if lake[k] > 0:
+                lake[k] -= 1
+                sec = k
+        out.append((s, placed, sec))
+    return out
+
+
+def move_boat(st: AyarState, seat: int, dest: int) -> list[str]:
+    """Move the Boat to ``dest`` entering every space on the way (AY-343), placing Islands (AY-348..AY-356)."""
+    p = st.players[seat]
+    notes = []
+    for s, slot, sec in island_drops(st, seat, dest):
         p.island_at.append(s)
         st.route[s] = (*st.route[s], seat)
         notes.append(f"Island {slot} on space {s}")
-        if slot in t.island_viracocha:                      # AY-354..AY-356
-            sec = t.route_section[s]
-            if st.lake[sec] > 0:
-                st.lake[sec] -= 1
-                gain_tokens(st, seat)
-                notes.append(f"Viracocha from Lake section {'ABCD'[sec]}")
+        if sec >= 0:
+            st.lake[sec] -= 1
+            gain_tokens(st, seat)
+            notes.append(f"Viracocha from Lake section {'ABCD'[sec]}")
     p.boat = dest
     return notes

@@ -29,7 +29,9 @@ Rulings where the spec left room (also listed in the report):
 - Facedown Pots keep their real identity in the state (for conservation checks and determinization);
   observations show them as None (AY-702), and no event names them.
 - The Rival places at most one neutral Tambo per card (15 in all, C1) and plants from its 12 neutral
-  cubes (``RIVAL_CUBES``), which return to it when the terrace is cleared (AY-324).
+  cubes (``RIVAL_CUBES``), which return to it when the terrace is cleared (AY-324); it has 4 neutral
+  Islands (``RIVAL_ISLANDS``, C1), so AY-511 has no effect once they are all on the route.
+- Placements merged under AY-286 are refused with a message naming the identical placement that is offered.
 """
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ EMPTY = -1
 SECTIONS = "ABCD"
 BONUS_NAMES = ("v1", "v2", "v3", "v4", "v5")
 BOX_NAMES = "abcd"
+ROUNDS = 4     # AY-004 [S]: 4 rounds, each a Day and a Night (TURNS_PER_ROUND has one entry per round)
 
 
 def _spot_activity(path: int) -> str:
@@ -157,6 +160,7 @@ PARAMS = ParamRegistry([
     Param("RIVAL_PLANT_HARD", 3, "P", ("AY-514",), "cubes the Rival plants on hard difficulty"),
     Param("RIVAL_HARD", False, "P", ("AY-514",), "solo hard difficulty"),
     Param("RIVAL_CUBES", 12, "P", ("AY-046",), "neutral maize cubes of the Rival"),
+    Param("RIVAL_ISLANDS", 4, "P", ("AY-046", "AY-511"), "neutral Islands of the Rival"),
     Param("SOLO_BANDS", ("0 Wanderer", "80 Curaca", "100 Ayar", "120 Sapa Inca"), "P", ("AY-515",),
           "solo title from this final score up"),
 ])
@@ -260,6 +264,7 @@ def _build(p: Params, players: int) -> Tables:
     assert all(len(s) >= p.CUSCO for s in p.SPOT_ACTIVITY), "SPOT_ACTIVITY must cover spots 1..CUSCO"
     assert set(p.RAYMI_TILES) <= set(ACTIVITIES), "Raymi tiles show activity letters"
     assert len(p.RAYMI_TILES) == 4 * len(p.RAYMI_STEPS), "one Raymi tile per Raymi space"
+    assert len(p.TURNS_PER_ROUND) == ROUNDS, "TURNS_PER_ROUND lists the Day turns of each of the 4 rounds"
     return Tables(
         players=players, start_step=p.START_STEP[i], market_slots=p.MARKET_SLOTS[i], terrace_cells=rows * cols,
         terrace_cols=cols, start_llamas=tuple(p.START_LLAMAS[i]), turns_per_round=tuple(p.TURNS_PER_ROUND),

@@ -17,14 +17,11 @@ from tawa.core.rng import Rng
 from tawa.games.ayar import activities as A
 from tawa.games.ayar import rules as R
 from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PARAMS, PATHS, solo_title, tables
+from tawa.games.ayar.illegal import explain
 from tawa.games.ayar.observe import observation, resample
 from tawa.games.ayar.render import render
 from tawa.games.ayar.scoring import rank_keys
 from tawa.games.ayar.state import AyarState
-
-VERB_PHASE = {"marker": "marker", "slot": "slot", "ayar": "ayar", "tambo": "tambo", "spot": "spot", "pot": "pot",
-              "textile": "textile", "weave": "textile", "place": "place", "maize": "maize", "boat": "boat",
-              "temple": "temple", "token": "token"}
 
 HELP = {
     "marker": "Step 1 (AY-090..AY-095): lay a Step marker; coloured markers move their Ayar, gold moves any.",
@@ -138,59 +135,18 @@ class AyarGame(Game):
 
     # ------------------------------------------------------------ extras
     def render(self, seat: int | None = None) -> str:
-        return render(self.state, seat, self.params.SET_MOON)
+        text = render(self.state, seat, self.params.SET_MOON)
+        if self.state.final and self.players == 1:               # AY-515
+            text += f"\nSolo result: {self.solo_title()} (bands {', '.join(self.params.SOLO_BANDS)})"
+        return text
 
     def help_text(self, action: Action) -> str:
         verb = action.id.split(" ", 1)[0]
         return f"{action.text}\n{HELP.get(verb, '')}"
 
     def explain_illegal(self, action_id: str) -> IllegalAction:
-        st = self.state
-        verb = action_id.split(" ", 1)[0]
-        phase = "token" if st.tok_n > 0 else st.phase
-        want = VERB_PHASE.get(verb)
-        if want is None:
-            return IllegalAction(f"{action_id!r} is not an Ayar action", rule="AY-826", action=action_id)
-        if want != phase:
-            return IllegalAction(f"{action_id!r}: the decision now is {phase!r} (AY-800..AY-810 order)",
-                                 rule="AY-080", action=action_id)
-        rule = {"marker": "AY-094", "slot": "AY-092", "ayar": "AY-820", "tambo": "AY-130", "spot": "AY-135",
-                "pot": "AY-821", "textile": "AY-822", "weave": "AY-822", "place": "AY-285", "maize": "AY-823",
-                "boat": "AY-824", "temple": "AY-825", "token": "AY-825"}[verb]
-        p = st.players[st.seat] if st.seat >= 0 else None
-        msg = f"{action_id!r} is not allowed now"
-        name = action_id.split(" ", 1)[-1]
-        if verb == "marker" and p is not None and name in MARKERS and p.markers[MARKERS.index(name)] >= 0:
-            msg = "that Step marker was already laid this round"
-        elif verb == "marker":
-            rule, msg = "AY-095", "no legal turn can be completed with that marker"
-        elif verb == "slot" and p is not None and action_id[5:] in LANES:
-            s = LANES.index(action_id[5:])
-            if p.slots[s] >= 0:
-                msg = "that Step slot already holds a marker this round"
-            elif R.lane_tambos(p, s) == 0:
-                rule, msg = "AY-093", "that lane holds no Tambo"
-            else:
-                rule, msg = "AY-095", "no activity could be performed through that slot"
-        elif verb == "ayar":
-            msg = "that Ayar cannot be moved now (retired, or the marker's colour fixes the Ayar)"
-        elif verb == "spot":
-            msg = "the spot is taken, not behind the Ayar, or its activity cannot be performed with your power"
-        elif verb == "pot":
-            msg = "a third Pot, a cost above your power, a full pot row or an empty stack"
-        elif verb in ("textile", "weave"):
-            msg = "a second Textile from one stack, a cost above your power, or no Textile taken yet"
-        elif verb == "place":
-            msg = "the Textile must cover exactly two empty adjacent cells of the weaving area"
-        elif verb == "maize":
-            msg = "an empty box, no power or terrace space left, or no cube planted yet"
-        elif verb == "boat":
-            msg = "route cost above your power, the dock, or a yellow slot holding another Boat"
-        elif verb == "temple":
-            msg = "you already have a marker in that row, or its Ayar has retired"
-        elif verb == "token":
-            msg = "that bonus space is already complete"
-        return IllegalAction(msg, rule=rule, action=action_id)
+        """AY-820..AY-826: a precise reason and the rule that forbids ``action_id`` now."""
+        return explain(self.state, self.params, action_id)
 
     def check_invariants(self) -> None:
         st = self.state
@@ -218,6 +174,7 @@ class AyarGame(Game):
         if st.n == 1:
             assert on_spots.count(-2) + st.rival_tambos == len(t.rival_cards)
             assert st.terrace.count(-2) + st.rival_cubes == self.params.RIVAL_CUBES
+            assert sum(1 for isl in st.route if -2 in isl) <= self.params.RIVAL_ISLANDS
         assert len(st.terrace) <= t.terrace_cells
         assert all(0 <= x <= self.params.LAKE_TOKENS for x in st.lake)
         for s in range(1, t.route_len + 1):

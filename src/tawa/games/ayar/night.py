@@ -5,7 +5,7 @@ from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
 from tawa.games.ayar import activities as A
-from tawa.games.ayar.data import ACTIVITY_NAMES, NEUTRAL, PATHS
+from tawa.games.ayar.data import ACTIVITY_NAMES, NEUTRAL, PATHS, ROUNDS
 from tawa.games.ayar.rules import begin_turn, free_spots, inti_scoring, move_figure
 from tawa.games.ayar.scoring import allocate_llamas, moon_values
 from tawa.games.ayar.state import AyarState
@@ -76,15 +76,18 @@ def rival_effect(st: AyarState, act: str, params: Params, ev: list[Event]) -> No
         occupied = [i for i, x in enumerate(st.market) if x >= 0]
         if occupied:
             i = occupied[-1]
-            st.pots_out.append(st.market[i])
+            pid = st.market[i]
+            st.pots_out.append(pid)
             st.market[i] = -1
             A.slide_and_refill(st)
-            ev.append(Event("rival", f"Rival removes the Pot of market slot {i + 1}"))
+            ev.append(Event("rival", f"Rival removes the Pot of market slot {i + 1} "
+                            f"({t.colours[t.pot_colour[pid]]} {t.pot_power[pid]})"))
     elif act == "W":                                         # AY-509
         for i in range(len(st.stacks) - 1, -1, -1):
             if st.stacks[i]:
-                st.textiles_out.append(st.stacks[i].pop(0))
-                ev.append(Event("rival", f"Rival removes the top Textile of stack {i + 1}"))
+                tile = st.stacks[i].pop(0)
+                st.textiles_out.append(tile)
+                ev.append(Event("rival", f"Rival removes the top Textile of stack {i + 1} ({t.textiles[tile].id})"))
                 break
     elif act == "F":                                         # AY-510/AY-514
         want = params.RIVAL_PLANT_HARD if params.RIVAL_HARD else params.RIVAL_PLANT
@@ -93,7 +96,10 @@ def rival_effect(st: AyarState, act: str, params: Params, ev: list[Event]) -> No
         st.rival_cubes -= k
         ev.append(Event("rival", f"Rival plants {k} cube(s)"))
     else:                                                    # AY-511
+        placed = sum(1 for isl in st.route if NEUTRAL in isl)
         for s in range(1, t.route_len + 1):
+            if placed >= params.RIVAL_ISLANDS:               # C1: the Rival's neutral Islands are used up
+                break
             if t.route_yellow[s] and not st.route[s]:
                 st.route[s] = (NEUTRAL,)
                 ev.append(Event("rival", f"Rival Island on yellow slot {s}"))
@@ -134,7 +140,7 @@ def run_night(st: AyarState, params: Params, rng: Rng, ev: list[Event]) -> None:
         k = len(t.raymi_steps)
         for j in range(k):                                   # AY-215
             st.raymi[q * k + j] = ""
-        ev.append(Event("night", f"Night {n}: the {PATHS[q]} Ayar " + ("founds Cusco" if n == 4 else "retires")))
+        ev.append(Event("night", f"Night {n}: the {PATHS[q]} Ayar " + ("founds Cusco" if n == ROUNDS else "retires")))
     elif step == 1:                                          # AY-420, AY-319..AY-325
         q = st.retiring
         w = harvest_winner(st.terrace)
@@ -156,7 +162,7 @@ def run_night(st: AyarState, params: Params, rng: Rng, ev: list[Event]) -> None:
         st.temple_closed[q] = True
     elif step == 3:                                          # AY-440..AY-445
         for i, p in enumerate(st.players):
-            marks = sum(0 if (n < 4 and path == st.retiring) else t.slot_moon[slot] for _, slot, path in p.laid)
+            marks = sum(0 if (n < ROUNDS and path == st.retiring) else t.slot_moon[slot] for _, slot, path in p.laid)
             acts = moon_values(p, t, params.SET_MOON)
             v5 = A.night_moon_bonus(p, t)
             p.moon += marks + sum(acts.values()) + v5
@@ -167,7 +173,7 @@ def run_night(st: AyarState, params: Params, rng: Rng, ev: list[Event]) -> None:
             p.sun += p.inti
             ev.append(Event("dusk", f"P{i + 1} Dusk: +{p.inti} Sun"))
     else:
-        if n == 4:                                           # AY-464/AY-480
+        if n == ROUNDS:                                      # AY-464/AY-480
             finish_game(st, ev)
             return
         for p in st.players:                                 # AY-461

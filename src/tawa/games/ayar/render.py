@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tawa.games.ayar.data import ACTIVITY_NAMES, BOX_NAMES, LANES, MARKERS, NEUTRAL, PATHS
+from tawa.games.ayar.rules import bonus_text
 from tawa.games.ayar.scoring import E, N, S, W, farm_sun, pottery_sun, reed_sun, sun_value, weave_sun
 from tawa.games.ayar.state import AyarState, PlayerState
 
@@ -19,6 +20,9 @@ def render(st: AyarState, seat: int | None, set_moon: tuple[int, ...]) -> str:
                f"P{st.start + 1} — {who} ===")
     if st.n == 1:
         shown = ", ".join(t.rival_cards[c][0] for c in st.rival_shown) or "none"
+        if st.rival_shown:
+            cid, sel, steps, prio = t.rival_cards[st.rival_shown[-1]]
+            shown += f"; last {cid}: {sel} Ayar {steps} step(s), spot priority {' '.join(prio)}"
         out.append(f"Rival: {len(st.rival_deck)} cards left (shown: {shown}); neutral Tambos {st.rival_tambos}, "
                    f"cubes {st.rival_cubes}")
     if st.phase in ("slot", "ayar", "tambo", "spot", "pot", "textile", "place", "maize", "boat", "temple"):
@@ -114,11 +118,12 @@ def render_lake(st: AyarState) -> list[str]:
         for s in range(1, t.route_len + 1)) + "   (Island Moon, y = yellow)")
     out.append("            isl.:  " + " ".join(f"{''.join(owner(o) for o in st.route[s]):>3}"
                                                    for s in range(1, t.route_len + 1)))
-    boats = {}
+    boats: dict[int, list[str]] = {}
     for i, p in enumerate(st.players):
         boats.setdefault(p.boat, []).append(str(i + 1))
+    docked = " ".join(f"P{x}" for x in boats.get(0, [])) or "-"
     out.append("            boat:  " + " ".join(f"{''.join(boats.get(s, [])):>3}" for s in range(1, t.route_len + 1))
-               + f"   dock: {''.join(boats.get(0, [])) or '-'}")
+               + f"   (digit = player; at the dock: {docked})")
     out.append("  Lake sections A-D Viracocha: " + " ".join(f"{'ABCD'[i]}={n}" for i, n in enumerate(st.lake)))
     return out
 
@@ -162,8 +167,9 @@ def render_player(st: AyarState, i: int, p: PlayerState, set_moon: tuple[int, ..
     isl = " ".join(f"{k + 1}@{p.island_at[k]}" if k < len(p.island_at) else f"{k + 1}:({t.island_suns[k]}☼"
                    f"{'V' if k + 1 in t.island_viracocha else ''})" for k in range(len(t.island_suns)))
     out.append(f"  Boat at {p.boat}; Islands: {isl}   Sun {reed_sun(p, t)}")
-    out.append("  Viracocha spaces: " + " ".join(f"V{k + 1} {p.bonus[k]}/{t.bonus_need[k]} {t.bonus_effect[k][0]}"
-                                                  for k in range(len(t.bonus_need))))
+    out.append("  Viracocha spaces: " + "; ".join(
+        f"V{k + 1} {p.bonus[k]}/{t.bonus_need[k]}{' done' if p.bonus[k] >= t.bonus_need[k] else ''}"
+        f" ({bonus_text(*t.bonus_effect[k])})" for k in range(len(t.bonus_need))))
     return out
 
 

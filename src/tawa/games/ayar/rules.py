@@ -168,8 +168,8 @@ def legal(st: AyarState, params: Params) -> list[Action]:
     p = st.players[seat] if seat >= 0 else None
     if st.tok_n > 0:                                         # AY-380/AY-384/AY-809
         q = st.players[st.tok_seat]
-        return [Action(f"token {BONUS_NAMES[i]}", f"place a Viracocha on V{i + 1} "
-                       f"({q.bonus[i]}/{t.bonus_need[i]}, {t.bonus_effect[i][0]} {t.bonus_effect[i][1]})", i)
+        return [Action(f"token {BONUS_NAMES[i]}", f"place a Viracocha on V{i + 1} (holds {q.bonus[i]}/"
+                       f"{t.bonus_need[i]}; when complete: {bonus_text(*t.bonus_effect[i])})", i)
                 for i in A.open_spaces(q, t)]
     ph = st.phase
     assert p is not None
@@ -179,10 +179,17 @@ def legal(st: AyarState, params: Params) -> list[Action]:
     if ph == "slot":
         pl = Planner(st, seat, params)
         out = []
+        movable = marker_paths(st, st.marker)
         for s in pl.slots(st.marker):
             power = 5 - lane_tambos(p, s)
-            out.append(Action(f"slot {LANES[s]}", f"Step slot {LANES[s].upper()}: {t.slot_arrows[s]} arrow(s), "
-                              f"Moon {t.slot_moon[s]}, power {power}", s))
+            arrows = t.slot_arrows[s]
+            if len(movable) == 1:
+                q = movable[0]
+                move = f"{PATHS[q]} Ayar {st.step[q]} -> {min(t.cusco, st.step[q] + arrows)}"
+            else:
+                move = "an Ayar of your choice"
+            out.append(Action(f"slot {LANES[s]}", f"Step slot {LANES[s].upper()}: {arrows} arrow(s) ({move}), "
+                              f"Moon {t.slot_moon[s]}, power {power} before bonuses", s))
         return out
     if ph == "ayar":
         pl = Planner(st, seat, params)
@@ -214,15 +221,14 @@ def legal(st: AyarState, params: Params) -> list[Action]:
             out.append(Action("pot done", "stop taking Pots", None))
         return out
     if ph == "textile":
-        out = [Action(f"textile {i + 1}", f"take {t.textiles[st.stacks[i][0]].id} from stack {i + 1}", i)
+        out = [Action(f"textile {i + 1}", f"take {textile_name(st, st.stacks[i][0])} from stack {i + 1}", i)
                for i in A.textile_stacks(st, seat, st.power)]
         if st.taken:
             out.append(Action("weave done", "stop taking Textiles", None))
         return out
     if ph == "place":
         tile = st.stacks[st.chosen_stack][0]
-        return [Action(placement_id(r, c, d, fl), f"lay {t.textiles[tile].id} at r{r}c{c} toward {d.upper()}"
-                       + (" flipped" if fl else ""), (r, c, d, fl))
+        return [Action(placement_id(r, c, d, fl), placement_text(st, tile, r, c, d, fl), (r, c, d, fl))
                 for r, c, d, fl in A.placements(st, seat, tile)]
     if ph == "maize":
         out = [Action(f"maize {A.box_name(b)}", f"plant the leftmost cube of box {A.box_name(b).upper()}", b)
@@ -231,11 +237,49 @@ def legal(st: AyarState, params: Params) -> list[Action]:
             out.append(Action("maize done", "stop planting", None))
         return out
     if ph == "boat":
-        return [Action(f"boat {d}", f"move your Boat to space {d} (cost {cost})", d)
-                for d, cost in A.reed_costs(st, seat, st.power)]
+        return [Action(f"boat {d}", boat_text(st, seat, d, cost), d) for d, cost in A.reed_costs(st, seat, st.power)]
     if ph == "temple":
         return [Action(f"temple {PATHS[q]}", f"Temple marker on the {PATHS[q]} row", q) for q in temple_rows(st, seat)]
     raise AssertionError(f"no decision in phase {ph}")
+
+
+def bonus_text(effect: str, amount: int) -> str:
+    """C15 bonus effects in words."""
+    return {"llamas": f"+{amount} Llamas at once", "inti": f"+{amount} Inti at once",
+            "power_pw": f"+{amount} power on later Pottery and Weaving", "moon": f"+{amount} Moon every Night",
+            "power_fr": f"+{amount} power on later Farming and Reed"}.get(effect, f"{effect} {amount}")
+
+
+def textile_name(st: AyarState, tile: int) -> str:
+    x = st.t.textiles[tile]
+    return f"{x.id} (power {x.stack}, half-suns {' '.join(x.half_suns)}{', Viracocha' if x.viracocha else ''})"
+
+
+def _sides(mask: int) -> str:
+    return "".join(ch for ch, bit in (("N", 1), ("E", 2), ("S", 4), ("W", 8)) if mask & bit) or "none"
+
+
+_SIDES: dict[tuple[int, int, str, bool], tuple[str, str, str]] = {}
+
+
+def placement_text(st: AyarState, tile: int, r: int, c: int, d: str, fl: bool) -> str:
+    """C10: which two cells the Textile covers and where its half-suns end up (N/E/S/W of each cell)."""
+    key = (id(st.t), tile, d, fl)
+    got = _SIDES.get(key)
+    if got is None:
+        ma, mb = A.orient(st.t, tile, d, fl)
+        got = _SIDES[key] = (st.t.textiles[tile].id, _sides(ma), _sides(mb))
+    name, sa, sb = got
+    dr, dc = A.OFFSET[d]
+    return f"lay {name} on r{r}c{c} + r{r + dr}c{c + dc}: half-suns r{r}c{c} {sa}, r{r + dr}c{c + dc} {sb}"
+
+
+def boat_text(st: AyarState, seat: int, dest: int, cost: int) -> str:
+    """AY-808: destination, route cost, and the Islands / Lake Viracocha the move brings."""
+    notes = []
+    for s, slot, sec in A.island_drops(st, seat, dest):
+        notes.append(f"Island {slot} on space {s}" + (f" + Viracocha from Lake {'ABCD'[sec]}" if sec >= 0 else ""))
+    return f"move your Boat to space {dest} (cost {cost}" + ("; " + ", ".join(notes) if notes else "") + ")"
 
 
 def placement_id(r: int, c: int, d: str, fl: bool) -> str:
