@@ -58,7 +58,7 @@ def test_a_llama_on_a_tile_must_move():
         g.apply("move llama0 -1,0")  # its own cell
 
 
-@pytest.mark.rule("PK-164", "PK-181")
+@pytest.mark.rule("PK-164")
 def test_a_llama_on_a_village_may_stay():
     g = make_game()
     at_step(g, "move")

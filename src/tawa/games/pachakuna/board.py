@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tawa.games.pachakuna.data import COLOURS, TERRAIN_CODE
+from tawa.games.pachakuna.data import COLOURS, PARAMS, TERRAIN_CODE
 
-RADIUS = 4  # PK-030 (BOARD_RADIUS; fixed, the layouts depend on it)
-DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # PK-034 (DIRECTIONS)
+# PK-030 / PK-034: read from the registry (both are overridable=False: the layouts depend on them, so the
+# geometry is built once at import from their values)
+RADIUS: int = PARAMS.params["BOARD_RADIUS"].default
+DIRS: tuple[tuple[int, int], ...] = tuple(tuple(d) for d in PARAMS.params["DIRECTIONS"].default)
 CELLS: tuple[tuple[int, int], ...] = tuple(sorted(
     (q, r) for q in range(-RADIUS, RADIUS + 1) for r in range(-RADIUS, RADIUS + 1)
     if max(abs(q), abs(r), abs(q + r)) <= RADIUS))  # PK-030: 61 cells

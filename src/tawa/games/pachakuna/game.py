@@ -12,7 +12,16 @@ from tawa.games.pachakuna.data import ALL_PIECES, AUTOMATION_TURN_CAP, COLOURS, 
 from tawa.games.pachakuna.observe import observation
 from tawa.games.pachakuna.playout import progress_weights
 from tawa.games.pachakuna.render import render
-from tawa.games.pachakuna.state import MOVE, MOVED, OVER, ROTATE_FREE, ROTATE_PAID, TRADE, PKState
+from tawa.games.pachakuna.state import (
+    MOVE,
+    MOVED,
+    OVER,
+    PAY_ROTATION,
+    ROTATE_FREE,
+    ROTATE_PAID,
+    TRADE,
+    PKState,
+)
 
 HELP = {
     "rotate": "PK-130..PK-140: the first rotation of a turn is free, each further one costs 2 pieces; a tile with a "
@@ -147,8 +156,11 @@ class PachakunaGame(Game):
         def err(text: str, rule: str) -> IllegalAction:
             return IllegalAction(text, rule=rule, action=action_id)
 
-        if s.paying and verb != "pay":
-            return err(f"finish paying for the {s.paying} first ({s.pay_need} more pieces)", "PK-254")
+        if s.step == OVER:
+            return err("the game is over: nothing more is played", "PK-306")
+        if s.paying and verb != "pay":  # PK-132 a further rotation costs 2 pieces, PK-230 a llama 4
+            rule = "PK-132" if s.paying == PAY_ROTATION else "PK-230"
+            return err(f"finish paying for the {s.paying} first ({s.pay_need} more pieces)", rule)
         if verb == "pay":
             if not s.paying:
                 return err("nothing to pay for now", "PK-324")
@@ -177,6 +189,9 @@ class PachakunaGame(Game):
             return err("that rotation keeps the orientation, which is not allowed here", rule)
         if verb in ("move", "stay"):
             if s.step != MOVE:
+                k = self._llama_named(words)
+                if k >= 0 and s.bought[k]:
+                    return err("a llama bought this turn does not move in this turn", "PK-168")
                 return err("llamas move only in the move step", "PK-112")
             k = s.active * 3 + s.move_slot
             if len(words) > 1 and words[1] != f"llama{k % 3}":
@@ -188,9 +203,10 @@ class PachakunaGame(Game):
         if verb == "sell":
             if s.step != TRADE:
                 return err("selling happens in the trade step", "PK-112")
-            slot = words[1][5:] if len(words) > 1 else ""
-            k = s.active * 3 + int(slot) if slot in ("0", "1", "2") else -1
-            if k < 0 or s.pos[k] < 0 or self.tables.village_at[s.pos[k]] < 0:
+            k = self._llama_named(words)
+            if k < 0 or s.pos[k] < 0:
+                return err("that llama is not on the board (it waits off the board until bought)", "PK-095")
+            if self.tables.village_at[s.pos[k]] < 0:
                 return err("a llama on a terrain tile cannot sell", "PK-184")
             v = self.tables.village_at[s.pos[k]]
             if s.bought[k]:
@@ -217,6 +233,11 @@ class PachakunaGame(Game):
         if verb == "end":
             return err("that step is not the current one", "PK-112")
         return err(f"{action_id!r} is not a legal action now", "PK-324")
+
+    def _llama_named(self, words: list[str]) -> int:
+        """The active player's llama index named by ``llamaN`` in an action id, or -1."""
+        slot = words[1][5:] if len(words) > 1 and words[1].startswith("llama") else ""
+        return self.state.active * 3 + int(slot) if slot in ("0", "1", "2") else -1
 
     # ------------------------------------------------------------------ checks and playouts
     def check_invariants(self) -> None:

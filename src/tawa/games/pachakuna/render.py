@@ -11,7 +11,7 @@ from typing import Any
 from tawa.games.pachakuna.board import INDEX, RADIUS, Tables, cell_name
 from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER, QUECHUA
 from tawa.games.pachakuna.demands import demand_name
-from tawa.games.pachakuna.state import STEP_NAMES, PKState
+from tawa.games.pachakuna.state import MOVE, STEP_NAMES, PKState
 
 W = 12
 MARK = (".", "^")
@@ -59,8 +59,8 @@ def board_text(s: PKState, tables: Tables) -> str:
 
 def render(s: PKState, tables: Tables, params: Any, seat: int | None) -> str:
     out = [board_text(s, tables), ""]
-    out.append("legend: side marks ^ mountain . valley; tile 'N3#' = type N, orientation 3, rock; "
-               "llamas w01 = White slots 0,1, b0 = Black slot 0; villages *upper/lower*")
+    out.append("legend: side marks ^ mountain . valley; tile 'N3#' = type N, orientation 3, rock;")
+    out.append("        llamas w01 = White slots 0,1, b0 = Black slot 0; villages *upper/lower* demand flags")
     out.append("villages: " + "  ".join(
         f"{COLOURS[v]}@{cell_name(tables.village_cell[v])}="
         f"{demand_name(tables, s.demand[v])[4:] if s.demand[v] >= 0 else '-'}" for v in range(7)))
@@ -77,7 +77,9 @@ def render(s: PKState, tables: Tables, params: Any, seat: int | None) -> str:
                 load = COLOURS[s.load[k]] if s.load[k] >= 0 else "empty"
                 ll.append(f"llama{k % 3}: {cell_name(s.pos[k])} carrying {load}")
         me = " (you)" if seat is not None and seat == seat_ else ""
-        out.append(f"seat {seat_} {side}{me}: [{cut}] supply {pieces}; " + "; ".join(ll))
+        walks = "valleys ." if side == "White" else "mountains ^"
+        out.append(f"seat {seat_} {side}{me}, llamas walk {walks}: [{cut}] supply {pieces}")
+        out.append("    " + "; ".join(ll))
     out.append(f"bag {len(s.bag)} demands, discard {len(s.discard)}; rocks: "
                f"{', '.join(cell_name(c) for c in s.rocks) or 'none'}")
     if s.winner >= 0:
@@ -90,7 +92,7 @@ def render(s: PKState, tables: Tables, params: Any, seat: int | None) -> str:
         extra = ""
         if s.paying:
             extra = f", paying {s.pay_need} more for the {s.paying}"
-        elif s.step == 2:
+        elif s.step == MOVE:
             extra = f", llama{s.move_slot} to move"
         out.append(f"turn {s.turn + 1}: seat {s.active} ({side}) — step {step}{extra}")
     out.append("colours: " + ", ".join(f"{c} ({QUECHUA[i]})" for i, c in enumerate(COLOURS)))

@@ -163,7 +163,7 @@ def legal(s: PKState, tables: Tables, params: Any) -> list[Action]:
         return [Action(f"pay {ALL_PIECES[c]}", f"Pay one {ALL_PIECES[c]} piece", ("pay", c))
                 for c in range(8) if s.supply[seat][c] > 0]
     if s.step in (ROTATE_FREE, ROTATE_PAID):
-        return _legal_rotate(s, params)
+        return _legal_rotate(s, tables, params)
     if s.step == MOVE:
         return _legal_move(s, tables)
     if s.step == TRADE:
@@ -171,35 +171,38 @@ def legal(s: PKState, tables: Tables, params: Any) -> list[Action]:
     return []
 
 
-def _rotate_action(cell: int, o: int, free: bool) -> Action:
-    key = (cell, o, free)
+def _rotate_action(tables: Tables, params: Any, kind: str, cell: int, cur: int, o: int, free: bool) -> Action:
+    key = (cell, o, free, kind, cur)
     a = _ROTATE_ACTIONS.get(key)
     if a is None:
-        how = "free" if free else "paid"
-        a = _ROTATE_ACTIONS[key] = Action(f"rotate {cell_name(cell)} o{o}",
-                                          f"Rotate tile {cell_name(cell)} to orientation {o} ({how})",
-                                          ("rotate", cell, o))
+        how = "free" if free else f"pay {params.ROTATION_COST}"
+        name = cell_name(cell)
+        if o == cur:  # PK-131/137: a 0-degree rotation only places a rock
+            text = f"Keep tile {name} {kind}{o} as it is, 0-degree rotation: it gets a rock ({how})"
+        else:
+            mountain = ",".join(str(d) for d in tables.tile_types[kind].mountain_sides(o))
+            text = f"Rotate tile {name} {kind}{cur} -> {kind}{o} (mountain sides {mountain}) ({how})"
+        a = _ROTATE_ACTIONS[key] = Action(f"rotate {name} o{o}", text, ("rotate", cell, o))
     return a
 
 
-_ROTATE_ACTIONS: dict[tuple[int, int, bool], Action] = {}
+_ROTATE_ACTIONS: dict[tuple[int, int, bool, str, int], Action] = {}
 _END_ROTATE = Action("end rotate", "End the rotate step (rocks go on the tiles rotated this turn)", ("end_rotate",))
 
 
-def _legal_rotate(s: PKState, params: Any) -> list[Action]:
+def _legal_rotate(s: PKState, tables: Tables, params: Any) -> list[Action]:
     free = s.step == ROTATE_FREE
     acts: list[Action] = []
     if free or paid_rotation_possible(s, params):
         zero_ok = params.FREE_ZERO_ROTATION if free else params.PAID_ZERO_ROTATION  # PK-131, PK-137
-        blocked = set(s.rocks) | set(s.rotated) | set(s.pos)  # PK-139, PK-135, PK-138
         orient = s.orient
         for cell in TILE_CELLS:  # PK-040 tiles only
-            if cell in blocked:
+            if not is_rotatable(s, cell):  # PK-139 rock, PK-135 rotated, PK-138 llama
                 continue
             for o in range(6):  # PK-047 any of the 6 orientations in one rotation
                 if o == orient[cell] and not zero_ok:
                     continue
-                acts.append(_rotate_action(cell, o, free))
+                acts.append(_rotate_action(tables, params, s.types[cell], cell, orient[cell], o, free))
     acts.append(_END_ROTATE)
     return acts
 
@@ -207,14 +210,30 @@ def _legal_rotate(s: PKState, params: Any) -> list[Action]:
 def _legal_move(s: PKState, tables: Tables) -> list[Action]:
     k = s.active * 3 + s.move_slot
     acts = []
+    who = f"{SIDE[s.colour_of(s.active)]} {llama_name(k)} ({_load_text(s.load[k])})"
     for cell, rg in destinations(s, tables, k):
         suffix = f" r{rg}" if tables.multi and rg >= 0 else ""
         acts.append(Action(f"move {llama_name(k)} {cell_name(cell)}{suffix}",
-                           f"Move {SIDE[s.colour_of(s.active)]} {llama_name(k)} to {cell_name(cell)}",
+                           f"Move {who} to {cell_name(cell)}{_place_text(s, tables, cell)}",
                            ("move", k, cell, rg)))
     if tables.village_at[s.pos[k]] >= 0:  # PK-164
-        acts.append(Action(f"stay {llama_name(k)}", f"{llama_name(k)} stays on its village", ("stay", k)))
+        acts.append(Action(f"stay {llama_name(k)}",
+                           f"{who} stays on {cell_name(s.pos[k])}{_place_text(s, tables, s.pos[k])}",
+                           ("stay", k)))
     return acts
+
+
+def _load_text(load: int) -> str:
+    return f"carrying {COLOURS[load]}" if load >= 0 else "empty"
+
+
+def _place_text(s: PKState, tables: Tables, cell: int) -> str:
+    """' (red village, demand Y/B)' for a village, ' (tile M5)' for a tile: for the action texts."""
+    v = tables.village_at[cell]
+    if v < 0:
+        return f" (tile {s.types[cell]}{s.orient[cell]})"
+    d = s.demand[v]
+    return f" ({COLOURS[v]} village, demand {demand_name(tables, d)[4:] if d >= 0 else 'none'})"
 
 
 def _legal_trade(s: PKState, tables: Tables, params: Any) -> list[Action]:
@@ -244,9 +263,10 @@ def apply(s: PKState, tables: Tables, params: Any, rng: Rng, data: tuple[Any, ..
         events += _pay(s, tables, params, data[1])
     elif kind == "rotate":
         cell, o = data[1], data[2]
-        if s.step == ROTATE_FREE:  # PK-130
+        if s.step == ROTATE_FREE:  # PK-130: the free rotation(s) come first
             events += _rotate(s, cell, o, who, "free")
-            s.step = ROTATE_PAID
+            if len(s.rotated) >= params.FREE_ROTATIONS:
+                s.step = ROTATE_PAID
         else:  # PK-132/133: paid rotation, collect the pieces first
             s.paying, s.pay_need, s.pay_cell, s.pay_orient = PAY_ROTATION, params.ROTATION_COST, cell, o
     elif kind == "end_rotate":
