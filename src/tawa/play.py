@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tawa.bots import choose_for, make_bot
+from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
 from tawa.core.game import Game
 from tawa.core.rng import Rng
@@ -14,7 +15,10 @@ from tawa.core.rng import Rng
 HELP = """Type the number of an action (or its id) to take it.
   ? N      explain action N          ?      this help
   board    show the board again      log    the whole log you may see
-  quit     leave the game"""
+  all      list every legal action   quit   leave the game
+  any other text lists the actions whose id or text contains it (e.g. "rotate 0,1")"""
+
+LONG_LIST = 40  # above this many legal actions, show them grouped; a word filters them
 
 
 class Quit(Exception):
@@ -54,9 +58,11 @@ def _show_new_events(game: Game, seat: int, seen: dict[int, int], say: Callable[
 
 
 def _human_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    show_all = False
     while True:
         legal = game.legal_actions()
-        say("\n".join(f"  {i + 1:>3}. {a}" for i, a in enumerate(legal)))
+        say(action_menu(legal, show_all))
+        show_all = False
         text = ask(f"Seat {seat}, your choice (? for help): ").strip()
         if not text:
             continue
@@ -75,10 +81,20 @@ def _human_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[
         if text == "log":
             say("\n".join(e.text for e in game.events_for(seat)) or "(nothing yet)")
             continue
+        if text == "all":
+            show_all = True
+            continue
         a = _pick(text, legal)
         if a is None:
-            say(f"'{text}' is not one of the numbers or ids above; try again.")
-            continue
+            hits = [(i, b) for i, b in enumerate(legal) if text.lower() in b.id or text.lower() in str(b).lower()]
+            if hits:
+                say(f"Actions matching '{text}':\n" + "\n".join(f"  {i + 1:>3}. {b}" for i, b in hits[:200]))
+                a = _pick(ask("Your choice (number, or Enter to go back): ").strip(), legal)
+                if a is None:
+                    continue
+            else:
+                say(f"'{text}' is not one of the numbers or ids above, nor part of one; try again.")
+                continue
         try:
             for e in game.apply(a):
                 if e.visible_to(seat):
@@ -87,6 +103,21 @@ def _human_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[
             say(f"Not allowed: {err}")
             continue
         return
+
+
+def action_menu(legal: Sequence[Action], show_all: bool = False) -> str:
+    """Numbered legal actions; a long list is shown grouped by its first word."""
+    if show_all or len(legal) <= LONG_LIST:
+        return "\n".join(f"  {i + 1:>3}. {a}" for i, a in enumerate(legal))
+    groups: dict[str, list[int]] = {}
+    for i, a in enumerate(legal):
+        groups.setdefault(a.id.split(" ", 1)[0], []).append(i)
+    lines = [f"  {len(legal)} actions; type a word to list the matching ones, or 'all':"]
+    for word, idx in groups.items():
+        first = legal[idx[0]]
+        more = f"  (+{len(idx) - 1} more '{word} …')" if len(idx) > 1 else ""
+        lines.append(f"  {idx[0] + 1:>3}. {first}{more}")
+    return "\n".join(lines)
 
 
 def _pick(text: str, legal: Sequence[object]) -> object | None:

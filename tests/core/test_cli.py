@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import toy_game  # noqa: F401
+import toy_game  # registers "toy-cards"
 from typer.testing import CliRunner
 
 import tawa
@@ -87,3 +87,26 @@ def test_play_quit_and_cli_play_with_piped_input() -> None:
     assert "Final ranking" in r.output
     r = runner.invoke(app, ["play", "toy-cards", "--seats", "random,random"])
     assert r.exit_code == 0 and "Final ranking" in r.output
+
+
+def test_long_action_lists_are_grouped_and_filtered() -> None:
+    from tawa.play import LONG_LIST, action_menu
+
+    legal = [tawa.Action(f"rotate {i}", f"Rotate tile {i}") for i in range(LONG_LIST + 5)] + [tawa.Action("pass")]
+    menu = action_menu(legal)
+    assert "type a word" in menu and f"+{LONG_LIST + 4} more 'rotate" in menu and "pass" in menu
+    assert action_menu(legal, show_all=True).count("\n") == len(legal) - 1
+
+    class Many(toy_game.ToyGame):
+        def _legal_actions(self):  # type: ignore[no-untyped-def]
+            acts = super()._legal_actions()
+            return acts + [tawa.Action(f"pass {i}", f"Wait {i}") for i in range(LONG_LIST)] if acts[0].id != "pass" \
+                else acts
+
+    g = tawa.new_game("toy-cards", 2, seed=4)
+    g.__class__ = Many
+    answers = iter(["wait 3", "", "wait 1", "2", *["1"] * 5000])
+    out: list[str] = []
+    play_game(g, ["human", "random"], 4, lambda prompt: next(answers), out.append)
+    text = "\n".join(out)
+    assert "Actions matching 'wait 3'" in text and "Wait 3" in text and g.is_over
