@@ -1,8 +1,8 @@
 """``tawa simulate``: play many games between bots and summarise them.
 
 Each finished game is one JSON line (index, seed, the bot of each seat, options, scores,
-ranking, winners, length, branching per decision, capped, first player, think time,
-per-game extras, history), so a results file can be replayed, resumed and analysed later
+ranking, winners, length, branching per decision, capped, first player, think time per
+seat (total and slowest move), per-game extras, history), so a results file can be replayed, resumed and analysed later
 (``tawa report``). The run's settings are kept beside it in ``GAME.run.json``.
 
 Seat rotation: game ``i`` shifts the seat list by ``i mod players``, so over every block
@@ -65,6 +65,7 @@ def play_match(g: Game, seats: Sequence[str], seed: int) -> dict[str, Any]:
     rng = Rng(seed ^ 0xB07)
     branching: list[int] = []
     think = [0.0] * g.players
+    slowest = [0.0] * g.players
     moves = [0] * g.players
     first = g.current_player
     start = time.perf_counter()
@@ -74,10 +75,13 @@ def play_match(g: Game, seats: Sequence[str], seed: int) -> dict[str, Any]:
         branching.append(len(g.legal_actions()))
         t0 = time.perf_counter()
         action = choose_for(bots[seat], g, seat, rng)
-        think[seat] += time.perf_counter() - t0
+        spent = time.perf_counter() - t0
+        think[seat] += spent
+        slowest[seat] = max(slowest[seat], spent)
         moves[seat] += 1
         g.apply(action)
-    return {"branching": branching, "think": [round(t, 4) for t in think], "moves": moves,
+    return {"branching": branching, "think": [round(t, 4) for t in think],
+            "think_max": [round(t, 4) for t in slowest], "moves": moves,
             "first_player": first, "seconds": round(time.perf_counter() - start, 4)}
 
 
@@ -240,9 +244,8 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
             differ = [k for k in settings if k != "n" and before.get(k) != settings[k]]
             if differ:
                 raise ValueError(f"--resume: this run differs from the one in {out} in: {', '.join(differ)}")
-            done = [r for r in read_records(lines, repair=True) if r.get("index", n) < n]
-            seen: set[int] = set()
-            done = [r for r in done if not (r["index"] in seen or seen.add(r["index"]))]  # type: ignore[func-returns-value]
+            by_index = {r["index"]: r for r in read_records(lines, repair=True) if r.get("index", n) < n}
+            done = list(by_index.values())
             fh = lines.open("a", encoding="utf-8")
         else:
             fh = lines.open("w", encoding="utf-8")

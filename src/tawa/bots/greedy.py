@@ -1,0 +1,74 @@
+"""Greedy bot: one-ply lookahead scored by the game's evaluation function.
+
+For each legal action it applies the action on a few determinized views (samples of
+what the hidden parts may be, each with its own future chance) and keeps the action
+with the best mean value for its seat (``tawa.bots.heuristics``). Ties are broken by
+its own seeded RNG, weighted by the game's ``progress_weights``. Spec: ``greedy`` or ``greedy:samples=4``.
+"""
+from __future__ import annotations
+
+from tawa.bots.base import Bot, parse_bot_args, register_bot
+from tawa.bots.heuristics import Evaluator, evaluator_for
+from tawa.bots.random_bot import weighted_choice
+from tawa.core.actions import Action
+from tawa.core.errors import IllegalAction
+from tawa.core.game import Game
+from tawa.core.rng import Rng
+
+DEFAULTS = {"samples": 2}
+
+
+class GreedyBot(Bot):
+    """One-ply lookahead with a per-game evaluation function."""
+
+    name = "greedy"
+    needs_view = True
+
+    def __init__(self, seed: int = 0, samples: int = 2, evaluate: Evaluator | None = None) -> None:
+        if samples < 1:
+            raise ValueError("bot greedy: samples must be at least 1")
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.evaluate = evaluate
+
+    def choose(self, legal: list[Action], view: Game | None, seat: int) -> Action:
+        if len(legal) == 1 or view is None:
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        evaluate = self.evaluate or evaluator_for(view.info.id)
+        worlds = [view] + [view.determinize(seat, self.rng.next64()) for _ in range(self.samples - 1)]
+        best: list[Action] = []
+        best_value = float("-inf")
+        for a in legal:
+            value = action_value(worlds, a, seat, evaluate)
+            if value > best_value + 1e-9:
+                best, best_value = [a], value
+            elif value >= best_value - 1e-9:
+                best.append(a)
+        if len(best) == 1:
+            return best[0]
+        # ties: favour the moves that advance the game (its progress weights), so that a
+        # flat evaluation does not stall the game until a safety cap
+        return weighted_choice(self.rng, best, view.progress_weights(best))
+
+
+def action_value(worlds: list[Game], action: Action, seat: int, evaluate: Evaluator) -> float:
+    """Mean value for ``seat`` after ``action`` over the sampled worlds (the same worlds,
+    and the same future chance, for every action: common random numbers)."""
+    total, n = 0.0, 0
+    for w in worlds:
+        g = w.clone()
+        try:
+            g.apply(action.id)
+        except IllegalAction:  # not legal in this sample (should not happen): skip it
+            continue
+        total += evaluate(g, seat)
+        n += 1
+    return total / n if n else float("-inf")
+
+
+def _factory(args: str, seed: int) -> GreedyBot:
+    p = parse_bot_args(args, DEFAULTS, "greedy")
+    return GreedyBot(seed, samples=int(p["samples"]))
+
+
+register_bot("greedy", _factory)

@@ -1,0 +1,183 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+One tree per move, keyed by action ids. Each iteration samples a world from the view
+(``view.determinize(seat, rng)``: hidden parts resampled, future chance reseeded), walks
+down the tree with UCT restricted to the actions legal in that world (availability
+counts), adds one node (with ``rollout=progress``, the default, untried moves are drawn
+by the game's ``progress_weights``, otherwise uniformly), plays a rollout of at most
+``depth`` actions (progress-biased — the default —, uniform random, or greedy) and scores
+the end: the real outcome if the game ended, the
+game's evaluation function otherwise. Each node keeps the reward of the seat that chose
+it, so it works for any number of players.
+
+Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0`` — ``time`` > 0 budgets
+by seconds per move instead of iterations (then ``iters`` is ignored). A game may set its
+own defaults for ``iters``/``depth``/``c``/``rollout`` (``tawa.bots.heuristics.register_evaluator``) so
+that a default-strength move stays under a second; values in the spec always win. Seeded: the same
+seed and the same views give the same moves. One bot object serves a seat for a whole
+game (or many): it keeps nothing from one move to the next except its RNG.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from tawa.bots.base import Bot, parse_bot_args, register_bot
+from tawa.bots.heuristics import Evaluator, evaluator_for, outcome_value, search_defaults
+from tawa.bots.random_bot import weighted_choice
+from tawa.core.actions import Action
+from tawa.core.game import Game
+from tawa.core.rng import Rng
+
+DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0}
+ROLLOUTS = ("random", "progress", "greedy")
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0  # reward of the seat that chose this node's action
+
+
+class IsmctsBot(Bot):
+    """SO-ISMCTS with UCT over action ids and capped rollouts."""
+
+    name = "ismcts"
+    needs_view = True
+
+    def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
+                 rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
+                 explicit: frozenset[str] | None = None) -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if iters < 1 and seconds <= 0:
+            raise ValueError("bot ismcts: iters must be at least 1 (or give time=SECONDS)")
+        self.rng = Rng(seed)
+        self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
+        self.evaluate = evaluate
+        # settings the caller chose; the others may be replaced by the game's own defaults
+        # (tawa.bots.heuristics.search_defaults). None: all chosen (plain constructor use).
+        self.explicit = frozenset(DEFAULTS) if explicit is None else explicit
+        self._defaults_for: str | None = None
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    # ------------------------------------------------------------------ public
+    def choose(self, legal: list[Action], view: Game | None, seat: int) -> Action:
+        if len(legal) == 1 or view is None:
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        root = self.search(view, seat, legal)
+        # the most visited root action (ties: the first offered)
+        return max(legal, key=lambda a: root.children[a.id].visits if a.id in root.children else -1)
+
+    def search(self, view: Game, seat: int, legal: list[Action]) -> _Node:
+        evaluate = self.evaluate or evaluator_for(view.info.id)
+        self._apply_game_defaults(view.info.id)
+        root = _Node()
+        allowed = {a.id for a in legal}
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else None
+        n = 0
+        while (n < self.iters) if deadline is None else (n == 0 or time.perf_counter() < deadline):
+            self._iterate(root, view, seat, allowed, evaluate)
+            n += 1
+        self.last_iterations = n
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    def _apply_game_defaults(self, game_id: str) -> None:
+        """Once per game id: take the game's own defaults for the settings the spec left out."""
+        if self._defaults_for == game_id:
+            return
+        self._defaults_for = game_id
+        own = search_defaults(game_id)
+        for key in ("iters", "depth", "c", "rollout"):
+            if key in own and key not in self.explicit:
+                setattr(self, key, type(getattr(self, key))(own[key]))
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: _Node, view: Game, seat: int, allowed: set[str], evaluate: Evaluator) -> None:
+        rng, c = self.rng, self.c
+        world = view.determinize(seat, rng.next64())
+        node = root
+        path: list[tuple[_Node, int]] = []
+        # selection and expansion
+        while not world.is_over:
+            acts = world.legal_actions()
+            player = world.current_player
+            assert player is not None
+            if node is root:
+                acts = [a for a in acts if a.id in allowed] or acts
+            children = node.children
+            untried: list[Action] = []
+            best: Action | None = None
+            best_child: _Node | None = None
+            best_u = -1.0
+            for a in acts:
+                ch = children.get(a.id)
+                if ch is None:
+                    untried.append(a)
+                    continue
+                ch.avail += 1
+                u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > best_u:
+                    best_u, best, best_child = u, a, ch
+            if untried:
+                if self.rollout == "random" or len(untried) == 1:
+                    a = untried[rng.below(len(untried))]
+                else:  # expand the moves the game's progress weights favour first
+                    a = weighted_choice(rng, untried, world.progress_weights(untried))
+                ch = children[a.id] = _Node()
+                world.apply(a)
+                path.append((ch, player))
+                break
+            assert best is not None and best_child is not None
+            world.apply(best)
+            path.append((best_child, player))
+            node = best_child
+        # rollout
+        steps = 0
+        while not world.is_over and steps < self.depth:
+            world.apply(self._rollout_action(world, evaluate))
+            steps += 1
+        if world.is_over:
+            rewards = [(outcome_value(world, s) + 1.0) / 2.0 for s in range(world.players)]
+        else:
+            rewards = [(max(-1.0, min(1.0, evaluate(world, s))) + 1.0) / 2.0 for s in range(world.players)]
+        for ch, player in path:
+            ch.visits += 1
+            ch.total += rewards[player]
+
+    def _rollout_action(self, world: Game, evaluate: Evaluator) -> Action:
+        acts = world.legal_actions()
+        if len(acts) == 1 or self.rollout == "random":
+            return acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0]
+        if self.rollout == "progress":
+            return weighted_choice(self.rng, acts, world.progress_weights(acts))
+        # greedy rollouts: one-ply lookahead on this world (costly; epsilon 0.1 random)
+        if self.rng.random() < 0.1:
+            return self.rng.choice(acts)
+        player = world.current_player
+        assert player is not None
+        best, best_v = acts[0], float("-inf")
+        for a in acts:
+            g = world.clone()
+            g.apply(a)
+            v = evaluate(g, player)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+
+def _factory(args: str, seed: int) -> IsmctsBot:
+    p = parse_bot_args(args, DEFAULTS, "ismcts")
+    given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
+    return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
+                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given)  # type: ignore[arg-type]
+
+
+register_bot("ismcts", _factory)

@@ -1,0 +1,142 @@
+"""Greedy and ISMCTS: specs, determinism, budgets, heuristics, and strength on tiny games."""
+from __future__ import annotations
+
+import time
+
+import pytest
+import toy_game  # noqa: F401  (registers "toy-cards")
+from bot_games import Goofspiel, TicTacToe
+
+import tawa
+from tawa.bots import bot_names, choose_for, make_bot
+from tawa.bots.greedy import GreedyBot
+from tawa.bots.heuristics import (
+    HEURISTICS,
+    evaluator_for,
+    outcome_value,
+    register_evaluator,
+    score_lead,
+    search_defaults,
+)
+from tawa.bots.ismcts import IsmctsBot
+from tawa.core.game import Game
+from tawa.core.rng import Rng
+from tawa.lab.simulate import play_match
+
+
+def test_bot_specs() -> None:
+    assert {"greedy", "ismcts", "random", "progress"} <= set(bot_names())
+    b = make_bot("ismcts:iters=2000:c=0.5:depth=4:rollout=progress", 1)
+    assert isinstance(b, IsmctsBot) and (b.iters, b.c, b.depth, b.rollout) == (2000, 0.5, 4, "progress")
+    assert b.explicit == {"iters", "c", "depth", "rollout"}
+    t = make_bot("ismcts:time=0.5", 1)
+    assert isinstance(t, IsmctsBot) and t.seconds == 0.5
+    g = make_bot("greedy:samples=3", 1)
+    assert isinstance(g, GreedyBot) and g.samples == 3
+    for bad in ("ismcts:iters=lots", "ismcts:nope=1", "ismcts:rollout=magic", "greedy:samples=0", "ismcts:7"):
+        with pytest.raises(ValueError):
+            make_bot(bad, 1)
+
+
+def _play(cls: type[Game], seats: list[str], games: int) -> list[float]:
+    """Seat-rotated games on an unregistered test game; win share of seats[0]'s bot and draws."""
+    won = draws = 0.0
+    for i in range(games):
+        shift = i % 2
+        g = cls(2, 50 + i)
+        play_match(g, [seats[(s + shift) % 2] for s in range(2)], 50 + i)
+        w = g.winners()
+        me = (-shift) % 2  # the seat of seats[0]
+        won += (1 / len(w)) if me in w and len(w) == 1 else 0
+        draws += len(w) != 1
+    return [won / games, draws / games]
+
+
+def test_ismcts_beats_random_and_greedy_at_tictactoe() -> None:
+    win, draw = _play(TicTacToe, ["ismcts:iters=200", "random"], 10)
+    assert win + draw == 1.0 and win >= 0.8
+    win, draw = _play(TicTacToe, ["ismcts:iters=200", "greedy"], 6)
+    assert win + draw == 1.0
+
+
+def test_ismcts_beats_random_with_hidden_bids() -> None:
+    win, _ = _play(Goofspiel, ["ismcts:iters=150", "random"], 10)
+    assert win >= 0.7
+
+
+def test_greedy_takes_an_immediate_win_and_blocks_nothing_else() -> None:
+    g = TicTacToe(2, 0)
+    for a in ("mark 0", "mark 3", "mark 1", "mark 4"):
+        g.apply(a)
+    move = choose_for(make_bot("greedy", 3), g, 0, Rng(1))
+    assert move.id == "mark 2"
+    move = choose_for(make_bot("ismcts:iters=100", 3), g, 0, Rng(1))
+    assert move.id == "mark 2"
+
+
+def test_ismcts_is_seeded_and_reusable() -> None:
+    def run(seed: int) -> list[str]:
+        g = tawa.new_game("toy-cards", 3, 4)
+        bots = [make_bot("ismcts:iters=60", seed + s) for s in range(3)]  # one bot per seat, reused
+        rng = Rng(9)
+        moves = []
+        while not g.is_over:
+            seat = g.current_player
+            assert seat is not None
+            a = choose_for(bots[seat], g, seat, rng)
+            moves.append(a.id)
+            g.apply(a)
+        return moves
+    assert run(1) == run(1)
+    g = Goofspiel(2, 1)
+    picks = {choose_for(make_bot("ismcts:iters=30", k), g, 0, Rng(k)).id for k in range(12)}
+    assert len(picks) > 1, "different seeds should explore differently on an open position"
+
+
+def test_ismcts_time_budget() -> None:
+    g = Goofspiel(2, 2)
+    bot = make_bot("ismcts:time=0.05", 1)
+    assert isinstance(bot, IsmctsBot)
+    start = time.perf_counter()
+    choose_for(bot, g, 0, Rng(2))
+    assert bot.last_iterations >= 1 and time.perf_counter() - start < 1.0
+    assert 0.04 <= bot.last_seconds < 0.5
+
+
+def test_heuristic_registry_and_game_defaults() -> None:
+    assert HEURISTICS["toy-cards"] is score_lead and evaluator_for("no-such-game") is score_lead
+    g = tawa.new_game("toy-cards", 2, 1)
+    assert -1 < score_lead(g, 0) < 1
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    vals = [outcome_value(g, s) for s in range(2)]
+    assert max(vals) > 0 > min(vals) or vals == [0.5, 0.5]
+    calls: list[int] = []
+
+    def mine(view: Game, seat: int) -> float:
+        calls.append(seat)
+        return 0.0
+
+    register_evaluator("test-goofspiel", mine, iters=7, depth=2)
+    try:
+        assert HEURISTICS["test-goofspiel"] is mine and search_defaults("test-goofspiel") == {"iters": 7, "depth": 2}
+        bot = make_bot("ismcts:depth=1", 1)
+        assert isinstance(bot, IsmctsBot)
+        choose_for(bot, Goofspiel(2, 1), 0, Rng(1))
+        assert bot.iters == 7 and bot.depth == 1 and bot.last_iterations == 7, "spec values win"
+        assert calls, "the registered evaluator is used at the rollout cut-off"
+        calls.clear()
+        choose_for(make_bot("greedy", 1), Goofspiel(2, 1), 0, Rng(1))
+        assert calls
+    finally:
+        from tawa.bots import heuristics
+
+        heuristics._EVALUATORS.pop("test-goofspiel", None)
+        heuristics._SEARCH_DEFAULTS.pop("test-goofspiel", None)
+
+
+def test_bots_finish_three_player_games() -> None:
+    for spec in ("ismcts:iters=40", "greedy"):
+        g = tawa.new_game("toy-cards", 3, 2)
+        play_match(g, [spec, "random", spec], 2)
+        assert g.is_over

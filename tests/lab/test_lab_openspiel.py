@@ -1,0 +1,46 @@
+"""The OpenSpiel adapter (only where the optional open-spiel wheel is installed)."""
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402
+import toy_game  # noqa: E402, F401  (registers "toy-cards")
+
+import tawa  # noqa: E402
+from tawa.lab.openspiel import duel, register, resampler  # noqa: E402
+
+
+def test_a_tawa_game_runs_under_openspiel_ismcts_and_mcts() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    name = register("toy-cards")
+    assert register("toy-cards") == name == "python_tawa_toy_cards"
+    game = pyspiel.load_game(name, {"players": 3, "seed": 4})
+    assert game.num_players() == 3 and game.num_distinct_actions() == 7
+    s = game.new_initial_state()
+    truth = tawa.new_game("toy-cards", 3, 4)
+    assert s.information_state_string(0) == s.observation_string(0)
+    assert [s.action_to_string(0, a) for a in s.legal_actions()] == [a.id for a in truth.legal_actions()]
+    c = s.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert len(s.tawa.history) == 0 and len(c.tawa.history) == 1, "clones are independent"
+    r = resampler(3)(s, 0)
+    assert r.information_state_string(0) == s.information_state_string(0)
+    rs = np.random.RandomState(1)
+    bots = [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 30, random_state=rs),
+            mcts.MCTSBot(game, 0.7, 30, mcts.RandomRolloutEvaluator(1, rs), random_state=rs),
+            ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 30, random_state=rs)]
+    for b in bots[::2]:
+        b.set_resampler(resampler(1))
+    while not s.is_terminal():
+        s.apply_action(bots[s.current_player()].step(s))
+    assert s.tawa.is_over and max(s.returns()) == 1.0
+
+
+def test_duel_reports_win_shares_and_iteration_rates() -> None:
+    d = duel("toy-cards", games=2, seconds=0.01)
+    assert d["finished"] + d["capped"] == 2
+    assert d["our_iterations_per_s"] > 0 and d["openspiel_iterations_per_s"] > 0
+    assert d["our_win_share"]["n"] == d["finished"]
