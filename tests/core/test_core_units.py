@@ -139,3 +139,17 @@ def test_from_json_rejects_foreign_documents() -> None:
     doc["game"] = "sacred-valley"
     with pytest.raises(ValueError):
         tawa.game_class("toy-cards").from_dict(doc)
+
+
+def test_params_derived_tables_are_built_once_per_option_set() -> None:
+    reg = ParamRegistry([Param("SIZE", 3, "P")])
+    calls: list[int] = []
+
+    def build(p):  # type: ignore[no-untyped-def]
+        calls.append(p.SIZE)
+        return [0] * p.SIZE
+
+    a, b, c = reg.resolve({}), reg.resolve({}), reg.resolve({"SIZE": 5})
+    assert a.derived("test/board", build) is b.derived("test/board", build)
+    assert len(c.derived("test/board", build)) == 5
+    assert calls == [3, 5]

@@ -163,6 +163,18 @@ class Params:
     def as_dict(self) -> dict[str, Any]:
         return dict(self._values)
 
+    def derived(self, name: str, build: Callable[[Params], Any]) -> Any:
+        """Tables a game computes from its params (geometry, parsed data), built once per
+        distinct option set and shared by every game and clone that uses it."""
+        key = (name, json.dumps(self._overrides, sort_keys=True, default=str))
+        value = _DERIVED.get(key)
+        if value is None:
+            value = _DERIVED[key] = build(self)
+        return value
+
+
+_DERIVED: dict[tuple[str, str], Any] = {}
+
 
 class ParamRegistry:
     """All params of one game, in declaration order."""

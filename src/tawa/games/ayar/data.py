@@ -35,7 +35,6 @@ Rulings where the spec left room (also listed in the report):
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -222,16 +221,9 @@ class Tables:
         return len(self.route_cost) - 1
 
 
-_TABLES: dict[tuple[int, str], Tables] = {}
-
-
 def tables(params: Params, players: int) -> Tables:
-    """The parsed tables for ``params`` (cached by the overrides, which define them)."""
-    key = (players, json.dumps(params.overrides, sort_keys=True, default=str))
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = _build(params, players)
-    return t
+    """The parsed tables for ``params`` (built once per option set and player count)."""
+    return params.derived(f"ayar/tables/{players}", lambda p: _build(p, players))
 
 
 def _build(p: Params, players: int) -> Tables:

@@ -5,7 +5,6 @@ tile-type side tables, demand flags), shared by a game and its clones.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from tawa.games.pachakuna.data import COLOURS, PARAMS, TERRAIN_CODE
@@ -85,12 +84,5 @@ class Tables:
         self.refill_order = tuple(self.village_at[INDEX[tuple(c)]] for c in params.REFILL_ORDER)  # PK-275
 
 
-_CACHE: dict[str, Tables] = {}
-
-
 def tables(params: Any) -> Tables:
-    key = json.dumps(params.overrides, sort_keys=True, default=str)
-    t = _CACHE.get(key)
-    if t is None:
-        t = _CACHE[key] = Tables(params)
-    return t
+    return params.derived("pachakuna/tables", Tables)

@@ -5,7 +5,6 @@ per option set) so that the inner loops need not call ``params.NAME`` each time.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from tawa.core.params import Params
@@ -59,15 +58,8 @@ class Cfg:
         self.max_farmers = 1 + min(p.MAX_CAMAYOS, self.copies[D.SUPERVISOR])
 
 
-_CACHE: dict[str, Cfg] = {}
-
-
 def cfg_for(params: Params) -> Cfg:
-    key = json.dumps(params.overrides, sort_keys=True, default=str)
-    c = _CACHE.get(key)
-    if c is None:
-        c = _CACHE[key] = Cfg(params)
-    return c
+    return params.derived("sacred-valley/config", Cfg)
 
 
 def jsonable(v: Any) -> Any:
