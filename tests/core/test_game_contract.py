@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import tawa
 from tawa.core.rng import Rng
-from tawa.lab.playout import automated_options
+from tawa.lab.playout import automated_options, random_action
 
 GAMES = sorted({info.id for info in tawa.list_games()})  # built-in games + toy-cards
 RANDOM_GAMES = int(os.environ.get("TAWA_CONTRACT_GAMES", "200"))
@@ -58,12 +58,7 @@ def _play(game_id: str, players: int, seed: int, biased: bool, check_every: int 
             g.check_invariants()
             for a in legal:
                 assert a.id in space, f"legal id {a.id!r} missing from the action space"
-        if biased:
-            from tawa.bots.random_bot import weighted_choice
-            a = weighted_choice(rng, legal, g.progress_weights(legal))
-        else:
-            a = rng.choice(legal)
-        g.apply(a)
+        g.apply(random_action(g, rng, biased))
         steps += 1
         assert steps < MAX_STEPS, "game does not end"
     assert g.current_player is None
@@ -102,9 +97,7 @@ def _snapshot_points(g: tawa.Game, seed: int) -> list[tawa.Game]:
     while not g.is_over:
         if n in (0, 3, 17) or rng.below(40) == 0:
             points.append(g.clone())
-        from tawa.bots.random_bot import weighted_choice
-        legal = g.legal_actions()
-        g.apply(weighted_choice(rng, legal, g.progress_weights(legal)) if seed % 2 else rng.choice(legal))
+        g.apply(random_action(g, rng, biased=seed % 2 == 1))
         n += 1
     points.append(g.clone())
     return points

@@ -126,11 +126,12 @@ class Params:
     Shared, read-only, between a game and its clones.
     """
 
-    __slots__ = ("_overrides", "_values")
+    __slots__ = ("_memo", "_overrides", "_values")
 
     def __init__(self, values: dict[str, Any], overrides: dict[str, Any]) -> None:
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_overrides", overrides)
+        object.__setattr__(self, "_memo", {})
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -165,11 +166,15 @@ class Params:
 
     def derived(self, name: str, build: Callable[[Params], Any]) -> Any:
         """Tables a game computes from its params (geometry, parsed data), built once per
-        distinct option set and shared by every game and clone that uses it."""
-        key = (name, json.dumps(self._overrides, sort_keys=True, default=str))
-        value = _DERIVED.get(key)
+        distinct option set and shared by every game and clone that uses it. A repeated
+        call on the same ``Params`` is one dict lookup, so rules may call it on hot paths."""
+        value = self._memo.get(name)
         if value is None:
-            value = _DERIVED[key] = build(self)
+            key = (name, json.dumps(self._overrides, sort_keys=True, default=str))
+            value = _DERIVED.get(key)
+            if value is None:
+                value = _DERIVED[key] = build(self)
+            self._memo[name] = value
         return value
 
 

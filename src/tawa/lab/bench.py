@@ -54,13 +54,7 @@ def _mid_game_states(game_id: str, players: int, options: Mapping[str, Any], cou
         full = g.clone()
         length = random_playout(full, Rng(seed + i), biased=True)
         stop = length // 4 + rng.below(max(1, length // 2))
-        r2 = Rng(seed + i)
-        for _ in range(stop):
-            if g.is_over:
-                break
-            legal = g.legal_actions()
-            from tawa.bots.random_bot import weighted_choice
-            g.apply(weighted_choice(r2, legal, g.progress_weights(legal)))
+        random_playout(g, Rng(seed + i), biased=True, stop_after=stop)  # the same game, cut at `stop`
         if not g.is_over:
             states.append(g)
         i += 1

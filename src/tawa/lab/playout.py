@@ -5,22 +5,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from tawa.bots.random_bot import weighted_choice
+from tawa.core.actions import Action
 from tawa.core.game import Game
-from tawa.core.registry import new_game
 from tawa.core.rng import Rng
 
 MAX_STEPS = 200_000
 
 
-def random_playout(game: Game, rng: Rng, biased: bool = False, max_steps: int = MAX_STEPS) -> int:
-    """Play ``game`` to the end with random moves (progress-biased if asked).
-    Returns the number of actions applied. This is a trusted harness (it reads the
-    true state for speed); bots use ``tawa.bots`` instead."""
+def random_action(game: Game, rng: Rng, biased: bool = False) -> Action:
+    """One uniform (or progress-biased) random legal action of the current player."""
+    legal = game.legal_actions()
+    return weighted_choice(rng, legal, game.progress_weights(legal)) if biased else rng.choice(legal)
+
+
+def random_playout(game: Game, rng: Rng, biased: bool = False, max_steps: int = MAX_STEPS,
+                   stop_after: int | None = None) -> int:
+    """Play ``game`` with random moves (progress-biased if asked) to the end, or only
+    ``stop_after`` actions. Returns the number of actions applied. This is a trusted
+    harness (it reads the true state for speed); bots use ``tawa.bots`` instead."""
     steps = 0
-    while not game.is_over:
-        legal = game.legal_actions()
-        a = weighted_choice(rng, legal, game.progress_weights(legal)) if biased else rng.choice(legal)
-        game.apply(a)
+    while not game.is_over and steps != stop_after:
+        game.apply(random_action(game, rng, biased))
         steps += 1
         if steps >= max_steps:
             raise RuntimeError(f"{game.info.id}: no end after {max_steps} actions (seed {game.seed})")
@@ -34,10 +39,3 @@ def automated_options(game_id: str, options: Mapping[str, Any] | None) -> dict[s
     out = dict(game_class(game_id).info.automation_options)
     out.update(options or {})
     return out
-
-
-def play_random_game(game_id: str, players: int, seed: int, options: Mapping[str, Any] | None = None,
-                     biased: bool = False) -> Game:
-    g = new_game(game_id, players, seed, automated_options(game_id, options))
-    random_playout(g, Rng(seed ^ 0x5EED), biased)
-    return g

@@ -36,16 +36,7 @@ class SacredValley(Game):
     # ---------------------------------------------------------------- helpers
     @property
     def cfg(self) -> Cfg:
-        try:
-            return self._cfg  # type: ignore[no-any-return]
-        except AttributeError:
-            self._cfg: Cfg = cfg_for(self.params)
-            return self._cfg
-
-    def clone(self) -> Self:
-        g = super().clone()
-        g._cfg = self.cfg
-        return g
+        return cfg_for(self.params)
 
     def _setup(self) -> None:
         ev: list[Event] = []
