@@ -10,10 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tawa.core.actions import Action
-from tawa.core.game import Game
+from tawa.core.game import REDACTED, Game  # noqa: F401  (REDACTED re-exported for bots)
 from tawa.core.rng import Rng
 
-REDACTED = "?"
 """What a view's history holds in place of each action id (ids may name hidden choices)."""
 
 
@@ -83,14 +82,10 @@ def parse_bot_args(args: str, defaults: dict[str, Any], bot: str) -> dict[str, A
 
 
 def make_view(game: Game, seat: int, rng: Rng | int) -> Game:
-    """What a bot may look at: a determinized copy of ``game`` for ``seat`` (hidden parts
-    resampled from what the seat saw, future chance reseeded, log filtered), with the
-    action history and the seed blanked — ids can name hidden choices and the seed would
-    let a bot rebuild the true deal. Its ``observation(seat)`` equals the game's."""
-    view = game.determinize(seat, rng)
-    view.history = [REDACTED] * len(view.history)
-    view.seed = 0
-    return view
+    """What a bot may look at: ``game.determinize(seat, rng)`` (hidden parts resampled
+    from what the seat saw, future chance reseeded, log filtered, history and seed
+    blanked). Its ``observation(seat)`` equals the game's."""
+    return game.determinize(seat, rng)
 
 
 def choose_for(bot: Bot, game: Game, seat: int, rng: Rng) -> Action:

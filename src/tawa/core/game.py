@@ -21,6 +21,7 @@ from tawa.core.params import ParamRegistry, Params, jsonable
 from tawa.core.rng import Rng, as_rng
 
 FORMAT = "tawa-game/1"
+REDACTED = "?"  # an action id in a determinized copy's history
 
 
 class GameState(Protocol):
@@ -254,10 +255,14 @@ class Game(ABC):
     def determinize(self, seat: int, rng: object) -> Self:
         """A copy whose hidden parts are resampled consistently with ``observation(seat)``
         and whose future chance is reseeded from ``rng`` (int, ``Rng`` or ``random.Random``).
-        The copy's log holds only what ``seat`` may see."""
+        The copy's log holds only what ``seat`` may see; its history is blanked to
+        ``REDACTED`` ids (an id can name a hidden choice) and its seed to 0 (the seed would
+        rebuild the true deal). Bots are given exactly this copy."""
         r = as_rng(rng)
         g = self.clone()
         g.log = [e for e in g.log if e.visible_to(seat)]
+        g.history = [REDACTED] * len(g.history)
+        g.seed = 0
         g.rng = Rng(r.next64())
         g._resample_hidden(seat, r)
         g._legal_cache = None
