@@ -130,6 +130,15 @@ def test_heuristic_registry_and_game_defaults() -> None:
         calls.clear()
         choose_for(make_bot("greedy", 1), Goofspiel(2, 1), 0, Rng(1))
         assert calls
+        register_evaluator("test-goofspiel", mine, samples=3)
+        default, chosen = make_bot("greedy", 1), make_bot("greedy:samples=1", 1)
+        calls.clear()
+        choose_for(default, Goofspiel(2, 1), 0, Rng(1))
+        legal = len(Goofspiel(2, 1).legal_actions())
+        assert isinstance(default, GreedyBot) and default.samples == 3 and len(calls) == 3 * legal, "game default"
+        calls.clear()
+        choose_for(chosen, Goofspiel(2, 1), 0, Rng(1))
+        assert isinstance(chosen, GreedyBot) and chosen.samples == 1 and len(calls) == legal, "spec value wins"
     finally:
         from tawa.bots import heuristics
 

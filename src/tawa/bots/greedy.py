@@ -3,12 +3,13 @@
 For each legal action it applies the action on a few determinized views (samples of
 what the hidden parts may be, each with its own future chance) and keeps the action
 with the best mean value for its seat (``tawa.bots.heuristics``). Ties are broken by
-its own seeded RNG, weighted by the game's ``progress_weights``. Spec: ``greedy`` or ``greedy:samples=4``.
+its own seeded RNG, weighted by the game's ``progress_weights``. Spec: ``greedy`` or ``greedy:samples=4``
+(a game may set its own default ``samples`` through ``register_evaluator``; the spec wins).
 """
 from __future__ import annotations
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
-from tawa.bots.heuristics import Evaluator, evaluator_for
+from tawa.bots.heuristics import Evaluator, evaluator_for, search_defaults
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
@@ -24,17 +25,25 @@ class GreedyBot(Bot):
     name = "greedy"
     needs_view = True
 
-    def __init__(self, seed: int = 0, samples: int = 2, evaluate: Evaluator | None = None) -> None:
+    def __init__(self, seed: int = 0, samples: int = 2, evaluate: Evaluator | None = None,
+                 explicit: bool = True) -> None:
         if samples < 1:
             raise ValueError("bot greedy: samples must be at least 1")
         self.rng = Rng(seed)
         self.samples = samples
         self.evaluate = evaluate
+        # explicit False: ``samples`` was not chosen by the caller, so the game's own
+        # default (``register_evaluator(game, fn, samples=...)``) replaces it
+        self._explicit, self._base_samples = explicit, samples
+        self._defaults_for: str | None = None
 
     def choose(self, legal: list[Action], view: Game | None, seat: int) -> Action:
         if len(legal) == 1 or view is None:
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
         evaluate = self.evaluate or evaluator_for(view.info.id)
+        if not self._explicit and self._defaults_for != view.info.id:
+            self._defaults_for = view.info.id
+            self.samples = int(search_defaults(view.info.id).get("samples", self._base_samples))
         worlds = [view] + [view.determinize(seat, self.rng.next64()) for _ in range(self.samples - 1)]
         best: list[Action] = []
         best_value = float("-inf")
@@ -68,7 +77,8 @@ def action_value(worlds: list[Game], action: Action, seat: int, evaluate: Evalua
 
 def _factory(args: str, seed: int) -> GreedyBot:
     p = parse_bot_args(args, DEFAULTS, "greedy")
-    return GreedyBot(seed, samples=int(p["samples"]))
+    given = any(part.partition("=")[0].strip() == "samples" for part in args.split(":"))
+    return GreedyBot(seed, samples=int(p["samples"]), explicit=given)
 
 
 register_bot("greedy", _factory)

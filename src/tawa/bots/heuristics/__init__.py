@@ -57,8 +57,9 @@ def squash(lead: float, scale: float) -> float:
 
 def register_evaluator(game_id: str, fn: Evaluator, **search_defaults: float | str) -> Evaluator:
     """Make ``fn`` the evaluator of ``game_id``. ``search_defaults`` (e.g. ``iters=300,
-    depth=8, rollout="random"``) replace ismcts's defaults for this game, so that the default strength stays
-    under a second per move; arguments given in the bot spec still win."""
+    depth=8, rollout="random"`` for ismcts, ``samples=4`` for greedy) replace the bots'
+    defaults for this game, so that the default strength stays under a second per move;
+    arguments given in the bot spec still win."""
     _EVALUATORS[game_id] = fn
     if search_defaults:
         _SEARCH_DEFAULTS[game_id] = dict(search_defaults)

@@ -18,9 +18,8 @@ import time
 from dataclasses import dataclass, field
 
 import tawa
-from tawa.games.ayar.activities import night_moon_bonus
 from tawa.games.ayar.game import AyarGame
-from tawa.games.ayar.scoring import moon_values, sun_value
+from tawa.games.ayar.projection import estimate
 
 
 @dataclass
@@ -31,26 +30,6 @@ class Stats:
     raymi: list[int] = field(default_factory=list)
     fallback: list[int] = field(default_factory=list)
     seconds: float = 0.0
-
-
-def estimate(g: AyarGame, seat: int) -> float:
-    """Projected min(Sun, Moon) at game end for ``seat`` (a rough heuristic, not a rule)."""
-    st = g.state
-    t = st.t
-    p = st.players[seat]
-    if st.final:
-        return float(st.final[seat][0])
-    nights_left = 4 - st.round + 1
-    moon_now = sum(moon_values(p, t, g.params.SET_MOON).values()) + night_moon_bonus(p, t)
-    markers = sum(t.slot_moon[slot] for _, slot, _ in p.laid)
-    sun = p.sun + p.inti * nights_left
-    for tile in st.raymi:                      # Raymi tiles to come pay the activity's Sun at later Dusks
-        if tile:
-            sun += 0.5 * sun_value(p, t, tile) * max(nights_left - 1, 0.5)
-    sun += sum(g.params.TEMPLE_SUN_PER_NIGHT * (st.round + 1) for row in st.temple if seat in row)
-    moon = p.moon + moon_now * nights_left + markers
-    lo, hi = min(sun, moon), max(sun, moon)
-    return lo + 0.1 * hi + 0.6 * p.llamas + 0.5 * sum(p.bonus)
 
 
 def _turn_key(g: AyarGame) -> tuple[int, int, int]:
