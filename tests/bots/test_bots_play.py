@@ -74,6 +74,27 @@ def test_greedy_takes_an_immediate_win_and_blocks_nothing_else() -> None:
     assert move.id == "mark 2"
 
 
+def test_ismcts_prior_keeps_the_best_one_ply_moves() -> None:
+    g = TicTacToe(2, 0)
+    for a in ("mark 0", "mark 3", "mark 1", "mark 4"):
+        g.apply(a)
+    legal = g.legal_actions()
+    one = IsmctsBot(3, iters=30, prior=1)
+    root = one.search(g.clone(), 0, legal)
+    assert list(root.children) == ["mark 2"], "prior=1 searches only the best one-ply move (the win)"
+    assert root.children["mark 2"].visits == 30 + 1, "seeded with one visit, then every iteration"
+    three = IsmctsBot(3, iters=40, prior=3)
+    root = three.search(g.clone(), 0, legal)
+    assert len(root.children) == 3 and "mark 2" in root.children
+    assert sum(ch.visits for ch in root.children.values()) == 40 + 3
+    assert make_bot("ismcts:prior=4", 1).prior == 4  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        make_bot("ismcts:prior=-1", 1)
+    # it plays whole games, and still beats random
+    win, draw = _play(TicTacToe, ["ismcts:iters=100:prior=4", "random"], 6)
+    assert win + draw == 1.0 and win >= 0.6
+
+
 def test_ismcts_is_seeded_and_reusable() -> None:
     def run(seed: int) -> list[str]:
         g = tawa.new_game("toy-cards", 3, 4)

@@ -10,8 +10,10 @@ the end: the real outcome if the game ended, the
 game's evaluation function otherwise. Each node keeps the reward of the seat that chose
 it, so it works for any number of players.
 
-Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0`` — ``time`` > 0 budgets
-by seconds per move instead of iterations (then ``iters`` is ignored). A game may set its
+Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0`` — ``time`` > 0
+budgets by seconds per move instead of iterations (then ``iters`` is ignored); ``prior=K`` > 0
+first scores every root action one ply deep with the evaluator and searches only the best K,
+each seeded with its score as one visit (for games with hundreds of actions per decision). A game may set its
 own defaults for ``iters``/``depth``/``c``/``rollout`` (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
@@ -29,7 +31,7 @@ from tawa.core.actions import Action
 from tawa.core.game import Game
 from tawa.core.rng import Rng
 
-DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0}
+DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0}
 ROLLOUTS = ("random", "progress", "greedy")
 
 
@@ -51,12 +53,15 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
-                 explicit: frozenset[str] | None = None) -> None:
+                 explicit: frozenset[str] | None = None, prior: int = 0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iters < 1 and seconds <= 0:
             raise ValueError("bot ismcts: iters must be at least 1 (or give time=SECONDS)")
+        if prior < 0:
+            raise ValueError("bot ismcts: prior must be 0 (off) or a number of root candidates")
         self.rng = Rng(seed)
+        self.prior = prior
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -71,15 +76,16 @@ class IsmctsBot(Bot):
         if len(legal) == 1 or view is None:
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
         root = self.search(view, seat, legal)
-        # the most visited root action (ties: the first offered)
-        return max(legal, key=lambda a: root.children[a.id].visits if a.id in root.children else -1)
+        # the most visited root action (ties: the better prior, then the first offered)
+        return max(legal, key=lambda a: (root.children[a.id].visits, root.children[a.id].total)
+                   if a.id in root.children else (-1, 0.0))
 
     def search(self, view: Game, seat: int, legal: list[Action]) -> _Node:
         evaluate = self.evaluate or evaluator_for(view.info.id)
         self._apply_game_defaults(view.info.id)
         root = _Node()
-        allowed = {a.id for a in legal}
         start = time.perf_counter()
+        allowed = self._root_candidates(root, view, seat, legal, evaluate) if self.prior else {a.id for a in legal}
         deadline = start + self.seconds if self.seconds > 0 else None
         n = 0
         while (n < self.iters) if deadline is None else (n == 0 or time.perf_counter() < deadline):
@@ -89,13 +95,30 @@ class IsmctsBot(Bot):
         self.last_seconds = time.perf_counter() - start
         return root
 
+    def _root_candidates(self, root: _Node, view: Game, seat: int, legal: list[Action],
+                         evaluate: Evaluator) -> set[str]:
+        """``prior=K``: score every root action one ply deep on the view (what ``greedy`` does with
+        one sample), keep the best K as the only root candidates and seed each with its value as
+        one visit. For positions with hundreds of actions (a P'achakuna rotation) the iterations
+        then go to refining the plausible moves instead of trying each move once."""
+        from tawa.bots.greedy import action_value
+
+        scored = sorted(((action_value([view], a, seat, evaluate), i, a) for i, a in enumerate(legal)),
+                        key=lambda t: (-t[0], t[1]))
+        keep = scored[: self.prior]
+        for value, _, a in keep:
+            ch = root.children[a.id] = _Node()
+            ch.visits = 1
+            ch.total = (max(-1.0, min(1.0, value)) + 1.0) / 2.0
+        return {a.id for _, _, a in keep}
+
     def _apply_game_defaults(self, game_id: str) -> None:
         """Once per game id: take the game's own defaults for the settings the spec left out."""
         if self._defaults_for == game_id:
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout"):
+        for key in ("iters", "depth", "c", "rollout", "prior"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -177,7 +200,8 @@ def _factory(args: str, seed: int) -> IsmctsBot:
     p = parse_bot_args(args, DEFAULTS, "ismcts")
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
-                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given)  # type: ignore[arg-type]
+                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
+                     prior=int(p["prior"]))  # type: ignore[arg-type]
 
 
 register_bot("ismcts", _factory)

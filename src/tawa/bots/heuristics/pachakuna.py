@@ -1,28 +1,287 @@
-"""P'achakuna evaluator. A seat wins at once when its supply holds all 7 colours (PK rules),
-so the value of a position is its *progress*: colours held (``supply[seat][c] > 0`` for the
-7 goal colours), plus 0.4 for each colour it lacks that one of its llamas carries (a sale
-away), plus 0.1 per spare resource piece up to 8 (currency for rotations and llamas), minus
-the same measure for the opponent, squashed with a scale of 2. Reads ``view.state.supply``,
-``.load`` and ``.pos`` of the determinized view (all public). Search default: 250
-iterations (400 averaged 0.80 s per move over a whole game here, slowest 1.22 s)."""
+"""P'achakuna evaluator: a *planning* estimate of how close each seat is to holding all 7 colours.
+
+A seat wins the moment its supply holds one piece of each of the 7 colours (PK-300). A missing colour c is
+gained by a llama that carries c selling it at a village whose demand shows c (PK-202/203); a llama gets c by
+selling anything (even for nothing, PK-209) at the c village, or by being bought there (PK-236/277). So the
+value of a position is, per seat:
+
+* 1 per goal colour held (PK-300/301);
+* for each missing colour, the best *plan* of one llama (each llama and each colour used once, a greedy
+  assignment): "deliver" (the llama carries c: reach a village showing c, 0.72 for the upper flag, 0.68 for the
+  lower) or "fetch" (reach the c village, be loaded with c there, then deliver from that village: 0.9 times the
+  delivery value from the c village, so that selling there is always a gain), each times a discount
+  ``REACH[level]`` per leg: level 0 = the llama stands there, 1 = reachable now, 1 + r = r rotations away. A
+  village whose demand is unknown (sold this turn) counts ``UNKNOWN_DEMAND`` of a lower-flag delivery, one that
+  does not show c half that (demands are redrawn after each sale, PK-270);
+* 0.04 per spare piece (pieces beyond the first of each colour, brown included, PK-134/231: the currency of paid
+  rotations and llamas), up to 6, so that a hoard is spent on llamas and rotations.
+
+Routes: per terrain, the tiles joined by touching sides that both have that terrain form components (one move
+crosses a component, PK-060/061/063); a bucket-queue search over components, villages and one "rotated" node
+per rotatable tile gives each llama's (and each village's) cost to every village: entering a rotated tile costs
+1 (it is taken to connect any of its sides: an optimistic reading of PK-047/048), 2 under a rock for the seat
+to move (PK-139); tiles with a llama never rotate (PK-138); villages end a move (PK-064), so going on from one
+costs a turn (1). Searching stops at ``MAX_COST``.
+Pending choices the engine collects piece by piece are valued as done: a paid rotation being paid for is taken
+as applied, a llama being paid for as standing on its village loaded with that colour, and the pieces still
+owed as spent; a llama that sold (or was bought) this turn counts as loaded with its village colour (PK-277).
+
+Value = own progress minus the opponent's, squashed with a scale of 2.5. Reads only public fields of the
+determinized view (``types``, ``orient``, ``rocks``, ``pos``, ``load``, ``reload``, ``supply``, ``demand``,
+``active``, ``step``, ``paying`` and its pending cell/orientation/village; PK-340). Route searches are memoised
+per (terrain, board, llamas, rocks) since greedy and ismcts evaluate many positions with one board.
+"""
 from __future__ import annotations
+
+from typing import Any
 
 from tawa.bots.heuristics import outcome_value, register_evaluator, squash
 from tawa.core.game import Game
+from tawa.games.pachakuna.board import CELLS, NEIGH, tables
+from tawa.games.pachakuna.state import PAY_LLAMA, PAY_ROTATION, ROTATE_PAID
 
-SCALE = 2.0
+SCALE = 2.5
 COLOURS = 7
-LLAMAS_PER_SEAT = 3
+N_LLAMAS = 6
+DELIVER_UPPER, DELIVER_LOWER = 0.72, 0.68  # PK-202 / PK-203: the upper flag pays 2 pieces
+FETCH = 0.9  # times the delivery value from the fetched village: selling there must be a gain
+UNKNOWN_DEMAND = 0.3  # chance-ish that a village's next demand shows the colour (12 of ~30 valid, PK-271)
+SPARE, SPARE_CAP = 0.04, 6
+# discount by route level: 0 = on the village, 1 = reachable now, 1 + r = r rotations (or turns) away
+REACH = (1.0, 0.8, 0.55, 0.38, 0.26, 0.18, 0.12)
+MAX_COST = len(REACH) - 3  # costs searched: 0..MAX_COST rotations
+FAR = MAX_COST + 1  # a route cost beyond the search; level 1 + FAR is the last entry of REACH
+OPPOSITE = (3, 4, 5, 0, 1, 2)  # PK-034
+N_CELLS = len(CELLS)
+ALL = 63
+
+
+class _Static:
+    """Per-params tables: terrain side masks per tile type and orientation, village cells, cell links."""
+
+    def __init__(self, params: Any) -> None:
+        t = tables(params)
+        self.village_at = t.village_at
+        self.village_cell = t.village_cell
+        self.demands = t.demands
+        # masks[terrain][type][o] = 6-bit mask of the board sides of that terrain (PK-046)
+        self.masks: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]] = ({}, {})
+        for name, tt in t.tile_types.items():
+            for terrain in (0, 1):
+                self.masks[terrain][name] = tuple(
+                    sum(1 << d for d in range(6) if tt.side_terrain[o][d] == terrain) for o in range(6))
+        for terrain in (0, 1):
+            self.masks[terrain][""] = (ALL,) * 6  # PK-062 village sides are both terrains
+        self.tile_cells = [c for c in range(N_CELLS) if self.village_at[c] < 0]
+        # links[c] = ((side bit, neighbour, the neighbour's touching side bit, its village colour or -1), ...)
+        self.links = [tuple((1 << d, NEIGH[c][d], 1 << OPPOSITE[d], self.village_at[NEIGH[c][d]])
+                            for d in range(6) if NEIGH[c][d] >= 0) for c in range(N_CELLS)]
+
+
+def _static(view: Game) -> _Static:
+    return view.params.derived("pachakuna/heuristic", _Static)
+
+
+class _Graph:
+    """The board seen by one terrain: components of tiles joined by matching sides (cost 0, PK-061), the 7
+    villages (PK-062/064) and one "rotated" node per rotatable tile (cost 1 to enter, 2 under a rock)."""
+
+    __slots__ = ("comp", "dist", "n_comp", "out")
+
+    def __init__(self, st: _Static, mask: list[int], rot_cost: list[int]) -> None:
+        comp = [-1] * N_CELLS
+        n = 0
+        links = st.links
+        for c in st.tile_cells:  # flood fill of the fixed tiles
+            if comp[c] >= 0:
+                continue
+            comp[c] = n
+            stack = [c]
+            while stack:
+                a = stack.pop()
+                m = mask[a]
+                for bit, b, far, v in links[a]:
+                    if v < 0 and m & bit and comp[b] < 0 and mask[b] & far:
+                        comp[b] = n
+                        stack.append(b)
+            n += 1
+        self.comp = comp
+        self.n_comp = n
+        vbase, rbase = n, n + COLOURS
+        out: list[Any] = [set() for _ in range(rbase)] + [[] for _ in range(N_CELLS)]
+        for c in st.tile_cells:
+            rc = rot_cost[c]
+            m = mask[c]
+            here = rbase + c
+            mine = comp[c]
+            r_out = out[here]
+            for bit, b, far, v in links[c]:
+                if v >= 0:
+                    if m & bit:  # the tile's own component touches the village
+                        out[mine].add((vbase + v, 0))
+                        out[vbase + v].add((mine, 0))
+                    if rc:  # rotated, the tile can face the village with any side
+                        r_out.append((vbase + v, 0))
+                        out[vbase + v].add((here, rc))
+                    continue
+                if rc:
+                    if mask[b] & far:  # rotated c joins b's component
+                        r_out.append((comp[b], 0))
+                        out[comp[b]].add((here, rc))
+                    rb = rot_cost[b]
+                    if rb:  # two rotated tiles in a row
+                        r_out.append((rbase + b, rb))
+        self.out = out
+        self.dist: dict[int, list[int]] = {}
+
+    def costs(self, source: int) -> list[int]:
+        """Cost (rotations, or a turn to go on from a village) from node ``source`` to each village colour;
+        ``FAR`` beyond ``MAX_COST``."""
+        hit = self.dist.get(source)
+        if hit is not None:
+            return hit
+        vbase = self.n_comp
+        out = self.out
+        best = [FAR] * len(out)
+        best[source] = 0
+        buckets: list[list[int]] = [[source]] + [[] for _ in range(MAX_COST)]
+        for d in range(MAX_COST + 1):
+            bucket = buckets[d]
+            while bucket:
+                node = bucket.pop()
+                if best[node] != d:
+                    continue
+                base = d
+                if vbase <= node < vbase + COLOURS and node != source:
+                    base = d + 1  # PK-064 a village ends the move: going on costs a turn
+                for nxt, w in out[node]:
+                    nd = base + w
+                    if nd < best[nxt] and nd <= MAX_COST:
+                        best[nxt] = nd
+                        buckets[nd].append(nxt)
+        hit = self.dist[source] = best[vbase:vbase + COLOURS]
+        return hit
+
+    def llama_levels(self, cell: int, village: int) -> list[int]:
+        """Route level per village colour for a llama on ``cell``: 0 standing there, else 1 + cost."""
+        if village >= 0:
+            lv = [1 + x for x in self.costs(self.n_comp + village)]
+            lv[village] = 0
+            return lv
+        return [1 + x for x in self.costs(self.comp[cell])]
+
+
+_CACHE: dict[tuple[Any, ...], _Graph] = {}
+_CACHE_MAX = 20_000
+_TYPES_KEEP: dict[int, list[str]] = {}
+
+
+def _graph(view: Game, st: _Static, terrain: int, orient: list[int], pos: list[int], seat: int) -> _Graph:
+    s = view.state
+    types = s.types
+    rocks = tuple(s.rocks) if s.active == seat and s.step <= ROTATE_PAID else ()
+    key = (id(types), terrain, tuple(orient), tuple(pos), rocks)
+    g = _CACHE.get(key)
+    if g is None:
+        masks = st.masks[terrain]
+        mask = [masks[types[c]][orient[c]] for c in range(N_CELLS)]
+        occupied = set(pos)
+        rot_cost = [0 if (types[c] == "" or c in occupied) else 1 for c in range(N_CELLS)]  # PK-040, PK-138
+        for c in rocks:
+            if rot_cost[c]:
+                rot_cost[c] = 2  # PK-139 not this turn
+        g = _Graph(st, mask, rot_cost)
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+            _TYPES_KEEP.clear()
+        _TYPES_KEEP[id(types)] = types  # keeps the id unique while the cache holds keys made from it
+        _CACHE[key] = g
+    return g
+
+
+def _deliver_weight(flags: tuple[int, int] | None, c: int) -> float:
+    if flags is None:  # sold this turn: the next demand is unknown
+        return DELIVER_LOWER * UNKNOWN_DEMAND
+    if flags[0] == c:
+        return DELIVER_UPPER
+    if flags[1] == c:
+        return DELIVER_LOWER
+    return DELIVER_LOWER * UNKNOWN_DEMAND * 0.5  # it may change when someone sells there
+
+
+def _deliver(levels: list[int], c: int, flags: list[tuple[int, int] | None]) -> float:
+    """Best value of carrying missing colour ``c`` with route ``levels`` to the villages (PK-202/203)."""
+    best = 0.0
+    for v in range(COLOURS):
+        if v != c:
+            val = _deliver_weight(flags[v], c) * REACH[levels[v]]
+            if val > best:
+                best = val
+    return best
+
+
+def _plans(view: Game, st: _Static, seat: int, orient: list[int], loads: list[int], pos: list[int],
+           held: list[bool]) -> float:
+    """Sum of the best one-llama plans for the missing colours (greedy assignment)."""
+    s = view.state
+    g = _graph(view, st, s.colour_of(seat), orient, pos, seat)
+    flags = [st.demands[d] if d >= 0 else None for d in s.demand]
+    village_at = st.village_at
+    after_fetch: dict[int, float] = {}
+    options: list[tuple[float, int, int]] = []
+    for k in range(seat * 3, seat * 3 + 3):
+        if pos[k] < 0:
+            continue
+        lv = g.llama_levels(pos[k], village_at[pos[k]])
+        load = loads[k]
+        if 0 <= load < COLOURS and not held[load]:  # deliver what it carries
+            options.append((_deliver(lv, load, flags), k, load))
+        for c in range(COLOURS):  # fetch: be loaded with c at the c village (PK-209, PK-277), then deliver
+            if held[c] or c == load or lv[c] > FAR:
+                continue
+            d = after_fetch.get(c)
+            if d is None:
+                d = after_fetch[c] = _deliver(g.llama_levels(st.village_cell[c], c), c, flags)
+            options.append((FETCH * REACH[lv[c]] * d, k, c))
+    options.sort(reverse=True)
+    used_k: set[int] = set()
+    used_c: set[int] = set()
+    total = 0.0
+    for val, k, c in options:
+        if k in used_k or c in used_c:
+            continue
+        used_k.add(k)
+        used_c.add(c)
+        total += val
+    return total
 
 
 def progress(view: Game, seat: int) -> float:
     s = view.state
-    supply = s.supply[seat]
+    st = _static(view)
+    supply = list(s.supply[seat])
+    orient = s.orient
+    pos = s.pos
+    loads = list(s.load)
+    for k in range(N_LLAMAS):  # PK-277 a llama that sold / was bought is loaded with the village colour
+        if s.reload[k] and pos[k] >= 0:
+            loads[k] = st.village_at[pos[k]]
+    owed = 0
+    if s.paying and s.active == seat:  # value a pending payment as done
+        owed = s.pay_need
+        if s.paying == PAY_ROTATION:
+            orient = list(orient)
+            orient[s.pay_cell] = s.pay_orient
+        elif s.paying == PAY_LLAMA:
+            k = next((k for k in range(seat * 3, seat * 3 + 3) if pos[k] < 0), -1)
+            if k >= 0:
+                pos = list(pos)
+                pos[k] = st.village_cell[s.pay_village]
+                loads[k] = s.pay_village
     held = [supply[c] > 0 for c in range(COLOURS)]
-    carried = {s.load[i] for i in range(seat * LLAMAS_PER_SEAT, (seat + 1) * LLAMAS_PER_SEAT)
-               if s.pos[i] >= 0 and 0 <= s.load[i] < COLOURS}
-    spare = sum(supply) - sum(held)
-    return sum(held) + 0.4 * sum(1 for c in carried if not held[c]) + 0.1 * min(spare, 8)
+    n_held = sum(held)
+    spare = max(0, sum(supply) - n_held - owed)
+    return n_held + _plans(view, st, seat, orient, loads, pos, held) + SPARE * min(spare, SPARE_CAP)
 
 
 def evaluate(view: Game, seat: int) -> float:
@@ -31,4 +290,7 @@ def evaluate(view: Game, seat: int) -> float:
     return squash(progress(view, seat) - progress(view, 1 - seat), SCALE)
 
 
-register_evaluator("pachakuna", evaluate, iters=250)
+# ismcts defaults: a rotate step offers ~320 actions and ismcts expands every root child before it searches
+# deeper, so iters must exceed that; depth 0 (the evaluator is the rollout) and a small c make the search a
+# best-first look at this turn's remaining sub-steps and the opponent's reply (chance is only demand draws).
+register_evaluator("pachakuna", evaluate, iters=400, depth=0, c=0.02, rollout="random", samples=1)
