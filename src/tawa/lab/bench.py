@@ -131,13 +131,14 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
 
 
 def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:
-    """ISMCTS iterations/s (a time budget spread over the mid-game states) and the time of
-    one move at the default strength (``ismcts`` with no arguments, so with the game's own
-    defaults) on the first two states."""
+    """ISMCTS iterations/s at the game's own settings (depth, rollout, c; a time budget
+    spread over the mid-game states) and the time of one move at the default strength
+    (``ismcts`` with no arguments, so with the game's own defaults) on the first two states."""
     from tawa.bots.base import make_bot, make_view
     from tawa.bots.ismcts import IsmctsBot
 
-    bot = IsmctsBot(seed, seconds=budget / len(mids))
+    bot = make_bot(f"ismcts:time={budget / len(mids)}", seed)
+    assert isinstance(bot, IsmctsBot)
     iters, spent = 0, 0.0
     for i, s in enumerate(mids):
         seat = s.current_player or 0
