@@ -25,6 +25,7 @@ from tawa.games.pachakuna.testing import (
     side_index,
     supply_of,
 )
+from tawa.lab.playout import random_playout
 
 SPEC = Path(__file__).resolve().parents[3] / "shared" / "rules" / "pachakuna.md"
 FRAME_VILLAGES = [(4, 0), (0, 4), (-4, 4), (-4, 0), (0, -4), (4, -4)]
@@ -174,17 +175,7 @@ def test_both_colours_can_win_from_the_start():
     for seed in range(12):
         g = make_game("A", seed=seed, TURN_CAP=300)
         rng = Rng(seed)
-        while not g.is_over:
-            acts = g.legal_actions()
-            w = g.progress_weights(acts)
-            x = rng.random() * sum(w)
-            pick = acts[-1]
-            for a, wi in zip(acts, w, strict=True):
-                x -= wi
-                if x <= 0:
-                    pick = a
-                    break
-            g.apply(pick)
+        random_playout(g, rng, biased=True)
         if g.state.winner >= 0:
             winners.add(g.state.colour_of(g.state.winner))
             assert all(g.state.supply[g.state.winner][c] >= 1 for c in range(7))

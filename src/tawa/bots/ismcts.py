@@ -25,6 +25,7 @@ import math
 import time
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
+from tawa.bots.greedy import action_value
 from tawa.bots.heuristics import Evaluator, evaluator_for, outcome_value, search_defaults
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
@@ -101,8 +102,6 @@ class IsmctsBot(Bot):
         one sample), keep the best K as the only root candidates and seed each with its value as
         one visit. For positions with hundreds of actions (a P'achakuna rotation) the iterations
         then go to refining the plausible moves instead of trying each move once."""
-        from tawa.bots.greedy import action_value
-
         scored = sorted(((action_value([view], a, seat, evaluate), i, a) for i, a in enumerate(legal)),
                         key=lambda t: (-t[0], t[1]))
         keep = scored[: self.prior]

@@ -245,11 +245,6 @@ def _tile_hp(ctx: _Ctx, a: _Seat, crop: int, foreigner: bool, k: int = 0) -> int
     return hp
 
 
-def _pv(ctx: _Ctx, f: int) -> float:
-    """Value of a farmer on ``f``: track cash plus a fading share of the linear-rate premium (SV-220)."""
-    return ctx.pv[f]
-
-
 def _w(ctx: _Ctx, t: int) -> float:
     """Value of ``t`` HP from 0: up to 7 on the track; each further 7 after one more Harvest, at ``OVERFLOW``."""
     hit = ctx.w.get(t)
@@ -323,7 +318,7 @@ def _camayos(ctx: _Ctx, cams: list[int], markers: list[bool]) -> float:
 def _assets(ctx: _Ctx, a: _Seat) -> float:
     """Everything but coins and debts: Camayos, farmers, Warehouse, Technologies."""
     value = _camayos(ctx, a.cams, a.markers)
-    value += sum(_pv(ctx, f) for f in a.farmers)
+    value += sum(ctx.pv[f] for f in a.farmers)  # SV-220 track cash + a fading premium
     value += _warehouse(ctx, a)
     value += TECH * ctx.frac * len(a.techs)
     if D.HARVEST_WORKER in a.cams:

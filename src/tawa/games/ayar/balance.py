@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import tawa
 from tawa.games.ayar.game import AyarGame
 from tawa.games.ayar.projection import estimate
+from tawa.lab.playout import random_action
 
 
 @dataclass
@@ -48,15 +49,7 @@ def plan_turn(g: AyarGame, rng: tawa.Rng, samples: int) -> list[str]:
         c = g.clone()
         seq: list[str] = []
         while not c.is_over and _turn_key(c) == key:
-            acts = c.legal_actions()
-            w = c.progress_weights(acts) or [1.0] * len(acts)
-            x = rng.random() * sum(w)
-            pick = acts[-1]
-            for a, wi in zip(acts, w, strict=True):
-                x -= wi
-                if x <= 0:
-                    pick = a
-                    break
+            pick = random_action(c, rng, biased=True)
             seq.append(pick.id)
             c.apply(pick.id)
         v = estimate(c, seat)
