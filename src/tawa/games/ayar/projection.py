@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from tawa.core.game import Game
 from tawa.games.ayar.activities import night_moon_bonus
+from tawa.games.ayar.data import ROUNDS
 from tawa.games.ayar.scoring import moon_values, sun_value
-
-NIGHTS = 4  # AY: the game ends after the fourth Night
 
 
 def estimate(g: Game, seat: int) -> float:
@@ -28,7 +27,7 @@ def estimate(g: Game, seat: int) -> float:
     p = st.players[seat]
     if st.final:
         return float(st.final[seat][0])
-    nights_left = NIGHTS - st.round + 1
+    nights_left = ROUNDS - st.round + 1  # AY-004: one Night per round
     moon_now = sum(moon_values(p, t, g.params.SET_MOON).values()) + night_moon_bonus(p, t)
     markers = sum(t.slot_moon[slot] for _, slot, _ in p.laid)
     sun = p.sun + p.inti * nights_left
