@@ -6,6 +6,9 @@ contract tests do not pick them up; build them with ``TicTacToe(2, seed)``).
   (the prize deck order is hidden), seat 0 bids face down, then seat 1 bids, and the
   higher bid takes the prize (a tie: nobody). The pending bid of seat 0 is hidden from
   seat 1 — the thing a cheating bot would read.
+- ``Tokens``: turns of several sub-steps. Seats take a token from a pile ("take", at most
+  ``PER_TURN`` a turn) until they "end" the turn; the most tokens wins when the pile is empty.
+  ``state.taken`` > 0 marks a position inside a turn (for ismcts ``finish`` tests).
 """
 from __future__ import annotations
 
@@ -162,3 +165,68 @@ class Goofspiel(Game):
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:
         return [f"bid {v}" for v in range(1, params.CARDS + 1)]
+
+
+class TokensState:
+    __slots__ = ("have", "pile", "taken", "turn")
+
+    def __init__(self, pile: int, have: list[int], taken: int, turn: int) -> None:
+        self.pile, self.have, self.taken, self.turn = pile, have, taken, turn
+
+    def clone(self) -> TokensState:
+        return TokensState(self.pile, self.have.copy(), self.taken, self.turn)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pile": self.pile, "have": self.have, "taken": self.taken, "turn": self.turn}
+
+
+class Tokens(Game):
+    PER_TURN = 3
+    info = GameInfo(id="test-tokens", name="Tokens", players=(2,), params=ParamRegistry([]))
+
+    def _setup(self) -> None:
+        self.state = TokensState(9, [0, 0], 0, 0)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.pile == 0
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.state.turn
+
+    def _legal_actions(self) -> list[Action]:
+        s = self.state
+        acts = [Action("take")] if s.taken < self.PER_TURN else []
+        return [*acts, Action("end")] if s.taken else acts
+
+    def _apply(self, action: Action) -> list[Event]:
+        s = self.state
+        if action.id == "take":
+            s.pile -= 1
+            s.have[s.turn] += 1
+            s.taken += 1
+        else:
+            s.taken, s.turn = 0, 1 - s.turn
+        return []
+
+    def scores(self) -> list[float]:
+        return [float(x) for x in self.state.have]
+
+    def ranking(self) -> list[int]:
+        sc = self.state.have
+        return [1 + sum(1 for o in sc if o > m) for m in sc]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return self.state.to_dict()
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        return None
+
+    @classmethod
+    def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> TokensState:
+        return TokensState(data["pile"], list(data["have"]), data["taken"], data["turn"])
+
+    @classmethod
+    def _action_ids(cls, players: int, params: Params) -> list[str]:
+        return ["take", "end"]

@@ -5,7 +5,7 @@ import time
 
 import pytest
 import toy_game  # noqa: F401  (registers "toy-cards")
-from bot_games import Goofspiel, TicTacToe
+from bot_games import Goofspiel, TicTacToe, Tokens
 
 import tawa
 from tawa.bots import bot_names, choose_for, make_bot
@@ -93,6 +93,33 @@ def test_ismcts_prior_keeps_the_best_one_ply_moves() -> None:
     # it plays whole games, and still beats random
     win, draw = _play(TicTacToe, ["ismcts:iters=100:prior=4", "random"], 6)
     assert win + draw == 1.0 and win >= 0.6
+
+
+def test_ismcts_finish_scores_leaves_at_turn_boundaries() -> None:
+    """``finish=POLICY``: a leaf inside a turn is played on by its mover until the turn passes, so the
+    evaluator only ever sees turn boundaries; with ``finish=off`` it also sees positions inside a turn."""
+    inside: dict[str, list[bool]] = {}
+
+    def watch(name: str):  # type: ignore[no-untyped-def]
+        def evaluate(world: Game, seat: int) -> float:
+            inside[name].append(world.state.taken > 0)
+            have = world.state.have
+            return (have[seat] - have[1 - seat]) / 9
+        return evaluate
+
+    for finish in ("off", "random", "progress", "greedy"):
+        inside[finish] = []
+        g = Tokens(2, 0)
+        g.apply("take")  # seat 0 is inside its turn at the root
+        bot = IsmctsBot(5, iters=60, depth=0, c=0.5, evaluate=watch(finish), finish=finish)
+        bot.search(g.clone(), 0, g.legal_actions())
+        assert inside[finish], finish
+    assert any(inside["off"]), "without finish, some leaves are scored inside a turn"
+    for finish in ("random", "progress"):  # (greedy's own one-ply look also evaluates inside the turn)
+        assert not any(inside[finish]), f"finish={finish} scores only at turn boundaries"
+    assert make_bot("ismcts:finish=greedy", 1).finish == "greedy"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="finish must be one of"):
+        make_bot("ismcts:finish=sometimes", 1)
 
 
 def test_ismcts_is_seeded_and_reusable() -> None:

@@ -32,8 +32,11 @@ from tawa.core.actions import Action
 from tawa.core.game import Game
 from tawa.core.rng import Rng
 
-DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0}
+DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
+                               "finish": "off"}
 ROLLOUTS = ("random", "progress", "greedy")
+FINISHES = ("off", *ROLLOUTS)
+FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway
 
 
 class _Node:
@@ -54,15 +57,18 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
-                 explicit: frozenset[str] | None = None, prior: int = 0) -> None:
+                 explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if finish not in FINISHES:
+            raise ValueError(f"bot ismcts: finish must be one of {', '.join(FINISHES)}, not {finish!r}")
         if iters < 1 and seconds <= 0:
             raise ValueError("bot ismcts: iters must be at least 1 (or give time=SECONDS)")
         if prior < 0:
             raise ValueError("bot ismcts: prior must be 0 (off) or a number of root candidates")
         self.rng = Rng(seed)
         self.prior = prior
+        self.finish = finish
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -117,7 +123,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -127,6 +133,7 @@ class IsmctsBot(Bot):
         world = view.determinize(seat, rng.next64())
         node = root
         path: list[tuple[_Node, int]] = []
+        mover = seat  # the seat that made the last move of the line
         # selection and expansion
         while not world.is_over:
             acts = world.legal_actions()
@@ -156,16 +163,24 @@ class IsmctsBot(Bot):
                 ch = children[a.id] = _Node()
                 world.apply(a)
                 path.append((ch, player))
+                mover = player
                 break
             assert best is not None and best_child is not None
             world.apply(best)
             path.append((best_child, player))
+            mover = player
             node = best_child
         # rollout
         steps = 0
         while not world.is_over and steps < self.depth:
-            world.apply(self._rollout_action(world, evaluate))
+            mover = world.current_player  # type: ignore[assignment]
+            world.apply(self._rollout_action(world, evaluate, self.rollout))
             steps += 1
+        if self.finish != "off":  # score at a turn boundary: the mover ends the turn it is in
+            steps = 0
+            while not world.is_over and world.current_player == mover and steps < FINISH_CAP:
+                world.apply(self._rollout_action(world, evaluate, self.finish))
+                steps += 1
         if world.is_over:
             rewards = [(outcome_value(world, s) + 1.0) / 2.0 for s in range(world.players)]
         else:
@@ -174,11 +189,11 @@ class IsmctsBot(Bot):
             ch.visits += 1
             ch.total += rewards[player]
 
-    def _rollout_action(self, world: Game, evaluate: Evaluator) -> Action:
+    def _rollout_action(self, world: Game, evaluate: Evaluator, policy: str) -> Action:
         acts = world.legal_actions()
-        if len(acts) == 1 or self.rollout == "random":
+        if len(acts) == 1 or policy == "random":
             return acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0]
-        if self.rollout == "progress":
+        if policy == "progress":
             return weighted_choice(self.rng, acts, world.progress_weights(acts))
         # greedy rollouts: one-ply lookahead on this world (costly; epsilon 0.1 random)
         if self.rng.random() < 0.1:
@@ -200,7 +215,7 @@ def _factory(args: str, seed: int) -> IsmctsBot:
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
-                     prior=int(p["prior"]))  # type: ignore[arg-type]
+                     prior=int(p["prior"]), finish=str(p["finish"]))  # type: ignore[arg-type]
 
 
 register_bot("ismcts", _factory)
