@@ -45,6 +45,8 @@ class GreedyBot(Bot):
             self._defaults_for = view.info.id
             self.samples = int(search_defaults(view.info.id).get("samples", self._base_samples))
         worlds = [view] + [view.determinize(seat, self.rng.next64()) for _ in range(self.samples - 1)]
+        for w in worlds:  # fill each world's legal-action cache once: its clones share it, so applying a
+            w.legal_actions()  # candidate does not list the (up to ~320) actions again
         best: list[Action] = []
         best_value = float("-inf")
         for a in legal:
