@@ -120,6 +120,20 @@ def test_ismcts_finish_scores_leaves_at_turn_boundaries() -> None:
     assert make_bot("ismcts:finish=greedy", 1).finish == "greedy"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="finish must be one of"):
         make_bot("ismcts:finish=sometimes", 1)
+    # reply=1: the other seats play their turns out too, so every leaf is the searching seat's turn start
+    to_move: list[int | None] = []
+
+    def seen(world: Game, seat: int) -> float:
+        to_move.append(world.current_player)
+        return 0.0
+
+    g = Tokens(2, 0)
+    g.apply("take")
+    IsmctsBot(5, iters=60, depth=0, evaluate=seen, finish="random", reply=1).search(g.clone(), 0, g.legal_actions())
+    assert to_move and set(to_move) <= {0, None}
+    assert make_bot("ismcts:finish=progress:reply=1", 1).reply == 1  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="reply=1 needs a finish policy"):
+        make_bot("ismcts:reply=1", 1)
 
 
 def test_ismcts_is_seeded_and_reusable() -> None:

@@ -33,10 +33,10 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off"}
+                               "finish": "off", "reply": 0}
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
-FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway
+FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway (per seat with reply=1)
 
 
 class _Node:
@@ -57,7 +57,8 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
-                 explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off") -> None:
+                 explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
+                 reply: int = 0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -69,6 +70,9 @@ class IsmctsBot(Bot):
         self.rng = Rng(seed)
         self.prior = prior
         self.finish = finish
+        self.reply = reply
+        if reply and finish == "off":
+            raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -123,7 +127,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -181,6 +185,11 @@ class IsmctsBot(Bot):
             while not world.is_over and world.current_player == mover and steps < FINISH_CAP:
                 world.apply(self._rollout_action(world, evaluate, self.finish))
                 steps += 1
+            # reply=1: the other seats play their turns too, until the searching seat is to move again
+            cap = FINISH_CAP * world.players
+            while self.reply and not world.is_over and world.current_player != seat and steps < cap:
+                world.apply(self._rollout_action(world, evaluate, self.finish))
+                steps += 1
         if world.is_over:
             rewards = [(outcome_value(world, s) + 1.0) / 2.0 for s in range(world.players)]
         else:
@@ -215,7 +224,8 @@ def _factory(args: str, seed: int) -> IsmctsBot:
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
-                     prior=int(p["prior"]), finish=str(p["finish"]))  # type: ignore[arg-type]
+                     prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
+                     reply=int(p["reply"]))  # type: ignore[arg-type]
 
 
 register_bot("ismcts", _factory)
