@@ -136,6 +136,32 @@ def test_ismcts_finish_scores_leaves_at_turn_boundaries() -> None:
         make_bot("ismcts:reply=1", 1)
 
 
+def test_ismcts_tree_caps_the_tree_levels() -> None:
+    """``tree=N`` keeps at most N levels of nodes; below them the rollout and finish policies play."""
+    def depth(node) -> int:  # type: ignore[no-untyped-def]
+        return 1 + max((depth(ch) for ch in node.children.values()), default=-1)
+
+    g = TicTacToe(2, 0)
+    for n in (1, 2):
+        root = IsmctsBot(3, iters=80, tree=n).search(g.clone(), 0, g.legal_actions())
+        assert depth(root) == n and sum(ch.visits for ch in root.children.values()) == 80
+    assert depth(IsmctsBot(3, iters=80).search(g.clone(), 0, g.legal_actions())) > 2
+    # one level and a greedy finish of the turn: every root action is scored after the turn passes
+    t = Tokens(2, 0)
+    seen: list[int] = []
+
+    def taken(world: Game, seat: int) -> float:
+        seen.append(world.state.taken)
+        return (world.state.have[seat] - world.state.have[1 - seat]) / 9
+
+    bot = IsmctsBot(3, iters=20, depth=0, tree=1, finish="random", evaluate=taken)
+    root = bot.search(t.clone(), 0, t.legal_actions())
+    assert list(root.children) == ["take"] and seen and not any(seen)
+    assert make_bot("ismcts:tree=1", 1).tree == 1  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="tree must be"):
+        make_bot("ismcts:tree=-1", 1)
+
+
 def test_ismcts_is_seeded_and_reusable() -> None:
     def run(seed: int) -> list[str]:
         g = tawa.new_game("toy-cards", 3, 4)

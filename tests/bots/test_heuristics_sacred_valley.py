@@ -132,3 +132,44 @@ def test_a_forced_discard_is_not_a_gain() -> None:
             after = g.clone()
             after.apply(a)
             assert _value(after, p) <= before + 1e-9
+
+
+def test_an_idle_harvest_stays_marked_until_the_seat_acts_again() -> None:
+    """The evaluator's mark for a Harvest that paid nothing (SV-063/SV-221) holds from that turn through the other
+    seats' turns *and the start of the seat's next turn*, and goes only once the seat has taken a new action; a
+    search that scores leaves when its seat is to move again must not see the idle Harvest as free."""
+    g = tawa.new_game(GAME, 3, 2, {"TURN_CAP_ROUNDS": 60})
+    rng = Rng(2)
+    seen: dict[str, int] = {}
+    marked: int | None = None  # the seat whose idle Harvest is being followed (once its turn has ended)
+    pending: int | None = None  # ... and before
+    last = ""  # the id of the action applied last
+    while not g.is_over and len(seen) < 3:
+        p = g.current_player
+        assert p is not None
+        s = g.state  # type: ignore[attr-defined]
+        active = s.active
+        if marked is not None:
+            idle = H._idle_harvest(g, marked, active)
+            if marked != active:
+                assert idle, "through the other seats' turns"
+                seen["others"] = 1
+            elif s.last == 0:  # NONE: the marked seat's next turn, before its action
+                assert idle, "at the start of the seat's next turn"
+                seen["start"] = 1
+            else:
+                assert not idle or last == "harvest", "a new action clears it (unless it is an idle Harvest)"
+                seen["cleared"] = 1
+                marked = None
+        acts = g.legal_actions()
+        harvest = next((a for a in acts if a.id == "harvest"), None)
+        idle_now = harvest is not None and marked is None and pending is None and not any(s.farmers[p])
+        a = harvest if idle_now else rng.choice(acts)
+        g.apply(a)
+        last = a.id
+        e = next((e for e in reversed(g.log) if e.kind == "harvest"), None)
+        if idle_now and e is not None and e.data.get("amount", 0) == e.data.get("bonus", 0):
+            pending = p
+        if pending is not None and g.state.active != pending:  # type: ignore[attr-defined]
+            marked, pending = pending, None
+    assert set(seen) == {"others", "start", "cleared"}

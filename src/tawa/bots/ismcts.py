@@ -33,7 +33,7 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off", "reply": 0}
+                               "finish": "off", "reply": 0, "tree": 0}
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
 FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway (per seat with reply=1)
@@ -58,7 +58,7 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
                  explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
-                 reply: int = 0) -> None:
+                 reply: int = 0, tree: int = 0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -71,6 +71,9 @@ class IsmctsBot(Bot):
         self.prior = prior
         self.finish = finish
         self.reply = reply
+        if tree < 0:
+            raise ValueError("bot ismcts: tree must be 0 (no limit) or the number of tree levels")
+        self.tree = tree
         if reply and finish == "off":
             raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
@@ -127,7 +130,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -138,8 +141,8 @@ class IsmctsBot(Bot):
         node = root
         path: list[tuple[_Node, int]] = []
         mover = seat  # the seat that made the last move of the line
-        # selection and expansion
-        while not world.is_over:
+        # selection and expansion (at most ``tree`` levels when tree > 0; below, the policies play)
+        while not world.is_over and (not self.tree or len(path) < self.tree):
             acts = world.legal_actions()
             player = world.current_player
             assert player is not None
@@ -183,12 +186,12 @@ class IsmctsBot(Bot):
         if self.finish != "off":  # score at a turn boundary: the mover ends the turn it is in
             steps = 0
             while not world.is_over and world.current_player == mover and steps < FINISH_CAP:
-                world.apply(self._rollout_action(world, evaluate, self.finish))
+                world.apply(self._rollout_action(world, evaluate, self.finish, explore=False))
                 steps += 1
             # reply=1: the other seats play their turns too, until the searching seat is to move again
             cap = FINISH_CAP * world.players
             while self.reply and not world.is_over and world.current_player != seat and steps < cap:
-                world.apply(self._rollout_action(world, evaluate, self.finish))
+                world.apply(self._rollout_action(world, evaluate, self.finish, explore=False))
                 steps += 1
         if world.is_over:
             rewards = [(outcome_value(world, s) + 1.0) / 2.0 for s in range(world.players)]
@@ -198,14 +201,15 @@ class IsmctsBot(Bot):
             ch.visits += 1
             ch.total += rewards[player]
 
-    def _rollout_action(self, world: Game, evaluate: Evaluator, policy: str) -> Action:
+    def _rollout_action(self, world: Game, evaluate: Evaluator, policy: str, explore: bool = True) -> Action:
         acts = world.legal_actions()
         if len(acts) == 1 or policy == "random":
             return acts[self.rng.below(len(acts))] if len(acts) > 1 else acts[0]
         if policy == "progress":
             return weighted_choice(self.rng, acts, world.progress_weights(acts))
-        # greedy rollouts: one-ply lookahead on this world (costly; epsilon 0.1 random)
-        if self.rng.random() < 0.1:
+        # greedy: one-ply lookahead on this world (costly). Rollouts explore (epsilon 0.1 random); a finish
+        # does not: a random slip would penalise the lines that leave more decisions inside the turn
+        if explore and self.rng.random() < 0.1:
             return self.rng.choice(acts)
         player = world.current_player
         assert player is not None
@@ -225,7 +229,7 @@ def _factory(args: str, seed: int) -> IsmctsBot:
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
                      prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
-                     reply=int(p["reply"]))  # type: ignore[arg-type]
+                     reply=int(p["reply"]), tree=int(p["tree"]))  # type: ignore[arg-type]
 
 
 register_bot("ismcts", _factory)

@@ -46,7 +46,7 @@ from tawa.core.game import Game
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley.board import anchored, flood, planting_hp
 from tawa.games.sacred_valley.config import Cfg, cfg_for
-from tawa.games.sacred_valley.state import COVER_ON, DISCARD, DISMISS, OVER, PURCHASE, TAKE, SVState
+from tawa.games.sacred_valley.state import COVER_ON, DISCARD, DISMISS, NONE, OVER, PURCHASE, TAKE, SVState
 
 SCALE = 12.0
 DISCOUNT = 0.85  # a held tile is worth this share of the HP value its planting would add ...
@@ -442,12 +442,14 @@ def worth(ctx: _Ctx, p: int, active: int, bonus: float = 0.0) -> float:
 
 
 def _idle_harvest(view: Game, p: int, active: int) -> bool:
-    """Whether ``p``'s latest turn (the current one if ``p`` is active) had a Harvest that paid nothing from the
-    track, read from the public log (SV-603: Harvest payouts and turn ends are public events)."""
+    """Whether ``p``'s latest turn (the current one if ``p`` is active and has taken an action in it) had a
+    Harvest that paid nothing from the track, read from the public log (SV-603: Harvest payouts and turn ends are
+    public events). At the start of ``p``'s own turn the previous one still counts, so the mark does not vanish
+    when the turn comes back round (searches that score leaves there would otherwise see an idle Harvest as free)."""
     log = view.log
     i = len(log) - 1
     stop = max(-1, i - SCAN)
-    if p != active:  # skip back to the end of p's latest turn
+    if p != active or view.state.last == NONE:  # skip back to the end of p's latest turn
         while i > stop and not (log[i].kind == "end_turn" and log[i].data.get("seat") == p):
             i -= 1
         i -= 1
