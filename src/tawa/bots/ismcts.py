@@ -10,10 +10,13 @@ the end: the real outcome if the game ended, the
 game's evaluation function otherwise. Each node keeps the reward of the seat that chose
 it, so it works for any number of players.
 
-Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0`` — ``time`` > 0
+Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0:finish=off:reply=0:tree=0`` — ``time`` > 0
 budgets by seconds per move instead of iterations (then ``iters`` is ignored); ``prior=K`` > 0
 first scores every root action one ply deep with the evaluator and searches only the best K,
-each seeded with its score as one visit (for games with hundreds of actions per decision). A game may set its
+each seeded with its score as one visit (for games with hundreds of actions per decision).
+``finish=greedy|progress|random`` scores leaves at turn boundaries: a leaf inside a turn is first played on
+by its mover with that policy until the turn passes; ``reply=1`` then lets the other seats play their turns
+too, until the searching seat is to move; ``tree=N`` keeps at most N levels of nodes. A game may set its
 own defaults for ``iters``/``depth``/``c``/``rollout`` (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
