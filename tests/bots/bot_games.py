@@ -21,6 +21,22 @@ from tawa.core.rng import Rng
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
+def _ranks(scores: list[float] | list[int]) -> list[int]:
+    return [1 + sum(1 for o in scores if o > m) for m in scores]
+
+
+class _Public:
+    """Perfect information: the observation is the whole state and nothing is resampled."""
+
+    state: Any
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return self.state.to_dict()  # type: ignore[no-any-return]
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        return None
+
+
 class TttState:
     __slots__ = ("board", "turn")
 
@@ -34,7 +50,7 @@ class TttState:
         return {"board": self.board, "turn": self.turn}
 
 
-class TicTacToe(Game):
+class TicTacToe(_Public, Game):
     info = GameInfo(id="test-tictactoe", name="Tic-tac-toe", players=(2,), params=ParamRegistry([]))
 
     def _setup(self) -> None:
@@ -68,14 +84,7 @@ class TicTacToe(Game):
         return [1.0 if w == s else 0.0 for s in range(2)]
 
     def ranking(self) -> list[int]:
-        sc = self.scores()
-        return [1 + sum(1 for o in sc if o > m) for m in sc]
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        return self.state.to_dict()
-
-    def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        return None
+        return _ranks(self.scores())
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> TttState:
@@ -137,8 +146,7 @@ class Goofspiel(Game):
         return [float(x) for x in self.state.scores]
 
     def ranking(self) -> list[int]:
-        sc = self.state.scores
-        return [1 + sum(1 for o in sc if o > m) for m in sc]
+        return _ranks(self.state.scores)
 
     def observation(self, seat: int) -> dict[str, Any]:
         s = self.state
@@ -180,7 +188,7 @@ class TokensState:
         return {"pile": self.pile, "have": self.have, "taken": self.taken, "turn": self.turn}
 
 
-class Tokens(Game):
+class Tokens(_Public, Game):
     PER_TURN = 3
     info = GameInfo(id="test-tokens", name="Tokens", players=(2,), params=ParamRegistry([]))
 
@@ -214,14 +222,7 @@ class Tokens(Game):
         return [float(x) for x in self.state.have]
 
     def ranking(self) -> list[int]:
-        sc = self.state.have
-        return [1 + sum(1 for o in sc if o > m) for m in sc]
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        return self.state.to_dict()
-
-    def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        return None
+        return _ranks(self.state.have)
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> TokensState:
