@@ -45,8 +45,6 @@ class GreedyBot(Bot):
             self._defaults_for = view.info.id
             self.samples = int(search_defaults(view.info.id).get("samples", self._base_samples))
         worlds = [view] + [view.determinize(seat, self.rng.next64()) for _ in range(self.samples - 1)]
-        for w in worlds:  # fill each world's legal-action cache once: its clones share it, so applying a
-            w.legal_actions()  # candidate does not list the (up to ~320) actions again
         best: list[Action] = []
         best_value = float("-inf")
         for a in legal:
@@ -67,7 +65,8 @@ def action_value(worlds: list[Game], action: Action, seat: int, evaluate: Evalua
     and the same future chance, for every action: common random numbers)."""
     total, n = 0.0, 0
     for w in worlds:
-        g = w.clone()
+        w.legal_actions()  # fills w's legal-action cache, which its clones share: ``apply`` then checks the action
+        g = w.clone()  # against it instead of listing the (up to ~320) actions again for every candidate
         try:
             g.apply(action.id)
         except IllegalAction:  # not legal in this sample (should not happen): skip it

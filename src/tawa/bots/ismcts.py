@@ -70,15 +70,12 @@ class IsmctsBot(Bot):
             raise ValueError("bot ismcts: iters must be at least 1 (or give time=SECONDS)")
         if prior < 0:
             raise ValueError("bot ismcts: prior must be 0 (off) or a number of root candidates")
-        self.rng = Rng(seed)
-        self.prior = prior
-        self.finish = finish
-        self.reply = reply
         if tree < 0:
             raise ValueError("bot ismcts: tree must be 0 (no limit) or the number of tree levels")
-        self.tree = tree
         if reply and finish == "off":
             raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
+        self.rng = Rng(seed)
+        self.prior, self.finish, self.reply, self.tree = prior, finish, reply, tree
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -143,7 +140,6 @@ class IsmctsBot(Bot):
         world = view.determinize(seat, rng.next64())
         node = root
         path: list[tuple[_Node, int]] = []
-        mover = seat  # the seat that made the last move of the line
         # selection and expansion (at most ``tree`` levels when tree > 0; below, the policies play)
         while not world.is_over and (not self.tree or len(path) < self.tree):
             acts = world.legal_actions()
@@ -173,17 +169,16 @@ class IsmctsBot(Bot):
                 ch = children[a.id] = _Node()
                 world.apply(a)
                 path.append((ch, player))
-                mover = player
                 break
             assert best is not None and best_child is not None
             world.apply(best)
             path.append((best_child, player))
-            mover = player
             node = best_child
+        mover = path[-1][1] if path else seat  # the seat that made the line's last move
         # rollout
         steps = 0
         while not world.is_over and steps < self.depth:
-            mover = world.current_player  # type: ignore[assignment]
+            mover = world.current_player  # type: ignore[assignment]  (not over: a seat is to move)
             world.apply(self._rollout_action(world, evaluate, self.rollout))
             steps += 1
         if self.finish != "off":  # score at a turn boundary: the mover ends the turn it is in
@@ -216,14 +211,7 @@ class IsmctsBot(Bot):
             return self.rng.choice(acts)
         player = world.current_player
         assert player is not None
-        best, best_v = acts[0], float("-inf")
-        for a in acts:
-            g = world.clone()
-            g.apply(a)
-            v = evaluate(g, player)
-            if v > best_v:
-                best, best_v = a, v
-        return best
+        return max(acts, key=lambda a: action_value([world], a, player, evaluate))  # the first best
 
 
 def _factory(args: str, seed: int) -> IsmctsBot:
