@@ -153,6 +153,8 @@ def simulate(game: str,
              = False,
              rotate: Annotated[bool, typer.Option(help="rotate the seat list so each bot plays each seat "
                                                   "equally")] = True,
+             duplicate: Annotated[bool, typer.Option(help="play every deal once per seat rotation (seed + i // "
+                                                     "players), so deal luck cancels between bots")] = False,
              as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False) -> None:
     """Play many bot games (seat-rotated); progress bar, summary, one JSON line per game."""
     from tawa.lab.simulate import run_simulation
@@ -175,7 +177,7 @@ def simulate(game: str,
         try:
             summary = run_simulation(game, n, seats, seed, players, opts, out,
                                      on_game=lambda rec: bar.advance(task), jobs=jobs, resume=resume,
-                                     rotate_seats=rotate, on_start=started)
+                                     rotate_seats=rotate, on_start=started, duplicate=duplicate)
         except (ValueError, TawaError) as e:
             _fail(str(e))
             return

@@ -34,6 +34,26 @@ def test_rotation_gives_every_bot_every_seat_equally() -> None:
     assert all(t.seats == ("greedy", "random") for t in fixed)
 
 
+def test_duplicate_deals_play_each_seed_once_per_rotation(tmp_path: Path) -> None:
+    tasks = plan("toy-cards", 7, ["ismcts", "greedy", "random"], 10, 3, {}, duplicate=True)
+    assert [t.seed for t in tasks] == [10, 10, 10, 11, 11, 11, 12]
+    block = tasks[3:6]  # one deal: every bot sits in every seat of it once
+    assert {(t.seats[s], s) for t in block for s in range(3)} == {(b, s) for b in ("ismcts", "greedy", "random")
+                                                                    for s in range(3)}
+    with pytest.raises(ValueError, match="rotation"):
+        plan("toy-cards", 4, ["greedy", "random"], 1, 2, {}, rotate_seats=False, duplicate=True)
+    run_simulation("toy-cards", 4, "greedy,random", 5, players=2, out=tmp_path, duplicate=True)
+    recs = sorted(read_records(tmp_path / "toy-cards.jsonl"), key=lambda r: r["index"])
+    assert [(r["seed"], r["seats"]) for r in recs] == [
+        (5, ["greedy", "random"]), (5, ["random", "greedy"]), (6, ["greedy", "random"]), (6, ["random", "greedy"])]
+    assert json.loads((tmp_path / "toy-cards.run.json").read_text())["duplicate"] is True
+    with pytest.raises(ValueError, match=r"differs.*duplicate"):  # a plain run cannot resume a duplicate one
+        run_simulation("toy-cards", 6, "greedy,random", 5, players=2, out=tmp_path, resume=True)
+    result = runner.invoke(app, ["simulate", "toy-cards", "-n", "2", "--seats", "greedy,random", "-p", "2",
+                                 "--duplicate", "--no-rotate"])
+    assert result.exit_code != 0 and "rotation" in result.output
+
+
 def test_parallel_jobs_give_the_same_games(tmp_path: Path) -> None:
     assert isinstance(make_executor(1), SerialExecutor) and isinstance(make_executor(2), ProcessExecutor)
     run_simulation("toy-cards", 6, "greedy,random", 5, players=2, out=tmp_path / "a")

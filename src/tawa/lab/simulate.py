@@ -6,8 +6,11 @@ seat (total and slowest move), per-game extras, history), so a results file can 
 (``tawa report``). The run's settings are kept beside it in ``GAME.run.json``.
 
 Seat rotation: game ``i`` shifts the seat list by ``i mod players``, so over every block
-of ``players`` games each bot plays each seat once. Games run through an ``Executor``
-(``tawa.lab.executors``), serially or in worker processes.
+of ``players`` games each bot plays each seat once. With ``duplicate`` the games of such a
+block share one seed (``seed + i // players``): every deal is played once per rotation, each
+bot in each seat of it, so the luck of the deal cancels out of a comparison between bots
+(as in duplicate bridge); records of one deal share their ``seed``. Games run through an
+``Executor`` (``tawa.lab.executors``), serially or in worker processes.
 """
 from __future__ import annotations
 
@@ -110,16 +113,24 @@ def play_one(game_id: str, players: int, seed: int, seats: Sequence[str],
     return play_task(GameTask(0, game_id, players, seed, tuple(seats), dict(options)))
 
 
+def _check_duplicate(duplicate: bool, rotate_seats: bool) -> None:
+    if duplicate and not rotate_seats:
+        raise ValueError("duplicate deals need seat rotation (each deal is played once per rotation)")
+
+
 def plan(game_id: str, n: int, seats: Sequence[str], seed: int, players: int, options: Mapping[str, Any],
-         rotate_seats: bool = True, skip: Iterable[int] = ()) -> list[GameTask]:
-    """The tasks of a run: game ``i`` has seed ``seed + i`` and rotation ``i mod players``."""
+         rotate_seats: bool = True, skip: Iterable[int] = (), duplicate: bool = False) -> list[GameTask]:
+    """The tasks of a run: game ``i`` has seed ``seed + i`` (``seed + i // players`` with
+    ``duplicate``) and rotation ``i mod players``."""
+    _check_duplicate(duplicate, rotate_seats)
     done = set(skip)
     out = []
     for i in range(n):
         if i in done:
             continue
         shift = i % players if rotate_seats else 0
-        out.append(GameTask(i, game_id, players, seed + i, tuple(rotate(seats, shift)), dict(options), shift))
+        deal = seed + (i // players if duplicate else i)
+        out.append(GameTask(i, game_id, players, deal, tuple(rotate(seats, shift)), dict(options), shift))
     return out
 
 
@@ -208,9 +219,12 @@ def read_records(path: Path, repair: bool = False) -> list[dict[str, Any]]:
 
 
 def _run_settings(game_id: str, players: int, seats: Sequence[str], seed: int, n: int,
-                  options: Mapping[str, Any], rotate_seats: bool) -> dict[str, Any]:
-    return {"game": game_id, "players": players, "seats": list(seats), "seed": seed, "n": n,
-            "options": json.loads(json.dumps(dict(options))), "rotate": rotate_seats}
+                  options: Mapping[str, Any], rotate_seats: bool, duplicate: bool) -> dict[str, Any]:
+    settings = {"game": game_id, "players": players, "seats": list(seats), "seed": seed, "n": n,
+                "options": json.loads(json.dumps(dict(options))), "rotate": rotate_seats}
+    if duplicate:  # only when set, so that runs written before the flag existed still resume
+        settings["duplicate"] = True
+    return settings
 
 
 def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | None = None,
@@ -218,10 +232,11 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
                    on_game: Callable[[dict[str, Any]], None] | None = None, jobs: int = 1,
                    resume: bool = False, rotate_seats: bool = True,
                    executor: Executor | None = None,
-                   on_start: Callable[[int, int], None] | None = None) -> Summary:
+                   on_start: Callable[[int, int], None] | None = None, duplicate: bool = False) -> Summary:
     """Play ``n`` games; write ``out/GAME.jsonl`` (one line per game, flushed as it ends)
     and ``out/GAME.summary.json``. ``resume`` keeps the finished games of an earlier,
-    interrupted run with the same settings and plays only the missing ones.
+    interrupted run with the same settings and plays only the missing ones. ``duplicate``
+    plays every deal once per seat rotation (see the module docstring).
     ``on_start(already_done, total)`` is called once before the first new game."""
     info = game_class(game_id).info
     n_players = players or info.players[min(1, len(info.players) - 1)]
@@ -230,9 +245,10 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
         if s == "human":
             raise ValueError("simulate plays bots only; use `tawa play` for human seats")
         make_bot(s, 0)  # validate early
+    _check_duplicate(duplicate, rotate_seats)
     opts = automated_options(game_id, options)
     new_game(game_id, n_players, seed, opts)  # validate the options early
-    settings = _run_settings(game_id, n_players, seat_list, seed, n, opts, rotate_seats)
+    settings = _run_settings(game_id, n_players, seat_list, seed, n, opts, rotate_seats, duplicate)
     summary = Summary(options=settings["options"])
     done: list[dict[str, Any]] = []
     fh = None
@@ -241,7 +257,8 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
         lines, run_file = out / f"{game_id}.jsonl", out / f"{game_id}.run.json"
         if resume and run_file.exists():
             before = json.loads(run_file.read_text(encoding="utf-8"))
-            differ = [k for k in settings if k != "n" and before.get(k) != settings[k]]
+            keys = sorted(settings.keys() | before.keys())
+            differ = [k for k in keys if k != "n" and before.get(k) != settings.get(k)]
             if differ:
                 raise ValueError(f"--resume: this run differs from the one in {out} in: {', '.join(differ)}")
             by_index = {r["index"]: r for r in read_records(lines, repair=True) if r.get("index", n) < n}
@@ -252,7 +269,8 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
         run_file.write_text(json.dumps(settings, indent=1), encoding="utf-8")
     for rec in sorted(done, key=lambda r: r["index"]):
         summary.add(rec)
-    tasks = plan(game_id, n, seat_list, seed, n_players, opts, rotate_seats, skip=(r["index"] for r in done))
+    tasks = plan(game_id, n, seat_list, seed, n_players, opts, rotate_seats, skip=(r["index"] for r in done),
+                 duplicate=duplicate)
     if on_start is not None:
         on_start(len(done), n)
     engine = executor or make_executor(jobs)
