@@ -142,3 +142,38 @@ def test_hidden_bag_order_is_not_read() -> None:
     for seat in (0, 1):
         values = {round(evaluate(g.determinize(seat, k), seat), 12) for k in range(4)}
         assert len(values) == 1
+
+
+# Route costs recorded from the first (edge-list) implementation of the route search, on random-play
+# positions: (seed, actions played, terrain) -> the village-to-village cost rows (village colours 0-6) | the
+# route levels of every llama on the board. The bit-mask search must give exactly these.
+RECORDED_ROUTES = {
+    (0, 100, 0): "0312122 3024431 1202342 2420244 1432023 2344202 2124320 | 15332341424344",
+    (0, 100, 1): "0132213 1023422 3203444 2330335 2443024 1243202 3245420 | 23543131343335",
+    (0, 200, 0): "0322322 3034543 2301443 2410444 3544014 2444103 2334430 | 04334334631666",
+    (0, 300, 1): "0132111 1034332 3304555 2440233 1352022 1353202 1253220 | 02432224661455",
+    (1, 200, 0): "0212220 2012442 1101331 2210242 2432033 2434302 0212320 | 22124421323431",
+    (1, 300, 1): "0121212 1023432 2202444 1320334 2443034 1343302 2244420 | 12434332034543",
+    (2, 100, 1): "0021123 0022223 2203445 1230234 1242034 2243301 3354410 | 01322341033334",
+    (2, 300, 0): "0201222 2023442 0201233 1310344 2423024 2434202 2234420 | 13123441312344",
+}
+
+
+def test_route_costs_match_the_recorded_search() -> None:
+    for seed in range(3):
+        g = tawa.new_game("pachakuna", 2, seed, automated_options("pachakuna", None))
+        rng = Rng(seed)
+        for played in range(1, 301):
+            g.apply(rng.choice(g.legal_actions()))
+            for terrain in (0, 1):
+                want = RECORDED_ROUTES.get((seed, played, terrain))
+                if want is None:
+                    continue
+                s, st = g.state, H._static(g)
+                graph = H._graph(g, st, terrain, s.orient, s.pos, s.active)
+                rows = [graph.costs(graph.n_comp + v) for v in range(H.COLOURS)]
+                # a route is node-weighted (rotated tiles entered, villages gone on from): the same both ways
+                assert all(rows[v][w] == rows[w][v] for v in range(7) for w in range(7))
+                levels = "".join(str(x) for k in range(6) if s.pos[k] >= 0
+                                 for x in graph.llama_levels(s.pos[k], st.village_at[s.pos[k]]))
+                assert " ".join("".join(map(str, r)) for r in rows) + " | " + levels == want

@@ -17,11 +17,12 @@ value of a position is, per seat:
   rotations and llamas), up to 6, so that a hoard is spent on llamas and rotations.
 
 Routes: per terrain, the tiles joined by touching sides that both have that terrain form components (one move
-crosses a component, PK-060/061/063); a bucket-queue search over components, villages and one "rotated" node
-per rotatable tile gives each llama's (and each village's) cost to every village: entering a rotated tile costs
-1 (it is taken to connect any of its sides: an optimistic reading of PK-047/048), 2 under a rock for the seat
-to move (PK-139); tiles with a llama never rotate (PK-138); villages end a move (PK-064), so going on from one
-costs a turn (1). Searching stops at ``MAX_COST``.
+crosses a component, PK-060/061/063); a search over components, villages and one "rotated" node per rotatable
+tile (level by level, over bit masks of the nodes: one big-integer OR per node and edge cost) gives each
+llama's (and each village's) cost to every village: entering a rotated tile costs 1 (it is taken to connect any
+of its sides: an optimistic reading of PK-047/048), 2 under a rock for the seat to move (PK-139); tiles with a
+llama never rotate (PK-138); villages end a move (PK-064), so going on from one costs a turn (1). Searching
+stops at ``MAX_COST``.
 Pending choices the engine collects piece by piece are valued as done: a paid rotation being paid for is taken
 as applied, a llama being paid for as standing on its village loaded with that colour, and the pieces still
 owed as spent; a llama that sold (or was bought) this turn counts as loaded with its village colour (PK-277).
@@ -73,9 +74,13 @@ class _Static:
         for terrain in (0, 1):
             self.masks[terrain][""] = (ALL,) * 6  # PK-062 village sides are both terrains
         self.tile_cells = [c for c in range(N_CELLS) if self.village_at[c] < 0]
-        # links[c] = ((side bit, neighbour, the neighbour's touching side bit, its village colour or -1), ...)
-        self.links = [tuple((1 << d, NEIGH[c][d], 1 << OPPOSITE[d], self.village_at[NEIGH[c][d]])
-                            for d in range(6) if NEIGH[c][d] >= 0) for c in range(N_CELLS)]
+        # tile_links[c] = ((side bit, neighbouring tile, its touching side bit), ...);
+        # village_links[c] = ((side bit, the neighbouring village's colour), ...)
+        self.tile_links = [tuple((1 << d, NEIGH[c][d], 1 << OPPOSITE[d]) for d in range(6)
+                                 if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] < 0) for c in range(N_CELLS)]
+        self.village_links = [tuple((1 << d, self.village_at[NEIGH[c][d]]) for d in range(6)
+                                    if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] >= 0)
+                              for c in range(N_CELLS)]
 
 
 def _static(view: Game) -> _Static:
@@ -84,14 +89,17 @@ def _static(view: Game) -> _Static:
 
 class _Graph:
     """The board seen by one terrain: components of tiles joined by matching sides (cost 0, PK-061), the 7
-    villages (PK-062/064) and one "rotated" node per rotatable tile (cost 1 to enter, 2 under a rock)."""
+    villages (PK-062/064) and one "rotated" node per rotatable tile (cost 1 to enter, 2 under a rock).
 
-    __slots__ = ("comp", "dist", "n_comp", "out")
+    Edges are kept as bit masks per node and cost (``adj[w][node]``: the nodes one edge of cost ``w`` away), so
+    that a route search is a level-by-level sweep of big-integer ORs rather than one step per edge."""
+
+    __slots__ = ("adj", "comp", "dist", "n_comp")
 
     def __init__(self, st: _Static, mask: list[int], rot_cost: list[int]) -> None:
         comp = [-1] * N_CELLS
         n = 0
-        links = st.links
+        tile_links, village_links = st.tile_links, st.village_links
         for c in st.tile_cells:  # flood fill of the fixed tiles
             if comp[c] >= 0:
                 continue
@@ -100,38 +108,43 @@ class _Graph:
             while stack:
                 a = stack.pop()
                 m = mask[a]
-                for bit, b, far, v in links[a]:
-                    if v < 0 and m & bit and comp[b] < 0 and mask[b] & far:
+                for bit, b, far in tile_links[a]:
+                    if m & bit and comp[b] < 0 and mask[b] & far:
                         comp[b] = n
                         stack.append(b)
             n += 1
         self.comp = comp
         self.n_comp = n
         vbase, rbase = n, n + COLOURS
-        out: list[Any] = [set() for _ in range(rbase)] + [[] for _ in range(N_CELLS)]
+        size = rbase + N_CELLS
+        adj = ([0] * size, [0] * size, [0] * size)  # by edge cost 0, 1, 2
+        a0 = adj[0]
         for c in st.tile_cells:
             rc = rot_cost[c]
             m = mask[c]
-            here = rbase + c
             mine = comp[c]
-            r_out = out[here]
-            for bit, b, far, v in links[c]:
-                if v >= 0:
-                    if m & bit:  # the tile's own component touches the village
-                        out[mine].add((vbase + v, 0))
-                        out[vbase + v].add((mine, 0))
-                    if rc:  # rotated, the tile can face the village with any side
-                        r_out.append((vbase + v, 0))
-                        out[vbase + v].add((here, rc))
-                    continue
-                if rc:
-                    if mask[b] & far:  # rotated c joins b's component
-                        r_out.append((comp[b], 0))
-                        out[comp[b]].add((here, rc))
-                    rb = rot_cost[b]
-                    if rb:  # two rotated tiles in a row
-                        r_out.append((rbase + b, rb))
-        self.out = out
+            for bit, v in village_links[c]:
+                vn = vbase + v
+                if m & bit:  # the tile's own component touches the village
+                    a0[mine] |= 1 << vn
+                    a0[vn] |= 1 << mine
+            if not rc:
+                continue
+            here = rbase + c
+            here_bit = 1 << here
+            ac = adj[rc]
+            for _, v in village_links[c]:  # rotated, the tile can face the village with any side
+                a0[here] |= 1 << (vbase + v)
+                ac[vbase + v] |= here_bit
+            for _, b, far in tile_links[c]:
+                if mask[b] & far:  # rotated c joins b's component
+                    cb = comp[b]
+                    a0[here] |= 1 << cb
+                    ac[cb] |= here_bit
+                rb = rot_cost[b]
+                if rb:  # two rotated tiles in a row
+                    adj[rb][here] |= 1 << (rbase + b)
+        self.adj = adj
         self.dist: dict[int, list[int]] = {}
 
     def costs(self, source: int) -> list[int]:
@@ -141,26 +154,41 @@ class _Graph:
         if hit is not None:
             return hit
         vbase = self.n_comp
-        out = self.out
-        best = [FAR] * len(out)
-        best[source] = 0
-        buckets: list[list[int]] = [[source]] + [[] for _ in range(MAX_COST)]
+        a0, a1, a2 = self.adj
+        villages = ((1 << COLOURS) - 1) << vbase
+        stops = villages & ~(1 << source)  # PK-064 a village ends the move: going on from it costs a turn
+        pending = [0] * (MAX_COST + 4)
+        pending[0] = 1 << source
+        reached = 0
+        out = [FAR] * COLOURS
         for d in range(MAX_COST + 1):
-            bucket = buckets[d]
-            while bucket:
-                node = bucket.pop()
-                if best[node] != d:
-                    continue
-                base = d
-                if vbase <= node < vbase + COLOURS and node != source:
-                    base = d + 1  # PK-064 a village ends the move: going on costs a turn
-                for nxt, w in out[node]:
-                    nd = base + w
-                    if nd < best[nxt] and nd <= MAX_COST:
-                        best[nxt] = nd
-                        buckets[nd].append(nxt)
-        hit = self.dist[source] = best[vbase:vbase + COLOURS]
-        return hit
+            frontier = pending[d] & ~reached
+            while frontier:
+                reached |= frontier
+                near = 0
+                f = frontier & ~stops
+                while f:
+                    low = f & -f
+                    node = low.bit_length() - 1
+                    f ^= low
+                    near |= a0[node]
+                    pending[d + 1] |= a1[node]
+                    pending[d + 2] |= a2[node]
+                f = frontier & stops
+                while f:
+                    low = f & -f
+                    node = low.bit_length() - 1
+                    f ^= low
+                    pending[d + 1] |= a0[node]
+                    pending[d + 2] |= a1[node]
+                    pending[d + 3] |= a2[node]
+                frontier = near & ~reached
+            got = (reached & villages) >> vbase
+            for v in range(COLOURS):
+                if got >> v & 1 and out[v] == FAR:
+                    out[v] = d
+        self.dist[source] = out
+        return out
 
     def llama_levels(self, cell: int, village: int) -> list[int]:
         """Route level per village colour for a llama on ``cell``: 0 standing there, else 1 + cost."""
