@@ -162,6 +162,38 @@ def test_ismcts_tree_caps_the_tree_levels() -> None:
         make_bot("ismcts:tree=-1", 1)
 
 
+class _EndFirst(Tokens):
+    """Tokens whose progress weights favour ending the turn over taking another token."""
+
+    def progress_weights(self, actions):  # type: ignore[no-untyped-def]
+        return [5.0 if a.id == "end" else 1.0 for a in actions]
+
+
+def test_ismcts_width_lets_a_greedy_policy_score_only_the_best_weighted_actions() -> None:
+    """``width=M``: a greedy rollout or finish scores only the M actions with the highest progress weights.
+    Taking tokens is what the evaluator likes; the weights prefer ending the turn."""
+    def leaf_tokens(width: int) -> set[int]:
+        seen: set[int] = set()
+
+        def evaluate(world: Game, seat: int) -> float:
+            if seat == 1:  # a scored leaf (greedy's one-ply looks only ever score the mover, seat 0)
+                seen.add(world.state.have[0])
+            return (world.state.have[seat] - world.state.have[1 - seat]) / 9
+
+        g = _EndFirst(2, 0)
+        g.apply("take")  # seat 0 holds 1 token and is inside its turn
+        IsmctsBot(4, iters=10, depth=0, tree=1, finish="greedy", width=width,
+                  evaluate=evaluate).search(g.clone(), 0, g.legal_actions())
+        return seen
+
+    assert leaf_tokens(0) == {1, 3}  # root "end" -> 1; root "take" -> the greedy finish takes the third
+    assert leaf_tokens(1) == {1, 2}  # width 1: the finish only looks at "end", so it ends at 2
+    assert leaf_tokens(2) == {1, 3}  # width 2 covers both actions
+    assert make_bot("ismcts:width=5", 1).width == 5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="width must be"):
+        make_bot("ismcts:width=-1", 1)
+
+
 def test_ismcts_is_seeded_and_reusable() -> None:
     def run(seed: int) -> list[str]:
         g = tawa.new_game("toy-cards", 3, 4)

@@ -16,7 +16,9 @@ first scores every root action one ply deep with the evaluator and searches only
 each seeded with its score as one visit (for games with hundreds of actions per decision).
 ``finish=greedy|progress|random`` scores leaves at turn boundaries: a leaf inside a turn is first played on
 by its mover with that policy until the turn passes; ``reply=1`` then lets the other seats play their turns
-too, until the searching seat is to move; ``tree=N`` keeps at most N levels of nodes. A game may set its
+too, until the searching seat is to move; ``tree=N`` keeps at most N levels of nodes; ``width=M`` lets a
+greedy rollout or finish score only the M actions the game's progress weights favour most (a P'achakuna
+paid-rotation step offers ~300). A game may set its
 own defaults for ``iters``/``depth``/``c``/``rollout`` (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
@@ -36,7 +38,7 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off", "reply": 0, "tree": 0}
+                               "finish": "off", "reply": 0, "tree": 0, "width": 0}
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
 FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway (per seat with reply=1)
@@ -61,7 +63,7 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
                  explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
-                 reply: int = 0, tree: int = 0) -> None:
+                 reply: int = 0, tree: int = 0, width: int = 0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -72,10 +74,12 @@ class IsmctsBot(Bot):
             raise ValueError("bot ismcts: prior must be 0 (off) or a number of root candidates")
         if tree < 0:
             raise ValueError("bot ismcts: tree must be 0 (no limit) or the number of tree levels")
+        if width < 0:
+            raise ValueError("bot ismcts: width must be 0 (all actions) or the number a greedy policy scores")
         if reply and finish == "off":
             raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.rng = Rng(seed)
-        self.prior, self.finish, self.reply, self.tree = prior, finish, reply, tree
+        self.prior, self.finish, self.reply, self.tree, self.width = prior, finish, reply, tree, width
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -130,7 +134,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -211,7 +215,18 @@ class IsmctsBot(Bot):
             return self.rng.choice(acts)
         player = world.current_player
         assert player is not None
-        return max(acts, key=lambda a: action_value([world], a, player, evaluate))  # the first best
+        return max(self._widest(world, acts), key=lambda a: action_value([world], a, player, evaluate))  # first best
+
+    def _widest(self, world: Game, acts: list[Action]) -> list[Action]:
+        """``width=M``: the M actions with the highest progress weights (ties: the first offered), in the order
+        offered; all of them without a width, with fewer actions, or when the game weighs none."""
+        if not self.width or len(acts) <= self.width:
+            return acts
+        weights = world.progress_weights(acts)
+        if weights is None:
+            return acts
+        keep = sorted(sorted(range(len(acts)), key=lambda i: (-weights[i], i))[: self.width])
+        return [acts[i] for i in keep]
 
 
 def _factory(args: str, seed: int) -> IsmctsBot:
@@ -220,7 +235,7 @@ def _factory(args: str, seed: int) -> IsmctsBot:
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
                      prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
-                     reply=int(p["reply"]), tree=int(p["tree"]))  # type: ignore[arg-type]
+                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]))  # type: ignore[arg-type]
 
 
 register_bot("ismcts", _factory)
