@@ -9,6 +9,11 @@ contract tests do not pick them up; build them with ``TicTacToe(2, seed)``).
 - ``Tokens``: turns of several sub-steps. Seats take a token from a pile ("take", at most
   ``PER_TURN`` a turn) until they "end" the turn; the most tokens wins when the pile is empty.
   ``state.taken`` > 0 marks a position inside a turn (for ismcts ``finish`` tests).
+- ``Wide``: one decision of seat 0 in two sub-steps. "narrow" ends it at a middling value;
+  "wide" opens a second sub-step of ``OPTIONS`` picks, all poor but one, valued ``OPEN`` while
+  it is open (an option estimate, like Sacred Valley's open Purchase window) (for ismcts
+  ``backup`` tests: the mean of the wide step's lines hides its best one). The game then
+  waits for seat 1, and ``state.value`` is what an evaluator should read.
 """
 from __future__ import annotations
 
@@ -231,3 +236,68 @@ class Tokens(_Public, Game):
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:
         return ["take", "end"]
+
+
+class WideState:
+    __slots__ = ("stage", "turn", "value")
+
+    def __init__(self, stage: int, turn: int, value: float) -> None:
+        self.stage, self.turn, self.value = stage, turn, value
+
+    def clone(self) -> WideState:
+        return WideState(self.stage, self.turn, self.value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stage": self.stage, "turn": self.turn, "value": self.value}
+
+
+class Wide(_Public, Game):
+    OPTIONS = 10
+    NARROW, GOOD, POOR = 0.6, 1.0, 0.0  # pick 0 of the wide step is the good one
+    OPEN = 0.7  # the value of the open wide step: what an evaluator's option estimate would say
+    info = GameInfo(id="test-wide", name="Wide", players=(2,), params=ParamRegistry([]))
+
+    def _setup(self) -> None:
+        self.state = WideState(0, 0, 0.5)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.stage == 3
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.state.turn
+
+    def _legal_actions(self) -> list[Action]:
+        stage = self.state.stage
+        if stage == 0:
+            return [Action("narrow"), Action("wide")]
+        if stage == 1:
+            return [Action(f"pick{k}") for k in range(self.OPTIONS)]
+        return [Action("pass")]
+
+    def _apply(self, action: Action) -> list[Event]:
+        s = self.state
+        if action.id == "narrow":
+            s.stage, s.turn, s.value = 2, 1, self.NARROW
+        elif action.id == "wide":
+            s.stage, s.value = 1, self.OPEN
+        elif action.id.startswith("pick"):
+            s.stage, s.turn, s.value = 2, 1, self.GOOD if action.id == "pick0" else self.POOR
+        else:
+            s.stage = 3
+        return []
+
+    def scores(self) -> list[float]:
+        return [self.state.value, 1.0 - self.state.value]
+
+    def ranking(self) -> list[int]:
+        return _ranks(self.scores())
+
+    @classmethod
+    def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> WideState:
+        return WideState(data["stage"], data["turn"], data["value"])
+
+    @classmethod
+    def _action_ids(cls, players: int, params: Params) -> list[str]:
+        return ["narrow", "wide", *(f"pick{k}" for k in range(cls.OPTIONS)), "pass"]

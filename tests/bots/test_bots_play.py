@@ -5,7 +5,7 @@ import time
 
 import pytest
 import toy_game  # noqa: F401  (registers "toy-cards")
-from bot_games import Goofspiel, TicTacToe, Tokens
+from bot_games import Goofspiel, TicTacToe, Tokens, Wide
 
 import tawa
 from tawa.bots import bot_names, choose_for, make_bot
@@ -192,6 +192,26 @@ def test_ismcts_width_lets_a_greedy_policy_score_only_the_best_weighted_actions(
     assert make_bot("ismcts:width=5", 1).width == 5  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="width must be"):
         make_bot("ismcts:width=-1", 1)
+
+
+def test_ismcts_max_backup_values_a_wide_sub_step_by_its_best_line() -> None:
+    """``backup=max``: "wide" leads to a second sub-step of the same seat with one good pick among ten poor
+    ones. The mean of its lines (~0.1) hides the best (1.0), so the usual backup settles on "narrow" (0.6);
+    valuing a node by its best same-seat child finds the good pick."""
+    def evaluate(world: Game, seat: int) -> float:
+        v = world.state.value
+        return 2 * v - 1 if seat == 0 else 1 - 2 * v
+
+    def choice(backup: str) -> str:
+        g = Wide(2, 0)
+        return IsmctsBot(2, iters=60, depth=0, c=0.02, tree=2, backup=backup, evaluate=evaluate).choose(
+            g.legal_actions(), g.clone(), 0).id
+
+    assert choice("mean") == "narrow"
+    assert choice("max") == "wide"
+    assert make_bot("ismcts:backup=max", 1).backup == "max"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="backup must be one of"):
+        make_bot("ismcts:backup=best", 1)
 
 
 def test_ismcts_is_seeded_and_reusable() -> None:

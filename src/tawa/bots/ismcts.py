@@ -18,7 +18,9 @@ each seeded with its score as one visit (for games with hundreds of actions per 
 by its mover with that policy until the turn passes; ``reply=1`` then lets the other seats play their turns
 too, until the searching seat is to move; ``tree=N`` keeps at most N levels of nodes; ``width=M`` lets a
 greedy rollout or finish score only the M actions the game's progress weights favour most (a P'achakuna
-paid-rotation step offers ~300). A game may set its
+paid-rotation step offers ~300); ``backup=max`` values a node whose children the same seat chooses (the
+sub-steps of one turn) by its best child instead of the mean of all its lines, so that a wide step with a few
+bad options (a Sacred Valley Purchase) is not judged by them. A game may set its
 own defaults for ``iters``/``depth``/``c``/``rollout`` (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
@@ -38,20 +40,29 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off", "reply": 0, "tree": 0, "width": 0}
+                               "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean"}
+BACKUPS = ("mean", "max")
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
 FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway (per seat with reply=1)
 
 
 class _Node:
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "best", "children", "first", "open", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0  # reward of the seat that chose this node's action
+        # backup=max: the best child's value, when the same seat chooses the children (-1: not set); while
+        # some of its actions are untried (open), the node's first score stands for them
+        self.best = -1.0
+        self.first = 0.0
+        self.open = True
+
+    def value(self) -> float:
+        return self.best if self.best >= 0.0 else self.total / self.visits
 
 
 class IsmctsBot(Bot):
@@ -63,7 +74,7 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
                  explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
-                 reply: int = 0, tree: int = 0, width: int = 0) -> None:
+                 reply: int = 0, tree: int = 0, width: int = 0, backup: str = "mean") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -74,12 +85,15 @@ class IsmctsBot(Bot):
             raise ValueError("bot ismcts: prior must be 0 (off) or a number of root candidates")
         if tree < 0:
             raise ValueError("bot ismcts: tree must be 0 (no limit) or the number of tree levels")
+        if backup not in BACKUPS:
+            raise ValueError(f"bot ismcts: backup must be one of {', '.join(BACKUPS)}, not {backup!r}")
         if width < 0:
             raise ValueError("bot ismcts: width must be 0 (all actions) or the number a greedy policy scores")
         if reply and finish == "off":
             raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.rng = Rng(seed)
         self.prior, self.finish, self.reply, self.tree, self.width = prior, finish, reply, tree, width
+        self.backup = backup
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -134,7 +148,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width", "backup"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -162,9 +176,10 @@ class IsmctsBot(Bot):
                     untried.append(a)
                     continue
                 ch.avail += 1
-                u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                u = ch.value() + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if u > best_u:
                     best_u, best, best_child = u, a, ch
+            node.open = len(untried) > 1  # (after this expansion, are some still untried?)
             if untried:
                 if self.rollout == "random" or len(untried) == 1:
                     a = untried[rng.below(len(untried))]
@@ -200,8 +215,16 @@ class IsmctsBot(Bot):
         else:
             rewards = [(max(-1.0, min(1.0, evaluate(world, s))) + 1.0) / 2.0 for s in range(world.players)]
         for ch, player in path:
+            if not ch.visits:
+                ch.first = rewards[player]
             ch.visits += 1
             ch.total += rewards[player]
+        if self.backup == "max":  # a seat picks its own best sub-step: value a node by its best such child
+            for i in range(len(path) - 2, -1, -1):
+                node, player = path[i]
+                if path[i + 1][1] == player:
+                    best = max(ch.value() for ch in node.children.values())
+                    node.best = max(best, node.first) if node.open else best
 
     def _rollout_action(self, world: Game, evaluate: Evaluator, policy: str, explore: bool = True) -> Action:
         acts = world.legal_actions()
@@ -235,7 +258,8 @@ def _factory(args: str, seed: int) -> IsmctsBot:
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
                      prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
-                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]))  # type: ignore[arg-type]
+                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),  # type: ignore[arg-type]
+                     backup=str(p["backup"]))
 
 
 register_bot("ismcts", _factory)
