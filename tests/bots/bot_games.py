@@ -12,8 +12,9 @@ contract tests do not pick them up; build them with ``TicTacToe(2, seed)``).
 - ``Wide``: one decision of seat 0 in two sub-steps. "narrow" ends it at a middling value;
   "wide" opens a second sub-step of ``OPTIONS`` picks, all poor but one, valued ``OPEN`` while
   it is open (an option estimate, like Sacred Valley's open Purchase window) (for ismcts
-  ``backup`` tests: the mean of the wide step's lines hides its best one). The game then
-  waits for seat 1, and ``state.value`` is what an evaluator should read.
+  ``backup`` tests: the mean of the wide step's lines hides its best one). Then the seats
+  pass four times; ``state.value`` is what an evaluator should read. The progress weights
+  favour the good pick, so a progress-ordered search tries it first.
 """
 from __future__ import annotations
 
@@ -262,7 +263,7 @@ class Wide(_Public, Game):
 
     @property
     def is_over(self) -> bool:
-        return self.state.stage == 3
+        return self.state.stage == 6  # after four passes
 
     @property
     def current_player(self) -> int | None:
@@ -285,11 +286,14 @@ class Wide(_Public, Game):
         elif action.id.startswith("pick"):
             s.stage, s.turn, s.value = 2, 1, self.GOOD if action.id == "pick0" else self.POOR
         else:
-            s.stage = 3
+            s.stage, s.turn = s.stage + 1, 1 - s.turn
         return []
 
     def scores(self) -> list[float]:
         return [self.state.value, 1.0 - self.state.value]
+
+    def progress_weights(self, actions: Any) -> list[float]:
+        return [20.0 if a.id == "pick0" else 1.0 for a in actions]  # the good pick is tried first
 
     def ranking(self) -> list[int]:
         return _ranks(self.scores())

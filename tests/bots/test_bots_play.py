@@ -196,15 +196,17 @@ def test_ismcts_width_lets_a_greedy_policy_score_only_the_best_weighted_actions(
 
 def test_ismcts_max_backup_values_a_wide_sub_step_by_its_best_line() -> None:
     """``backup=max``: "wide" leads to a second sub-step of the same seat with one good pick among ten poor
-    ones. The mean of its lines (~0.1) hides the best (1.0), so the usual backup settles on "narrow" (0.6);
-    valuing a node by its best same-seat child finds the good pick."""
+    ones (tried first: the progress weights favour it). As the poor picks are tried too, the mean of the wide
+    step's lines sinks below "narrow" (0.6) and the usual backup settles there; valuing a node by its best
+    same-seat child keeps the good pick."""
     def evaluate(world: Game, seat: int) -> float:
         v = world.state.value
         return 2 * v - 1 if seat == 0 else 1 - 2 * v
 
     def choice(backup: str) -> str:
         g = Wide(2, 0)
-        return IsmctsBot(2, iters=60, depth=0, c=0.02, tree=2, backup=backup, evaluate=evaluate).choose(
+        return IsmctsBot(2, iters=100, depth=0, c=0.3, tree=2, rollout="progress", backup=backup,
+                         evaluate=evaluate).choose(
             g.legal_actions(), g.clone(), 0).id
 
     assert choice("mean") == "narrow"

@@ -48,18 +48,14 @@ FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored an
 
 
 class _Node:
-    __slots__ = ("avail", "best", "children", "first", "open", "total", "visits")
+    __slots__ = ("avail", "best", "children", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0  # reward of the seat that chose this node's action
-        # backup=max: the best child's value, when the same seat chooses the children (-1: not set); while
-        # some of its actions are untried (open), the node's first score stands for them
-        self.best = -1.0
-        self.first = 0.0
-        self.open = True
+        self.best = -1.0  # backup=max: the best child's value, when the same seat chooses the children
 
     def value(self) -> float:
         return self.best if self.best >= 0.0 else self.total / self.visits
@@ -179,7 +175,6 @@ class IsmctsBot(Bot):
                 u = ch.value() + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if u > best_u:
                     best_u, best, best_child = u, a, ch
-            node.open = len(untried) > 1  # (after this expansion, are some still untried?)
             if untried:
                 if self.rollout == "random" or len(untried) == 1:
                     a = untried[rng.below(len(untried))]
@@ -215,16 +210,13 @@ class IsmctsBot(Bot):
         else:
             rewards = [(max(-1.0, min(1.0, evaluate(world, s))) + 1.0) / 2.0 for s in range(world.players)]
         for ch, player in path:
-            if not ch.visits:
-                ch.first = rewards[player]
             ch.visits += 1
             ch.total += rewards[player]
         if self.backup == "max":  # a seat picks its own best sub-step: value a node by its best such child
             for i in range(len(path) - 2, -1, -1):
                 node, player = path[i]
                 if path[i + 1][1] == player:
-                    best = max(ch.value() for ch in node.children.values())
-                    node.best = max(best, node.first) if node.open else best
+                    node.best = max(ch.value() for ch in node.children.values())
 
     def _rollout_action(self, world: Game, evaluate: Evaluator, policy: str, explore: bool = True) -> Action:
         acts = world.legal_actions()
