@@ -21,7 +21,7 @@ greedy rollout or finish score only the M actions the game's progress weights fa
 paid-rotation step offers ~300); ``backup=max`` values a node whose children the same seat chooses (the
 sub-steps of one turn) by its best child instead of the mean of all its lines, so that a wide step with a few
 bad options (a Sacred Valley Purchase) is not judged by them. A game may set its
-own defaults for ``iters``/``depth``/``c``/``rollout`` (``tawa.bots.heuristics.register_evaluator``) so
+own defaults for any of these (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
 game (or many): it keeps nothing from one move to the next except its RNG.

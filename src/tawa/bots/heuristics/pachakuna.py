@@ -174,7 +174,7 @@ class _Graph:
                     near |= a0[node]
                     pending[d + 1] |= a1[node]
                     pending[d + 2] |= a2[node]
-                f = frontier & stops
+                f = frontier & stops  # the same sweep, one level later (kept apart: this is the hot loop)
                 while f:
                     low = f & -f
                     node = low.bit_length() - 1
