@@ -216,6 +216,30 @@ def test_ismcts_max_backup_values_a_wide_sub_step_by_its_best_line() -> None:
         make_bot("ismcts:backup=best", 1)
 
 
+def test_ismcts_turn_ends_each_line_where_the_searching_seat_s_turn_does() -> None:
+    """``turn=1``: no node is made for another seat's move, so each line is scored when the turn passes; both
+    of the root's lines still reach that point ("narrow" at once, "wide" after its pick)."""
+    def evaluate(world: Game, seat: int) -> float:
+        v = world.state.value
+        return 2 * v - 1 if seat == 0 else 1 - 2 * v
+
+    def search(turn: int) -> dict[str, int]:
+        g = Wide(2, 0)
+        root = IsmctsBot(2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=turn,
+                         evaluate=evaluate).search(g.clone(), 0, g.legal_actions())
+        narrow, wide = root.children["narrow"], root.children["wide"]
+        return {"after narrow": len(narrow.children), "picks": len(wide.children),
+                "after picks": sum(len(ch.children) for ch in wide.children.values())}
+
+    assert search(0)["after narrow"] == 1 and search(0)["after picks"] > 0  # the other seat's pass is searched
+    within = search(1)
+    assert within == {"after narrow": 0, "picks": Wide.OPTIONS, "after picks": 0}
+    g = Wide(2, 0)
+    assert IsmctsBot(2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=1,
+                     evaluate=evaluate).choose(g.legal_actions(), g.clone(), 0).id == "wide"
+    assert make_bot("ismcts:turn=1", 1).turn == 1  # type: ignore[attr-defined]
+
+
 def test_ismcts_is_seeded_and_reusable() -> None:
     def run(seed: int) -> list[str]:
         g = tawa.new_game("toy-cards", 3, 4)

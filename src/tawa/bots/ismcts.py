@@ -10,8 +10,8 @@ the end: the real outcome if the game ended, the
 game's evaluation function otherwise. Each node keeps the reward of the seat that chose
 it, so it works for any number of players.
 
-Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0:finish=off:reply=0:tree=0`` — ``time`` > 0
-budgets by seconds per move instead of iterations (then ``iters`` is ignored); ``prior=K`` > 0
+Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0:finish=off:reply=0:tree=0:turn=0``
+— ``time`` > 0 budgets by seconds per move instead of iterations (then ``iters`` is ignored); ``prior=K`` > 0
 first scores every root action one ply deep with the evaluator and searches only the best K,
 each seeded with its score as one visit (for games with hundreds of actions per decision).
 ``finish=greedy|progress|random`` scores leaves at turn boundaries: a leaf inside a turn is first played on
@@ -20,7 +20,9 @@ too, until the searching seat is to move; ``tree=N`` keeps at most N levels of n
 greedy rollout or finish score only the M actions the game's progress weights favour most (a P'achakuna
 paid-rotation step offers ~300); ``backup=max`` values a node whose children the same seat chooses (the
 sub-steps of one turn) by its best child instead of the mean of all its lines, so that a wide step with a few
-bad options (a Sacred Valley Purchase) is not judged by them. A game may set its
+bad options (a Sacred Valley Purchase) is not judged by them; ``turn=1`` makes no node for another seat's
+move, so a line ends (and is scored, after any rollout) where the searching seat's turn does: with
+``backup=max`` and ``depth=0`` the search plans the rest of its own turn, sub-step by sub-step. A game may set its
 own defaults for any of these (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
@@ -40,7 +42,7 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean"}
+                               "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0}
 BACKUPS = ("mean", "max")
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
@@ -70,7 +72,7 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
                  explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
-                 reply: int = 0, tree: int = 0, width: int = 0, backup: str = "mean") -> None:
+                 reply: int = 0, tree: int = 0, width: int = 0, backup: str = "mean", turn: int = 0) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -89,7 +91,7 @@ class IsmctsBot(Bot):
             raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.rng = Rng(seed)
         self.prior, self.finish, self.reply, self.tree, self.width = prior, finish, reply, tree, width
-        self.backup = backup
+        self.backup, self.turn = backup, turn
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -144,7 +146,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width", "backup"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width", "backup", "turn"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -156,6 +158,8 @@ class IsmctsBot(Bot):
         path: list[tuple[_Node, int]] = []
         # selection and expansion (at most ``tree`` levels when tree > 0; below, the policies play)
         while not world.is_over and (not self.tree or len(path) < self.tree):
+            if self.turn and path and world.current_player != seat:
+                break  # turn=1: the line ends where the searching seat's turn does
             acts = world.legal_actions()
             player = world.current_player
             assert player is not None
@@ -251,7 +255,7 @@ def _factory(args: str, seed: int) -> IsmctsBot:
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
                      prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
                      reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),  # type: ignore[arg-type]
-                     backup=str(p["backup"]))
+                     backup=str(p["backup"]), turn=int(p["turn"]))
 
 
 register_bot("ismcts", _factory)
