@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 import toy_game  # noqa: F401  (registers "toy-cards")
@@ -238,6 +239,45 @@ def test_ismcts_turn_ends_each_line_where_the_searching_seat_s_turn_does() -> No
     assert IsmctsBot(2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=1,
                      evaluate=evaluate).choose(g.legal_actions(), g.clone(), 0).id == "wide"
     assert make_bot("ismcts:turn=1", 1).turn == 1  # type: ignore[attr-defined]
+
+
+class _FlatWide(Wide):
+    """Wide whose progress weights favour pick 5, not the first offered."""
+
+    def progress_weights(self, actions: Any) -> list[float]:
+        return [9.0 if a.id == "pick5" else 1.0 for a in actions]
+
+
+def test_ismcts_breaks_ties_by_the_game_s_progress_weights() -> None:
+    """Equal values and equal visits (a flat evaluator, one tree level so that no line reaches the game's
+    end): with ``ties=progress`` the final choice, and ``prior``'s cut, go to the action the progress weights
+    favour, as greedy's ties do; with the default ``ties=first``, to the first offered."""
+    def flat(world: Game, seat: int) -> float:
+        return 0.0
+
+    g = _FlatWide(2, 0)
+    g.apply("wide")  # seat 0 now picks one of ten equal options
+    for prior in (0, 1):
+        for ties, pick in (("progress", "pick5"), ("first", "pick0")):
+            bot = IsmctsBot(4, iters=50, depth=0, c=0.3, rollout="random", prior=prior, tree=1, ties=ties,
+                            evaluate=flat)
+            assert bot.choose(g.legal_actions(), g.clone(), 0).id == pick, (prior, ties)
+    assert GreedyBot(4, samples=1, evaluate=flat).choose(g.legal_actions(), g.clone(), 0).id == "pick5"
+    # a greedy rollout or finish step: the first best with ties=first; with ties=progress a draw by the weights
+    # among the tied actions (pick5 has 9 of their 18), as the greedy bot draws
+    for ties, expect in (("first", {"pick0": 200}), ("progress", None)):
+        bot = IsmctsBot(5, ties=ties, evaluate=flat)
+        drawn: dict[str, int] = {}
+        for _ in range(200):
+            a = bot._rollout_action(g.clone(), flat, "greedy", explore=False)
+            drawn[a.id] = drawn.get(a.id, 0) + 1
+        if expect is not None:
+            assert drawn == expect
+        else:
+            assert 70 <= drawn["pick5"] <= 130 and len(drawn) == Wide.OPTIONS
+    assert make_bot("ismcts:ties=progress", 1).ties == "progress"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="ties must be one of"):
+        make_bot("ismcts:ties=random", 1)
 
 
 def test_ismcts_is_seeded_and_reusable() -> None:

@@ -10,7 +10,7 @@ the end: the real outcome if the game ended, the
 game's evaluation function otherwise. Each node keeps the reward of the seat that chose
 it, so it works for any number of players.
 
-Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0:finish=off:reply=0:tree=0:turn=0``
+Spec: ``ismcts:iters=500:c=0.7:depth=12:rollout=progress:time=0:prior=0:finish=off:reply=0:tree=0:turn=0:ties=first``
 — ``time`` > 0 budgets by seconds per move instead of iterations (then ``iters`` is ignored); ``prior=K`` > 0
 first scores every root action one ply deep with the evaluator and searches only the best K,
 each seeded with its score as one visit (for games with hundreds of actions per decision).
@@ -22,7 +22,9 @@ paid-rotation step offers ~300); ``backup=max`` values a node whose children the
 sub-steps of one turn) by its best child instead of the mean of all its lines, so that a wide step with a few
 bad options (a Sacred Valley Purchase) is not judged by them; ``turn=1`` makes no node for another seat's
 move, so a line ends (and is scored, after any rollout) where the searching seat's turn does: with
-``backup=max`` and ``depth=0`` the search plans the rest of its own turn, sub-step by sub-step. A game may set its
+``backup=max`` and ``depth=0`` the search plans the rest of its own turn, sub-step by sub-step; ``ties=progress``
+breaks exact ties (of visits and value at the final choice, of value in ``prior``'s cut) by the game's progress
+weights, as greedy does, instead of taking the first action offered. A game may set its
 own defaults for any of these (``tawa.bots.heuristics.register_evaluator``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
@@ -42,8 +44,10 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0}
+                               "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0,
+                               "ties": "first"}
 BACKUPS = ("mean", "max")
+TIES = ("first", "progress")
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
 FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway (per seat with reply=1)
@@ -72,7 +76,8 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
                  rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
                  explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
-                 reply: int = 0, tree: int = 0, width: int = 0, backup: str = "mean", turn: int = 0) -> None:
+                 reply: int = 0, tree: int = 0, width: int = 0, backup: str = "mean", turn: int = 0,
+                 ties: str = "first") -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -85,13 +90,15 @@ class IsmctsBot(Bot):
             raise ValueError("bot ismcts: tree must be 0 (no limit) or the number of tree levels")
         if backup not in BACKUPS:
             raise ValueError(f"bot ismcts: backup must be one of {', '.join(BACKUPS)}, not {backup!r}")
+        if ties not in TIES:
+            raise ValueError(f"bot ismcts: ties must be one of {', '.join(TIES)}, not {ties!r}")
         if width < 0:
             raise ValueError("bot ismcts: width must be 0 (all actions) or the number a greedy policy scores")
         if reply and finish == "off":
             raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.rng = Rng(seed)
         self.prior, self.finish, self.reply, self.tree, self.width = prior, finish, reply, tree, width
-        self.backup, self.turn = backup, turn
+        self.backup, self.turn, self.ties = backup, turn, ties
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
@@ -106,9 +113,16 @@ class IsmctsBot(Bot):
         if len(legal) == 1 or view is None:
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
         root = self.search(view, seat, legal)
-        # the most visited root action (ties: the better prior, then the first offered)
-        return max(legal, key=lambda a: (root.children[a.id].visits, root.children[a.id].total)
-                   if a.id in root.children else (-1, 0.0))
+        if self.ties == "first":  # the most visited root action (ties: the better value, then the first offered)
+            return max(legal, key=lambda a: (root.children[a.id].visits, root.children[a.id].total)
+                       if a.id in root.children else (-1, 0.0))
+        # ties=progress: equal visits and value (to 1e-9) go to the action the game's progress weights favour
+        # (greedy breaks its ties by them too: a flat evaluation then still makes progress), then the first offered
+        weights = view.progress_weights(legal) or [0.0] * len(legal)
+        best = max(range(len(legal)), key=lambda i: (root.children[legal[i].id].visits,
+                                                     round(root.children[legal[i].id].total, 9), weights[i])
+                   if legal[i].id in root.children else (-1, 0.0, 0.0))
+        return legal[best]
 
     def search(self, view: Game, seat: int, legal: list[Action]) -> _Node:
         evaluate = self.evaluate or evaluator_for(view.info.id)
@@ -131,8 +145,12 @@ class IsmctsBot(Bot):
         one sample), keep the best K as the only root candidates and seed each with its value as
         one visit. For positions with hundreds of actions (a P'achakuna rotation) the iterations
         then go to refining the plausible moves instead of trying each move once."""
-        scored = sorted(((action_value([view], a, seat, evaluate), i, a) for i, a in enumerate(legal)),
-                        key=lambda t: (-t[0], t[1]))
+        scored = [(action_value([view], a, seat, evaluate), i, a) for i, a in enumerate(legal)]
+        if self.ties == "first":
+            scored.sort(key=lambda t: (-t[0], t[1]))
+        else:  # equal values (to 1e-9): the action the game's progress weights favour first, as in greedy
+            weights = view.progress_weights(legal) or [0.0] * len(legal)
+            scored.sort(key=lambda t: (-round(t[0], 9), -weights[t[1]], t[1]))
         keep = scored[: self.prior]
         for value, _, a in keep:
             ch = root.children[a.id] = _Node()
@@ -146,7 +164,8 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width", "backup", "turn"):
+        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width", "backup", "turn",
+                    "ties"):
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -234,7 +253,13 @@ class IsmctsBot(Bot):
             return self.rng.choice(acts)
         player = world.current_player
         assert player is not None
-        return max(self._widest(world, acts), key=lambda a: action_value([world], a, player, evaluate))  # first best
+        if self.ties == "first":
+            return max(self._widest(world, acts), key=lambda a: action_value([world], a, player, evaluate))
+        # ties=progress: as the greedy bot, equal values go to a draw by the game's progress weights
+        scored = [(action_value([world], a, player, evaluate), a) for a in self._widest(world, acts)]
+        top = max(v for v, _ in scored)
+        best = [a for v, a in scored if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else weighted_choice(self.rng, best, world.progress_weights(best))
 
     def _widest(self, world: Game, acts: list[Action]) -> list[Action]:
         """``width=M``: the M actions with the highest progress weights (ties: the first offered), in the order
@@ -255,7 +280,8 @@ def _factory(args: str, seed: int) -> IsmctsBot:
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
                      prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
                      reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),  # type: ignore[arg-type]
-                     backup=str(p["backup"]), turn=int(p["turn"]))
+                     backup=str(p["backup"]), turn=int(p["turn"]),  # type: ignore[arg-type]
+                     ties=str(p["ties"]))
 
 
 register_bot("ismcts", _factory)
