@@ -14,7 +14,9 @@ value of a position is, per seat:
   village whose demand is unknown (sold this turn) counts ``UNKNOWN_DEMAND`` of a lower-flag delivery, one that
   does not show c half that (demands are redrawn after each sale, PK-270);
 * 0.04 per spare piece (pieces beyond the first of each colour, brown included, PK-134/231: the currency of paid
-  rotations and llamas), up to 6, so that a hoard is spent on llamas and rotations.
+  rotations and llamas), up to 6, so that a hoard is spent on llamas and rotations;
+* 2 per llama of the seat on the board (``LLAMA``, PK-230/239): what it will deliver over the rest of the game,
+  which the one-llama plans above do not see; a llama is then worth buying even with colours held.
 
 Routes: per terrain, the tiles joined by touching sides that both have that terrain form components (one move
 crosses a component, PK-060/061/063); a search over components, villages and one "rotated" node per rotatable
@@ -48,6 +50,10 @@ DELIVER_UPPER, DELIVER_LOWER = 0.72, 0.68  # PK-202 / PK-203: the upper flag pay
 FETCH = 0.9  # times the delivery value from the fetched village: selling there must be a gain
 UNKNOWN_DEMAND = 0.3  # chance-ish that a village's next demand shows the colour (12 of ~30 valid, PK-271)
 SPARE, SPARE_CAP = 0.04, 6
+# each of the seat's llamas on the board (PK-230..239), in colours: a llama delivers over the rest of the game, and
+# greedy, buying two a game even when the 4 pieces include colours it holds, beat every search that scored lines
+# at the end of the turn without this term (docs/bots.md, fifth round)
+LLAMA = 2.0
 # discount by route level: 0 = on the village, 1 = reachable now, 1 + r = r rotations (or turns) away
 REACH = (1.0, 0.8, 0.55, 0.38, 0.26, 0.18, 0.12)
 MAX_COST = len(REACH) - 3  # costs searched: 0..MAX_COST rotations
@@ -309,7 +315,9 @@ def progress(view: Game, seat: int) -> float:
     held = [supply[c] > 0 for c in range(COLOURS)]
     n_held = sum(held)
     spare = max(0, sum(supply) - n_held - owed)
-    return n_held + _plans(view, st, seat, orient, loads, pos, held) + SPARE * min(spare, SPARE_CAP)
+    llamas = sum(1 for k in range(seat * 3, seat * 3 + 3) if pos[k] >= 0)
+    return (n_held + _plans(view, st, seat, orient, loads, pos, held) + SPARE * min(spare, SPARE_CAP)
+            + LLAMA * llamas)
 
 
 def evaluate(view: Game, seat: int) -> float:
@@ -318,7 +326,10 @@ def evaluate(view: Game, seat: int) -> float:
     return squash(progress(view, seat) - progress(view, 1 - seat), SCALE)
 
 
-# ismcts defaults: a rotate step offers ~320 actions and ismcts expands every root child before it searches
-# deeper, so iters must exceed that; depth 0 (the evaluator is the rollout) and a small c make the search a
-# best-first look at this turn's remaining sub-steps and the opponent's reply (chance is only demand draws).
-register_evaluator("pachakuna", evaluate, iters=400, depth=0, c=0.02, rollout="random", samples=1)
+# ismcts defaults: a rotate step offers ~320 actions, most of them equal under this evaluator. The search keeps
+# greedy's 3 best first sub-steps (prior=3, ties by the progress weights as greedy's), plays each on to the end of
+# the turn with greedy (tree=1, finish=greedy) and keeps the best: a turn-level lookahead over greedy's candidates.
+# A search that scores lines inside a turn is misled (a pending payment counts as paid from spare pieces), and one
+# that goes deeper than the turn adds the opponent's ~320 replies as noise (docs/bots.md, fifth round).
+register_evaluator("pachakuna", evaluate, iters=3, depth=0, c=0.02, rollout="random", samples=1, prior=3, tree=1,
+                   finish="greedy", ties="progress")
