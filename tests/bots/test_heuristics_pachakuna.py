@@ -177,3 +177,22 @@ def test_route_costs_match_the_recorded_search() -> None:
                 levels = "".join(str(x) for k in range(6) if s.pos[k] >= 0
                                  for x in graph.llama_levels(s.pos[k], st.village_at[s.pos[k]]))
                 assert " ".join("".join(map(str, r)) for r in rows) + " | " + levels == want
+
+
+def test_a_llama_is_worth_buying_even_with_colours_held() -> None:
+    """``LLAMA``: early on a second llama is worth more than the 2 colours its 4 pieces may cost (PK-230/231):
+    greedy bought such llamas and won, and a search that scores the completed purchase must see the gain."""
+    g = _open_board()
+    w = side_index(g, "white")
+    set_supply(g, "white", {"white": 2, "orange": 2})
+    put_llama(g, "white", 0, (0, 0), "red")
+    put_llama(g, "black", 0, (4, -4), "white")
+    at_step(g, "trade", "white")
+    before = H.progress(g, w)
+    g.apply("buy at white")
+    for colour in ("white", "white", "orange", "orange"):  # every piece, both colours held lost
+        g.apply(f"pay {colour}")
+    after = H.progress(g, w)
+    assert sum(1 for k in range(3) if g.state.pos[w * 3 + k] >= 0) == 2
+    assert after - before > 0.0
+    assert after - before < H.LLAMA  # the colours lost still count against it
