@@ -53,11 +53,13 @@ class GreedyBot(Bot):
                 best, best_value = [a], value
             elif value >= best_value - 1e-9:
                 best.append(a)
-        if len(best) == 1:
-            return best[0]
-        # ties: favour the moves that advance the game (its progress weights), so that a
-        # flat evaluation does not stall the game until a safety cap
-        return weighted_choice(self.rng, best, view.progress_weights(best))
+        return break_tie(self.rng, best, view)
+
+
+def break_tie(rng: Rng, best: list[Action], game: Game) -> Action:
+    """One of equally valued actions: a draw favouring the moves that advance the game (its progress
+    weights), so that a flat evaluation does not stall the game until a safety cap."""
+    return best[0] if len(best) == 1 else weighted_choice(rng, best, game.progress_weights(best))
 
 
 def action_value(worlds: list[Game], action: Action, seat: int, evaluate: Evaluator) -> float:

@@ -36,7 +36,7 @@ import math
 import time
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
-from tawa.bots.greedy import action_value
+from tawa.bots.greedy import action_value, break_tie
 from tawa.bots.heuristics import Evaluator, evaluator_for, outcome_value, search_defaults
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
@@ -164,8 +164,7 @@ class IsmctsBot(Bot):
             return
         self._defaults_for = game_id
         own = search_defaults(game_id)
-        for key in ("iters", "depth", "c", "rollout", "prior", "finish", "reply", "tree", "width", "backup", "turn",
-                    "ties"):
+        for key in (k for k in DEFAULTS if k != "time"):  # every setting but the time budget
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
 
@@ -259,7 +258,7 @@ class IsmctsBot(Bot):
         scored = [(action_value([world], a, player, evaluate), a) for a in self._widest(world, acts)]
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - 1e-9]
-        return best[0] if len(best) == 1 else weighted_choice(self.rng, best, world.progress_weights(best))
+        return break_tie(self.rng, best, world)
 
     def _widest(self, world: Game, acts: list[Action]) -> list[Action]:
         """``width=M``: the M actions with the highest progress weights (ties: the first offered), in the order
