@@ -134,7 +134,15 @@ def test_ismcts_finish_scores_leaves_at_turn_boundaries() -> None:
     assert to_move and set(to_move) <= {0, None}
     assert make_bot("ismcts:finish=progress:reply=1", 1).reply == 1  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="reply=1 needs a finish policy"):
-        make_bot("ismcts:reply=1", 1)
+        make_bot("ismcts:reply=1:finish=off", 1)
+    # without a finish in the spec, the game's own may supply it (P'achakuna's default is greedy); a game with
+    # none refuses at the first search, before any iteration
+    pk = tawa.new_game("pachakuna", 2, 3)
+    ok = make_bot("ismcts:reply=1:iters=1:prior=1", 1)
+    ok.search(pk.clone(), 0, pk.legal_actions())  # type: ignore[attr-defined]
+    assert ok.finish == "greedy"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="reply=1 needs a finish policy"):
+        make_bot("ismcts:reply=1", 1).search(g.clone(), 0, g.legal_actions())  # type: ignore[attr-defined]
 
 
 def test_ismcts_tree_caps_the_tree_levels() -> None:

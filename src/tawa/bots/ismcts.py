@@ -50,6 +50,7 @@ BACKUPS = ("mean", "max")
 TIES = ("first", "progress")
 ROLLOUTS = ("random", "progress", "greedy")
 FINISHES = ("off", *ROLLOUTS)
+REPLY_NEEDS_FINISH = "bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)"
 FINISH_CAP = 40  # sub-steps a leaf's turn may still take before it is scored anyway (per seat with reply=1)
 
 
@@ -94,8 +95,6 @@ class IsmctsBot(Bot):
             raise ValueError(f"bot ismcts: ties must be one of {', '.join(TIES)}, not {ties!r}")
         if width < 0:
             raise ValueError("bot ismcts: width must be 0 (all actions) or the number a greedy policy scores")
-        if reply and finish == "off":
-            raise ValueError("bot ismcts: reply=1 needs a finish policy (finish=greedy, progress or random)")
         self.rng = Rng(seed)
         self.prior, self.finish, self.reply, self.tree, self.width = prior, finish, reply, tree, width
         self.backup, self.turn, self.ties = backup, turn, ties
@@ -105,6 +104,8 @@ class IsmctsBot(Bot):
         # (tawa.bots.heuristics.search_defaults). None: all chosen (plain constructor use).
         self.explicit = frozenset(DEFAULTS) if explicit is None else explicit
         self._defaults_for: str | None = None
+        if reply and finish == "off" and "finish" in self.explicit:  # else a game's own finish may still come
+            raise ValueError(REPLY_NEEDS_FINISH)
         self.last_iterations = 0
         self.last_seconds = 0.0
 
@@ -167,6 +168,8 @@ class IsmctsBot(Bot):
         for key in (k for k in DEFAULTS if k != "time"):  # every setting but the time budget
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
+        if self.reply and self.finish == "off":  # neither the spec nor the game chose a finish policy
+            raise ValueError(REPLY_NEEDS_FINISH)
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, root: _Node, view: Game, seat: int, allowed: set[str], evaluate: Evaluator) -> None:
