@@ -29,8 +29,6 @@ from tawa.bots.heuristics import evaluator_for
 from tawa.bots.ismcts import IsmctsBot
 from tawa.core.game import Game
 
-FINISH_CAP = 40
-
 
 def yardstick(game: Game, seat: int, action_id: str, finisher: IsmctsBot, seeds: range) -> float:
     evaluate = evaluator_for(game.info.id)
@@ -38,10 +36,7 @@ def yardstick(game: Game, seat: int, action_id: str, finisher: IsmctsBot, seeds:
     for seed in seeds:
         world = make_view(game, seat, seed)
         world.apply(action_id)
-        steps = 0
-        while not world.is_over and world.current_player == seat and steps < FINISH_CAP:
-            world.apply(finisher._rollout_action(world, evaluate, "greedy", explore=False))
-            steps += 1
+        finisher.finish_turn(world, seat, evaluate, "greedy")
         values.append(evaluate(world, seat))
     return statistics.mean(values)
 

@@ -221,10 +221,7 @@ class IsmctsBot(Bot):
             world.apply(self._rollout_action(world, evaluate, self.rollout))
             steps += 1
         if self.finish != "off":  # score at a turn boundary: the mover ends the turn it is in
-            steps = 0
-            while not world.is_over and world.current_player == mover and steps < FINISH_CAP:
-                world.apply(self._rollout_action(world, evaluate, self.finish, explore=False))
-                steps += 1
+            steps = self.finish_turn(world, mover, evaluate, self.finish)
             # reply=1: the other seats play their turns too, until the searching seat is to move again
             cap = FINISH_CAP * world.players
             while self.reply and not world.is_over and world.current_player != seat and steps < cap:
@@ -242,6 +239,16 @@ class IsmctsBot(Bot):
                 node, player = path[i]
                 if path[i + 1][1] == player:
                     node.best = max(ch.value() for ch in node.children.values())
+
+    def finish_turn(self, world: Game, mover: int, evaluate: Evaluator, policy: str) -> int:
+        """Let ``mover`` play the rest of its turn on ``world`` with ``policy`` (no exploration), at most
+        ``FINISH_CAP`` sub-steps; returns the number played. The ``finish`` of every line, and a yardstick for
+        comparing choices (scripts/decision_probe.py)."""
+        steps = 0
+        while not world.is_over and world.current_player == mover and steps < FINISH_CAP:
+            world.apply(self._rollout_action(world, evaluate, policy, explore=False))
+            steps += 1
+        return steps
 
     def _rollout_action(self, world: Game, evaluate: Evaluator, policy: str, explore: bool = True) -> Action:
         acts = world.legal_actions()
