@@ -44,3 +44,10 @@ def test_duel_reports_win_shares_and_iteration_rates() -> None:
     assert d["finished"] + d["capped"] == 2
     assert d["our_iterations_per_s"] > 0 and d["openspiel_iterations_per_s"] > 0
     assert d["our_win_share"]["n"] == d["finished"]
+    assert d["our_seconds_per_move"] > 0 and d["openspiel_seconds_per_move"] > 0
+
+
+def test_duel_takes_our_bot_spec() -> None:
+    d = duel("toy-cards", games=2, seconds=0.01, ours="greedy")
+    assert d["ours"] == "greedy" and d["our_iterations_per_s"] is None
+    assert d["finished"] + d["capped"] == 2

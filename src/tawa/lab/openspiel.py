@@ -205,7 +205,12 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
          ours: str | None = None) -> dict[str, Any]:
     """Our ismcts (``ismcts:time=SECONDS`` unless ``ours`` is given) against OpenSpiel's
     ISMCTS with the same seconds per move, seats alternating; returns win shares,
-    iterations/s of both and the games' lengths. Games stopped by a cap count apart."""
+    iterations/s and measured seconds per move of both, and the games' lengths. Games
+    stopped by a cap count apart. With ``ours`` budgeted by iterations (a game's default,
+    e.g. ``"ismcts"``), the measured seconds per move say whether SECONDS gave OpenSpiel at
+    least as much time as ours took."""
+    import time
+
     from tawa.bots import choose_for, make_bot
     from tawa.bots.ismcts import IsmctsBot
     from tawa.lab.stats import rate_with_ci
@@ -215,6 +220,8 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
     our_wins = their_wins = 0.0
     capped = finished = 0
     our_iters, our_time = 0, 0.0
+    think = [0.0, 0.0]  # wall seconds of every move: ours, theirs
+    moves = [0, 0]
     lengths = []
     the_bot: Any = None
     for i in range(games):
@@ -227,14 +234,19 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
         rng = Rng(seed + i)
         while not state.is_terminal():
             seat = state.current_player()
-            if seat == our_seat:
+            side = 0 if seat == our_seat else 1
+            t0 = time.perf_counter()
+            if side == 0:
                 aid = choose_for(mine, state.tawa, seat, rng).id
                 if isinstance(mine, IsmctsBot):
                     our_iters += mine.last_iterations
                     our_time += mine.last_seconds
-                state.apply_action(state.tawa.action_space.index(aid))
+                action = state.tawa.action_space.index(aid)
             else:
-                state.apply_action(theirs.step(state))
+                action = theirs.step(state)
+            think[side] += time.perf_counter() - t0
+            moves[side] += 1
+            state.apply_action(action)
         g = state.tawa
         lengths.append(len(g.history))
         if g.capped:
@@ -251,19 +263,23 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
         "our_win_share": rate_with_ci(our_wins, finished), "openspiel_win_share": rate_with_ci(their_wins, finished),
         "our_iterations_per_s": round(our_iters / our_time, 1) if our_time else None,
         "openspiel_iterations_per_s": round(cls.iterations / cls.spent, 1) if cls and cls.spent else None,
+        "our_seconds_per_move": round(think[0] / moves[0], 4) if moves[0] else None,
+        "openspiel_seconds_per_move": round(think[1] / moves[1], 4) if moves[1] else None,
         "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else None,
     }
 
 
 def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a documented command
-    """``python -m tawa.lab.openspiel GAME GAMES SECONDS [PLAYERS] [SEED]``: print ``duel`` as JSON."""
+    """``python -m tawa.lab.openspiel GAME GAMES SECONDS [PLAYERS] [SEED] [OURS]``: print
+    ``duel`` as JSON (OURS: our bot's spec, default ``ismcts:time=SECONDS``)."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv
     game_id, games, seconds = args[0], int(args[1]), float(args[2])
     players = int(args[3]) if len(args) > 3 else 2
     seed = int(args[4]) if len(args) > 4 else 1
-    print(json.dumps(duel(game_id, games, seconds, players, seed), indent=1))
+    ours = args[5] if len(args) > 5 else None
+    print(json.dumps(duel(game_id, games, seconds, players, seed, ours=ours), indent=1))
 
 
 if __name__ == "__main__":  # pragma: no cover
