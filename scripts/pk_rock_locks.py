@@ -21,10 +21,19 @@ from collections import Counter
 from typing import Any
 
 import tawa  # noqa: F401  (registers the games)
-from tawa.bots import choose_for, make_bot
 from tawa.core.game import Game
 from tawa.core.registry import new_game
-from tawa.core.rng import Rng
+from tawa.games.pachakuna.state import ROTATE_FREE
+from tawa.lab.simulate import play_match
+
+
+def is_zero_free_rotation(game: Game, action_id: str) -> bool | None:
+    """Whether ``action_id`` (legal now) is a 0-degree free rotation; None if it is no free rotation."""
+    if game.state.step != ROTATE_FREE or not action_id.startswith("rotate"):
+        return None
+    action = next(a for a in game.legal_actions() if a.id == action_id)
+    _, cell, orientation = action.data  # ("rotate", cell, new orientation), the rules' own form
+    return game.state.orient[cell] == orientation
 
 
 def replay_counting(record: dict[str, Any]) -> tuple[int, int, int | None]:
@@ -33,28 +42,24 @@ def replay_counting(record: dict[str, Any]) -> tuple[int, int, int | None]:
     free = zero = 0
     first: int | None = None
     for i, action_id in enumerate(record["history"]):
-        before = list(game.state.orient)
-        game.apply(action_id)
-        if action_id.startswith("rotate") and game.state.pay_cell == -1:  # a paid one waits for its payment
+        kept = is_zero_free_rotation(game, action_id)
+        if kept is not None:
             free += 1
-            if game.state.orient == before:
+            if kept:
                 zero += 1
                 first = i if first is None else first
+        game.apply(action_id)
     return free, zero, first
 
 
 def play_on_without_zero(record: dict[str, Any], cut: int, bot: str) -> Game:
     """Replay ``record`` up to (not including) history index ``cut`` under FREE_ZERO_ROTATION=false, then
-    let ``bot`` play both seats to the end."""
+    let ``bot`` play every seat to the end, seeded as ``tawa simulate`` seeds a game's bots."""
     options = {**record["options"], "FREE_ZERO_ROTATION": False}
     game = new_game("pachakuna", record["players"], record["seed"], options)
     for action_id in record["history"][:cut]:
         game.apply(action_id)
-    bots = [make_bot(bot, record["seed"] * 101 + s) for s in range(record["players"])]
-    rng = Rng(record["seed"] ^ 0xB07)
-    while not game.is_over:
-        seat = game.state.active
-        game.apply(choose_for(bots[seat], game, seat, rng))
+    play_match(game, [bot] * record["players"], record["seed"])
     return game
 
 
