@@ -37,11 +37,12 @@ import time
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
 from tawa.bots.greedy import action_value, break_tie
-from tawa.bots.heuristics import Evaluator, evaluator_for, outcome_value, search_defaults
+from tawa.bots.heuristics import Evaluator
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
 from tawa.core.game import Game
 from tawa.core.rng import Rng
+from tawa.core.strategy import outcome_value
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
                                "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0,
@@ -101,7 +102,7 @@ class IsmctsBot(Bot):
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
-        # (tawa.bots.heuristics.search_defaults). None: all chosen (plain constructor use).
+        # (``Game.search_defaults``). None: all chosen (plain constructor use).
         self.explicit = frozenset(DEFAULTS) if explicit is None else explicit
         self._defaults_for: str | None = None
         if reply and finish == "off" and "finish" in self.explicit:  # else a game's own finish may still come
@@ -126,8 +127,8 @@ class IsmctsBot(Bot):
         return legal[best]
 
     def search(self, view: Game, seat: int, legal: list[Action]) -> _Node:
-        evaluate = self.evaluate or evaluator_for(view.info.id)
-        self._apply_game_defaults(view.info.id)
+        evaluate = self.evaluate or type(view).evaluate
+        self._apply_game_defaults(view)
         root = _Node()
         start = time.perf_counter()
         allowed = self._root_candidates(root, view, seat, legal, evaluate) if self.prior else {a.id for a in legal}
@@ -159,12 +160,12 @@ class IsmctsBot(Bot):
             ch.total = (max(-1.0, min(1.0, value)) + 1.0) / 2.0
         return {a.id for _, _, a in keep}
 
-    def _apply_game_defaults(self, game_id: str) -> None:
+    def _apply_game_defaults(self, view: Game) -> None:
         """Once per game id: take the game's own defaults for the settings the spec left out."""
-        if self._defaults_for == game_id:
+        if self._defaults_for == view.info.id:
             return
-        self._defaults_for = game_id
-        own = search_defaults(game_id)
+        self._defaults_for = view.info.id
+        own = type(view).search_defaults
         for key in (k for k in DEFAULTS if k != "time"):  # every setting but the time budget
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))

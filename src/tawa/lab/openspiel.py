@@ -22,10 +22,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tawa.bots.heuristics import outcome_value
 from tawa.core.game import Game
 from tawa.core.registry import game_class, new_game
 from tawa.core.rng import Rng
+from tawa.core.strategy import outcome_value
 from tawa.lab.playout import automated_options
 
 MAX_GAME_LENGTH = 100_000

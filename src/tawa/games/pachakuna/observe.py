@@ -13,7 +13,7 @@ from tawa.games.pachakuna.data import ALL_PIECES, COLOURS
 from tawa.games.pachakuna.state import STEP_NAMES, PKState
 
 
-def observation(s: PKState, tables: Tables, params: Any, seat: int) -> dict[str, Any]:
+def observation(s: PKState, tables: Tables, params: Any, seat: int | None) -> dict[str, Any]:
     llamas = []
     for k in range(6):
         owner = k // 3

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tawa
 from tawa.bots.heuristics import evaluator_for
-from tawa.bots.heuristics import pachakuna as H
 from tawa.core.rng import Rng
+from tawa.games.pachakuna import strategy as H
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,
