@@ -175,7 +175,7 @@ def _timed_ismcts(game: Any, seconds: float, seed: int) -> Any:
 
     from open_spiel.python.algorithms import ismcts, mcts
 
-    class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
+    class TimedISMCTS(ismcts.ISMCTSBot):
         iterations = 0
         spent = 0.0
 
