@@ -2,6 +2,7 @@
 buttons and previews (games/pachakuna/view.py)."""
 from __future__ import annotations
 
+import json
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -99,12 +100,16 @@ def sampled_positions(game: PachakunaGame, seed: int, biased: bool, every: int) 
 
 
 HOVER = ("cell-", "village-", "demand-", "rock-", "seat", "status", "bag", "discard", "frame")
-GAMES = [("A", 1, True), ("B", 2, True), ("random", 3, True), ("A", 4, False), ("random", 5, False)]
+# a tile set with two regions of one terrain (PK-050: move ids name the region) and White on seat 1 (PK-093)
+SPLIT_TILES = {"F": (("V", (0, 1)), ("M", (2,)), ("V", (3, 4)), ("M", (5,))),
+               "N": (("M", (0, 1, 2)), ("V", (3, 4, 5))), "M": (("M", (0, 1, 2, 3)), ("V", (4, 5)))}
+GAMES = [("A", 1, True, {}), ("B", 2, True, {}), ("random", 3, True, {}), ("A", 4, False, {}),
+         ("random", 5, False, {}), ("A", 6, True, {"TILE_TYPES": SPLIT_TILES, "WHITE_SEAT": 1})]
 
 
-@pytest.mark.parametrize(("layout", "seed", "biased"), GAMES)
-def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button(layout, seed, biased):
-    g = tawa.new_game("pachakuna", 2, seed, automated_options("pachakuna", {"layout": layout}))
+@pytest.mark.parametrize(("layout", "seed", "biased", "options"), GAMES)
+def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button(layout, seed, biased, options):
+    g = tawa.new_game("pachakuna", 2, seed, automated_options("pachakuna", {"layout": layout, **options}))
     assert isinstance(g, PachakunaGame)
     kinds = set()
     for pos in sampled_positions(g, seed, biased, every=90 if biased else 150):
@@ -380,3 +385,17 @@ def test_a_paid_rotation_waiting_for_its_pieces_marks_its_tile():
     root = parse(view.svg(g.observation(0)))
     mark = by_id(root, "cell-q1r-2").find("s:polygon[@class='pending-mark']", NS)
     assert mark is not None and "orientation 0 waits for 2 more pieces" in title(mark)
+
+
+def test_the_view_of_a_json_round_tripped_observation_is_the_same():
+    """The server may keep or send observations as JSON: lists for tuples change nothing."""
+    g = make_game("random", seed=8)
+    rng = Rng(8)
+    for _ in range(90):
+        g.apply(random_action(g, rng, biased=True))
+    obs = g.observation(1)
+    again = json.loads(json.dumps(obs))
+    assert view.svg(again) == view.svg(obs)
+    legal = [a.id for a in g.legal_actions()]
+    assert view.targets(again, legal) == view.targets(obs, legal)
+    assert view.previews(again, legal) == view.previews(obs, legal)
