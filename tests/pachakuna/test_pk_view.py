@@ -112,7 +112,7 @@ def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button
     g = tawa.new_game("pachakuna", 2, seed, automated_options("pachakuna", {"layout": layout, **options}))
     assert isinstance(g, PachakunaGame)
     kinds = set()
-    for pos in sampled_positions(g, seed, biased, every=90 if biased else 150):
+    for pos in sampled_positions(g, seed, biased, every=120 if biased else 150):
         seat = pos.current_player
         for who in (0, 1, None):
             obs = pos.observation(who)

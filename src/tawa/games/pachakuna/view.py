@@ -501,11 +501,11 @@ def _status(obs: Obs) -> str:
     me = obs.get("observer")
     if obs["winner"] is not None:
         w = obs["winner"]
-        head = f"{_side_name(obs, w)} (seat {w}) holds all 7 colours and wins (PK-300)"
-        detail = ""
+        head = f"{_side_name(obs, w)} (seat {w}) wins"
+        detail = "PK-300 [R]: the first to hold all 7 colours wins at once"
     elif obs["draw"]:
-        head = f"Draw: the turn cap of {obs['turn_cap']} turns was reached (PK-320)"
-        detail = ""
+        head = "Draw"
+        detail = f"PK-320 [D]: the turn cap of {obs['turn_cap']} turns was reached"
     else:
         who = "your turn" if me == active else "to play"
         head = f"Turn {obs['turn'] + 1} · {_side_name(obs, active)} (seat {active}) {who}"
@@ -571,6 +571,8 @@ def _seat_panel(obs: Obs, seat: int) -> str:
            _text(PANEL_X + 12, y0 + 46, f"llamas walk the {walks} · {held} of 7 colours", "detail")]
     if active:
         out.append(_text(WIDTH - 22, y0 + 26, "to play", "badge", text_anchor="end"))
+    elif obs["winner"] == seat:
+        out.append(_text(WIDTH - 22, y0 + 26, "winner", "badge", text_anchor="end"))
     out.append(_text(PANEL_X + 12, y0 + 74, "Llamas", "label"))
     for ll in obs["llamas"]:
         if ll["seat"] != seat:
