@@ -25,7 +25,7 @@ move, so a line ends (and is scored, after any rollout) where the searching seat
 ``backup=max`` and ``depth=0`` the search plans the rest of its own turn, sub-step by sub-step; ``ties=progress``
 breaks exact ties (of visits and value at the final choice, of value in ``prior``'s cut) by the game's progress
 weights, as greedy does, instead of taking the first action offered. A game may set its
-own defaults for any of these (``tawa.bots.heuristics.register_evaluator``) so
+own defaults for any of these (``Game.search_defaults``: ``SEARCH_DEFAULTS`` in ``games/<g>/strategy.py``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
 game (or many): it keeps nothing from one move to the next except its RNG.
