@@ -1366,7 +1366,7 @@ def preview_tile(t: Terrace, grid: str, crop: str, verb: str = "plant") -> str:
 def preview_alpaca(t: Terrace, name: str, grid: str) -> str:
     src = next((g for g, c in t.cells.items() if c.get("alpaca") == name), "the reserve")
     body = f'<rect x="-38" y="-38" width="76" height="76" rx="6" fill="{LEVEL_FILL[0]}"/>' + \
-        alpaca_shape(name in ("w1", "w2"), 2.4)
+        f'<g transform="translate(-2,5)">{alpaca_shape(D.ALPACA_NAMES.index(name) in D.WHITE_ALPACAS, 2.3)}</g>'
     return _preview_doc(name, f"from {src}", body, f"move alpaca {name} from {src} to {grid} (SV-394)",
                         f'data-alpaca="{name}"')
 
