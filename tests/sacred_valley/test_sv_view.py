@@ -9,7 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
+import board_views
 import tawa
+from board_views import NS, SVG, by_id, ids_of, parse, title, translate
 from tawa import Rng
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import testing as T
@@ -17,39 +19,7 @@ from tawa.games.sacred_valley import view
 from tawa.games.sacred_valley.game import SacredValley
 from tawa.lab.playout import automated_options, random_action
 
-NS = {"s": "http://www.w3.org/2000/svg"}
-SVG = "{http://www.w3.org/2000/svg}"
-
-
 # ============================================================================= helpers
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == SVG + "svg" and root.get("viewBox")
-    return root
-
-
-def ids_of(root: ET.Element) -> list[str]:
-    return [e.get("id") for e in root.iter() if e.get("id") is not None]
-
-
-def by_id(root: ET.Element, ident: str) -> ET.Element:
-    found = [e for e in root.iter() if e.get("id") == ident]
-    assert len(found) == 1, ident
-    return found[0]
-
-
-def title(e: ET.Element) -> str:
-    t = e.find("s:title", NS)
-    assert t is not None and t.text, e.get("id")
-    return t.text
-
-
-def translate(e: ET.Element) -> tuple[float, float]:
-    m = re.fullmatch(r"transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)", e.get("style", ""))
-    assert m, e.get("style")
-    return float(m.group(1)), float(m.group(2))
 
 
 def cell_box(root: ET.Element, grid: str) -> tuple[float, float]:
@@ -94,19 +64,7 @@ def decision_kind(g: SacredValley) -> str:
 
 
 def sampled_positions(g: SacredValley, seed: int, biased: bool, every: int) -> Iterator[SacredValley]:
-    """Every ``every``-th position of a seeded whole game, each first position of a kind of decision, the end."""
-    rng = Rng(seed)
-    seen: set[str] = set()
-    n = 0
-    while True:
-        kind = decision_kind(g)
-        if kind not in seen or n % every == 0 or g.is_over:
-            seen.add(kind)
-            yield g
-        if g.is_over:
-            return
-        g.apply(random_action(g, rng, biased))
-        n += 1
+    return board_views.sampled_positions(g, seed, biased, every, decision_kind)
 
 
 def new_game(players: int, seed: int, **options: object) -> SacredValley:
@@ -502,25 +460,26 @@ def test_immediate_and_free_seed_decisions():
     assert T.mode(g) == "tocricoc" and check_decision(g) == {"tocricoc r1c1": "cell-r1c1"}
 
 
-def test_discard_decisions_target_the_warehouse_tile_and_the_work_zone_camayo():
+def rich_seat0(camayos: tuple[str, ...], tiles: tuple[str, ...]) -> SacredValley:
+    """Seat 0 to act with $30, these Camayos held and these tiles added to its Warehouse."""
     g = T.blank_game(4)
     T.set_coins(g, 0, 30)
-    T.give_tiles(g, 0, ["corn", "corn"])
+    for name in camayos:
+        T.give_camayo(g, 0, name)
+    T.give_tiles(g, 0, tiles)
+    return g
+
+
+def test_discard_decisions_target_the_warehouse_tile_and_the_work_zone_camayo():
+    g = rich_seat0((), ("corn", "corn"))
     T.act(g, "purchase", "buy slot1")
     assert T.mode(g) == "discard_seed"
     assert check_decision(g) == {"discard chili": "seat0-wh-1", "discard corn": "seat0-wh-2"}
-    h = T.blank_game(4)
-    T.set_coins(h, 0, 30)
-    for name in ("rantic", "warrior", "herder"):
-        T.give_camayo(h, 0, name)
+    h = rich_seat0(("rantic", "warrior", "herder"), ())
     T.act(h, "purchase", "hire slot1")
     assert T.mode(h) == "discard_camayo"
     assert check_decision(h) == {"dismiss 1": "seat0-camayo-1", "dismiss 3": "seat0-camayo-3"}
-    k = T.blank_game(4)
-    T.set_coins(k, 0, 30)
-    for name in ("warehouse_keeper", "warrior", "tocricoc"):
-        T.give_camayo(k, 0, name)
-    T.give_tiles(k, 0, ["corn", "corn", "beans", "quinoa"])
+    k = rich_seat0(("warehouse_keeper", "warrior", "tocricoc"), ("corn", "corn", "beans", "quinoa"))
     T.act(k, "purchase", "hire slot1", "dismiss 1")
     assert T.mode(k) == "keeper_discard"
     assert check_decision(k)["discard corn"] == "seat0-wh-3"  # sorted: beans, chili, corn

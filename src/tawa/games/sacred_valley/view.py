@@ -1336,12 +1336,8 @@ def target_of(obs: Obs, action_id: str) -> str | None:
 
 
 def targets(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for aid in legal:
-        t = target_of(observation, aid)
-        if t is not None:
-            out[aid] = t
-    return out
+    """For each legal action about an element, that element's id (the buttons are left out)."""
+    return {aid: t for aid in legal if (t := target_of(observation, aid)) is not None}
 
 
 def _preview_doc(label: str, detail: str, body: str, title: str, data: str) -> str:
