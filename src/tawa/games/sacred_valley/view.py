@@ -28,6 +28,7 @@ A target never contains an element with an id of its own, so that a click anywhe
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -151,6 +152,17 @@ CAMAYO_TYPE = {
     "supervisor": "immediate + permanent", "umu": "permanent",
 }
 
+
+
+def _surcharge_text() -> str:
+    """"+$1 in slots 4 and 5" from CAMAYO_SURCHARGE (SV-280)."""
+    by_amount: dict[int, list[str]] = {}
+    for slot, extra in sorted(SURCHARGE.items()):
+        by_amount.setdefault(extra, []).append(str(slot))
+    return ", ".join(f"+${extra} in slot{'s' if len(slots) > 1 else ''} {' and '.join(slots)}"
+                     for extra, slots in by_amount.items())
+
+
 RULES: dict[str, str] = {
     "grid": "SV-004 [R] a grid is occupied while it holds a Seed Tile, an alpaca or a Farmer Meeple; SV-095 [R] "
             "a new tile needs an orthogonal neighbour holding a non-isolated Seed Tile; SV-005 [R] same-crop "
@@ -163,7 +175,8 @@ RULES: dict[str, str] = {
               "it; SV-172 [R] the planter pays ${fee}; SV-175 [R] then names a work partner who pays ${fee} too or "
               "takes the cover as a debt (SV-178).",
     "cover-on": "SV-029 [R] starts on the Terrace; SV-180–SV-184 [R] unlocking discards the bottom Main Catu "
-                "tile, the bottom 3 Camayo Catu tiles and every Age {purge} Camayo left.",
+                f"tile, the bottom {N['UNLOCK_CAMAYO_DISCARD']} Camayo Catu tiles and every Age {{purge}} Camayo "
+                "left.",
     "cover-debt": "SV-200 [R] a cover in front of a player is a debt of ${fee}; SV-061 [P] paid automatically at "
                   "the start of the debtor's turn and at each free window once the coins cover it; SV-204 [P] "
                   "deducted at the end (not below $0).",
@@ -184,7 +197,7 @@ RULES: dict[str, str] = {
     "seed-discard": "SV-265 [R] full-Warehouse and Weaver discards land here; SV-364 [R] it goes back into the "
                     "bag when the bag runs out during a refill (SV-365 [P] at most once per refill).",
     "seeds-out": "SV-181 [P] the Main Catu tile an unlocking discards leaves the game.",
-    "camayo-catu": "SV-280 [R] a Camayo costs its printed cost, +$1 in slots 4 and 5; SV-367–SV-369 [R] at the "
+    "camayo-catu": f"SV-280 [R] a Camayo costs its printed cost, {_surcharge_text()}; SV-367–SV-369 [R] at the "
                    "turn's end tiles slide down and the current Age's pile refills the top.",
     "pile": "SV-032 [R] each Age is a face-down pile; SV-604 [P] its order is hidden, its size public; SV-369 [R] "
             "the lowest non-empty Age refills the Catu.",
@@ -201,8 +214,8 @@ RULES: dict[str, str] = {
     "crop": "SV-002 [R] each player represents one crop; SV-024 [R] its Technology is their first one.",
     "warehouse": "SV-264 [R] holds {base} tiles ({keeper} with Warehouse Keeper); SV-265 [R] a tile entering a "
                  "full Warehouse first makes the player discard one; SV-584 [R] more tiles win a tie.",
-    "work-zone": "SV-281 [R] at most {max} Camayos; SV-282 [R] hiring with 3 first discards one; SV-283 [R] "
-                 "Warrior, Tocricoc and Supervisor never leave.",
+    "work-zone": f"SV-281 [R] at most {N['MAX_CAMAYOS']} Camayos; SV-282 [R] hiring with {N['MAX_CAMAYOS']} "
+                 "first discards one; SV-283 [R] Warrior, Tocricoc and Supervisor never leave.",
     "coins-hidden": "SV-600 [P] another player's coins are hidden behind their screen: no total, no count.",
     "coins-own": "SV-600 [P] only you see your coins; SV-007 [R] they never go below $0.",
     "coins-end": "SV-587 [P] at the end every player's coins and score are revealed.",
@@ -1144,7 +1157,7 @@ def _work_zone(obs: Obs, p: int, x: float, y: float, w: float) -> str:
         if i >= len(cams):
             out.append(f'<g id="{ident}" class="work-zone empty">'
                        + _title(f"{_seat_name(obs, p)}'s Work Zone place {i + 1}: empty. "
-                                + RULES["work-zone"].format(max=N["MAX_CAMAYOS"]))
+                                + RULES["work-zone"])
                        + _rect(cx, top, cw, 66, "none", "#b89b6e", 5, ' stroke-dasharray="4 3"') + "</g>")
             continue
         kind = cams[i]["kind"]
@@ -1226,22 +1239,24 @@ def _meeples(obs: Obs, t: Terrace) -> str:
 # ============================================================================= the document
 
 
-STYLE = (
-    "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}"
-    ".head{font-size:16px;font-weight:600}.detail{font-size:12.5px}.strong{font-weight:600}"
-    ".label{font-size:14px;font-weight:700}.small{font-size:11px}.tiny{font-size:9.5px}.muted{fill:#7a6a55}"
-    ".count{font-size:14px;font-weight:700}.count.light{fill:#fff}.price{font-size:15px;font-weight:700}"
-    ".name{font-size:13.5px;font-weight:700}.ability{font-size:10px}.age{font-size:13px;font-weight:700}"
-    ".coin{font-size:11px;font-weight:700}.reward{font-size:10px;font-weight:700;fill:#fff}"
-    ".level{font-size:15px;font-weight:700;fill:#5e4a2c}.track-hp{font-size:15px;font-weight:700}"
-    ".track-coins{font-size:12px;font-weight:600;fill:#8a6412}.seat-name{font-size:14px;font-weight:700;fill:#fff}"
-    ".coins{font-size:13px;font-weight:700}.badge{font-size:11.5px;font-weight:700;fill:#a07800}"
-    ".zone-name{font-size:10.5px;font-weight:700}.score{font-size:12px;font-weight:700;fill:#5a2d82}"
-    ".warn{fill:#a0281e;font-weight:600}.cover-text{font-size:10px;font-weight:700;fill:#3b2410}"
+# every rule is scoped to this board's <svg> (an inline SVG's <style> applies to the whole page)
+_RULES = (
+    "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}.head{font-size:16px;font-weight:600}"
+    ".detail{font-size:12.5px}.strong{font-weight:600}.label{font-size:14px;font-weight:700}.small{font-size:11px}"
+    ".tiny{font-size:9.5px}.muted{fill:#7a6a55}.count{font-size:14px;font-weight:700}.count.light{fill:#fff}"
+    ".price{font-size:15px;font-weight:700}.name{font-size:13.5px;font-weight:700}.ability{font-size:10px}"
+    ".age{font-size:13px;font-weight:700}.coin{font-size:11px;font-weight:700}"
+    ".reward{font-size:10px;font-weight:700;fill:#fff}.level{font-size:15px;font-weight:700;fill:#5e4a2c}"
+    ".track-hp{font-size:15px;font-weight:700}.track-coins{font-size:12px;font-weight:600;fill:#8a6412}"
+    ".seat-name{font-size:14px;font-weight:700;fill:#fff}.coins{font-size:13px;font-weight:700}"
+    ".badge{font-size:11.5px;font-weight:700;fill:#a07800}.zone-name{font-size:10.5px;font-weight:700}"
+    ".score{font-size:12px;font-weight:700;fill:#5a2d82}.warn{fill:#a0281e;font-weight:600}"
+    ".cover-text{font-size:10px;font-weight:700;fill:#3b2410}"
     ".meeple-letter{font-size:8px;font-weight:700;fill:#fff}"
     ".veil{font-size:15px;font-weight:700;fill:#fff;paint-order:stroke;stroke:#3e3020;stroke-width:3px}"
     ".piece{transition:transform .6s ease}"
 )
+STYLE = "".join(f"svg.sacred-valley {rule}" for rule in re.findall(r"[^{}]+\{[^{}]*\}", _RULES))
 
 
 def _defs() -> str:
