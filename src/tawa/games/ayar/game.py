@@ -17,7 +17,7 @@ from tawa.core.rng import Rng
 from tawa.games.ayar import activities as A
 from tawa.games.ayar import rules as R
 from tawa.games.ayar import strategy
-from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PARAMS, PATHS, solo_title, tables
+from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PARAMS, PATHS, check_params, solo_title, tables
 from tawa.games.ayar.illegal import explain
 from tawa.games.ayar.observe import observation, resample
 from tawa.games.ayar.render import render
@@ -57,6 +57,10 @@ class AyarGame(Game):
     )
 
     state: AyarState
+
+    @classmethod
+    def check_params(cls, params: Params, players: int) -> None:
+        check_params(params, players)
 
     # ------------------------------------------------------------ setup
     def _setup(self) -> None:
