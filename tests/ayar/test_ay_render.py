@@ -1,7 +1,6 @@
-"""Terminal rendering and the balance script (smoke tests with real checks)."""
+"""Terminal rendering (smoke tests with real checks)."""
 from __future__ import annotations
 
-from tawa.games.ayar import balance
 from tawa.games.ayar.testing import new, put_textile, random_playout
 
 
@@ -23,13 +22,6 @@ def test_render_after_game_and_spectator():
     g = random_playout(new(3, 1), 1)
     text = g.render(None)
     assert "FINAL:" in text and "(you)" not in text
-
-
-def test_balance_script_runs():
-    s = balance.run(2, 2, "random", seed=3)
-    assert len(s.final) == 4 and all(f == min(a, b) for f, a, b in zip(s.final, s.sun, s.moon, strict=True))
-    g = new(2, 1)
-    assert balance.estimate(g, 0) == 0.0
 
 
 def test_render_texts_for_humans():

@@ -1,21 +1,21 @@
 """Terminal picture of an Ayar game: the four paths, the temple rows, the Lake board and each player's board."""
 from __future__ import annotations
 
-from tawa.games.ayar.data import ACTIVITY_NAMES, BOX_NAMES, LANES, MARKERS, NEUTRAL, PATHS
-from tawa.games.ayar.rules import bonus_text
-from tawa.games.ayar.scoring import E, N, S, W, farm_sun, pottery_sun, reed_sun, sun_value, weave_sun
-from tawa.games.ayar.state import AyarState, PlayerState
+from tawa.core.actions import Action
+from tawa.games.ayar.data import ACTIVITY_NAMES, BOX_NAMES, LANES, MARKERS, NEUTRAL, PATHS, Tables
+from tawa.games.ayar.scoring import E, N, S, W, farm_sun, moon_values, pottery_sun, reed_sun, sun_value, weave_sun
+from tawa.games.ayar.state import DECISIONS, AyarState, Phase, PlayerState
+from tawa.games.ayar.texts import bonus_text
 
 
 def owner(o: int) -> str:
     return "#" if o == NEUTRAL else str(o + 1)
 
 
-def render(st: AyarState, seat: int | None, set_moon: tuple[int, ...]) -> str:
-    t = st.t
+def render(st: AyarState, t: Tables, seat: int | None, set_moon: tuple[int, ...]) -> str:
     out: list[str] = []
-    who = "game over" if st.phase == "over" else (
-        f"P{st.tok_seat + 1} places a Viracocha" if st.tok_n else f"P{st.seat + 1} to act ({st.phase})")
+    who = "game over" if st.phase == Phase.OVER else (
+        f"P{st.tok_seat + 1} places a Viracocha" if st.tok_n else f"P{st.seat + 1} to act ({st.phase.word})")
     out.append(f"=== Ayar: Children of the Sun — round {st.round}, turn {st.turn + 1}, start player "
                f"P{st.start + 1} — {who} ===")
     if st.n == 1:
@@ -25,8 +25,8 @@ def render(st: AyarState, seat: int | None, set_moon: tuple[int, ...]) -> str:
             shown += f"; last {cid}: {sel} Ayar {steps} step(s), spot priority {' '.join(prio)}"
         out.append(f"Rival: {len(st.rival_deck)} cards left (shown: {shown}); neutral Tambos {st.rival_tambos}, "
                    f"cubes {st.rival_cubes}")
-    if st.phase in ("slot", "ayar", "tambo", "spot", "pot", "textile", "place", "maize", "boat", "temple"):
-        out.append("THIS TURN: " + turn_line(st))
+    if st.phase in DECISIONS and st.phase != Phase.MARKER:
+        out.append("THIS TURN: " + turn_line(st, t))
     out.append("")
     out.append("PATHS  spot k lies before step k: letter = free spot (P/W/F/R), digit = player's Tambo, # = Rival,")
     out.append("       . = unused; lower case = retired path.  Under each path: A = Ayar, p/w/f/r = Raymi tile")
@@ -54,21 +54,21 @@ def render(st: AyarState, seat: int | None, set_moon: tuple[int, ...]) -> str:
     out.append("")
     out.append("TEMPLE ROWS")
     for q in range(4):
-        marks = " ".join(f"P{s + 1}" for s in st.temple[q]) or "-"
+        held = " ".join(f"P{s + 1}" for s in st.temple[q]) or "-"
         status = "closed" if st.temple_closed[q] else f"Viracocha {st.temple_token[q]}"
-        out.append(f"  {PATHS[q]:<7} markers: {marks:<12} {status}")
+        out.append(f"  {PATHS[q]:<7} markers: {held:<12} {status}")
     out.append("")
-    out.extend(render_lake(st))
+    out.extend(render_lake(st, t))
     for i, p in enumerate(st.players):
         out.append("")
-        out.extend(render_player(st, i, p, set_moon, you=(seat == i)))
+        out.extend(render_player(st, t, i, p, set_moon, you=(seat == i)))
     if st.final:
         out.append("")
         out.append("FINAL: " + "; ".join(f"P{i + 1} {f[0]} (Sun {f[4]}, Moon {f[5]})" for i, f in enumerate(st.final)))
     return "\n".join(out)
 
 
-def turn_line(st: AyarState) -> str:
+def turn_line(st: AyarState, t: Tables) -> str:
     parts = [f"P{st.seat + 1}"]
     if st.marker >= 0:
         parts.append(f"{MARKERS[st.marker]} marker")
@@ -82,13 +82,12 @@ def turn_line(st: AyarState) -> str:
         parts.append("FALLBACK: no activity possible (AY-190)")
     if st.act:
         parts.append(f"spot {st.spot}: {ACTIVITY_NAMES[st.act]}, power left {st.power}")
-    if st.chosen_stack >= 0 and st.phase == "place":
-        parts.append(f"placing {st.t.textiles[st.stacks[st.chosen_stack][0]].id} from stack {st.chosen_stack + 1}")
+    if st.chosen_stack >= 0 and st.phase == Phase.PLACE:
+        parts.append(f"placing {t.textiles[st.stacks[st.chosen_stack][0]].id} from stack {st.chosen_stack + 1}")
     return ", ".join(parts)
 
 
-def render_lake(st: AyarState) -> list[str]:
-    t = st.t
+def render_lake(st: AyarState, t: Tables) -> list[str]:
     out = ["LAKE BOARD"]
     tops = []
     for i, s in enumerate(st.stacks):
@@ -128,10 +127,8 @@ def render_lake(st: AyarState) -> list[str]:
     return out
 
 
-def render_player(st: AyarState, i: int, p: PlayerState, set_moon: tuple[int, ...], you: bool) -> list[str]:
-    t = st.t
-    from tawa.games.ayar.scoring import moon_values
-
+def render_player(st: AyarState, t: Tables, i: int, p: PlayerState, set_moon: tuple[int, ...], you: bool
+                  ) -> list[str]:
     moons = moon_values(p, t, set_moon)
     head = f"PLAYER P{i + 1}{' (you)' if you else ''}: Sun {p.sun}  Moon {p.moon}  Inti {p.inti}  Llamas {p.llamas}" \
            f"  Temple markers {p.temples}"
@@ -157,7 +154,7 @@ def render_player(st: AyarState, i: int, p: PlayerState, set_moon: tuple[int, ..
             pots.append(f"({t.pot_row[k]}☼)")
     out.append("  Pot row: " + " ".join(pots) + f"   Sun {pottery_sun(p, t)}")
     out.append(f"  Weaving area (* complete Sun, o open half-sun; numbers = textile ids)   Sun {weave_sun(p, t)}")
-    out.extend("    " + line for line in weave_lines(st, p))
+    out.extend("    " + line for line in weave_lines(t, p))
     out.append("    Moon: " + "".join(f"{m:^6}" for m in t.column_moon))
     boxes = []
     for b, k in enumerate(p.boxes):
@@ -173,9 +170,8 @@ def render_player(st: AyarState, i: int, p: PlayerState, set_moon: tuple[int, ..
     return out
 
 
-def weave_lines(st: AyarState, p: PlayerState) -> list[str]:
+def weave_lines(t: Tables, p: PlayerState) -> list[str]:
     """The 3x6 weaving area: edges show '*' (complete Sun) or 'o' (a lone half-sun, tile or frame)."""
-    t = st.t
     rows, cols = t.weave_rows, t.weave_cols
 
     def m(r: int, c: int) -> int:
@@ -227,3 +223,27 @@ def weave_lines(st: AyarState, p: PlayerState) -> list[str]:
                 mid.append(f" {t.textiles[p.tiles[k]].id[1:]:>2}  " if k >= 0 else "  .  ")
         lines.append("".join(mid))
     return lines
+
+
+HELP = {
+    "marker": "Step 1 (AY-090..AY-095): lay a Step marker; coloured markers move their Ayar, gold moves any.",
+    "slot": "Step 1 (AY-090..AY-093): the slot picks the lane; its arrows move the Ayar (AY-113); power = empty "
+            "spaces of the lane after the Tambo leaves (AY-150).",
+    "ayar": "Step 2 (AY-111/AY-112): choose the active Ayar that the gold (or retired colour) marker moves.",
+    "tambo": "Step 3 (AY-130/AY-131): take a Tambo of the lane.",
+    "spot": "Step 3 (AY-132..AY-135): place the Tambo on a free spot behind the moved Ayar; you perform its activity.",
+    "pot": "Pottery (AY-240..AY-264): up to 2 Pots, printed powers (facedown: 3) within your power.",
+    "textile": "Weaving (AY-280..AY-290): at most one Textile per stack, total power within your power.",
+    "weave": "Weaving: stop taking Textiles.",
+    "place": "Weaving (AY-284..AY-286, C10): lay the Textile on two empty adjacent cells, rotated or flipped.",
+    "maize": "Farming (AY-310..AY-317): plant the leftmost cube of a box into the next terrace space.",
+    "boat": "Reed (AY-340..AY-356): move the Boat; spaces with an Island cost 0; Islands are placed on the way.",
+    "token": "Viracocha (AY-380..AY-391): place the token on an open bonus space.",
+    "temple": "Step 5 (AY-172/AY-173): place a Temple marker on the row of an active Ayar.",
+}
+
+
+def help_text(action: Action) -> str:
+    """The CLI's ``? N``: the offered action and the rules of its step."""
+    verb = action.id.split(" ", 1)[0]
+    return f"{action.text}\n{HELP.get(verb, '')}"

@@ -1,8 +1,10 @@
 """Sun and Moon values of the four activities, Llama allocation and the final ranking."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tawa.games.ayar.data import Tables
-from tawa.games.ayar.state import PlayerState
+from tawa.games.ayar.state import AyarState, PlayerState
 
 N, E, S, W = 1, 2, 4, 8
 SIDE_BIT = {"N": N, "E": E, "S": S, "W": W}
@@ -156,6 +158,24 @@ def allocate_llamas(sun: int, moon: int, llamas: int) -> tuple[int, int]:
     return sun, moon
 
 
-def rank_keys(keys: list[tuple[int, ...]]) -> list[int]:
+def rank_keys(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """1 = first; equal keys share a position (AY-486..AY-490)."""
     return [1 + sum(1 for o in keys if o > k) for k in keys]
+
+
+def ranking_keys(st: AyarState) -> list[tuple[int, int, int, int]]:
+    """AY-486..AY-489 each seat's (final score, max(Sun, Moon), Viracocha tokens, Llamas before allocation);
+    during play the same keys of the scores so far."""
+    if st.final:
+        return [(f.final, f.high, f.tokens, f.llamas) for f in st.final]
+    return [(min(p.sun, p.moon), max(p.sun, p.moon), sum(p.bonus), p.llamas) for p in st.players]
+
+
+def scores(st: AyarState) -> list[float]:
+    """AY-485 final score = min(Sun, Moon) after Llamas; during play min(Sun, Moon) so far."""
+    return [float(k[0]) for k in ranking_keys(st)]
+
+
+def ranking(st: AyarState) -> list[int]:
+    """AY-486..AY-490 final score, then max(Sun, Moon), Viracocha tokens, Llamas before allocation."""
+    return rank_keys(ranking_keys(st))
