@@ -7,12 +7,12 @@ the same predicates.
 from __future__ import annotations
 
 from tawa.core.params import Params
-from tawa.games.ayar.data import BOX_NAMES, SECTIONS, Tables
+from tawa.games.ayar.data import BOX_NAMES, SECTIONS, WEAVE_DIRECTIONS, Tables
 from tawa.games.ayar.scoring import SIDE_BIT, flip, rotate
 from tawa.games.ayar.state import AyarState, PlayerState
 
-DIRS = ("e", "s", "w", "n")                     # C10: d = E, S, W, N -> r = 0..3
-OFFSET = {"e": (0, 1), "s": (1, 0), "w": (0, -1), "n": (-1, 0)}
+DIRS = tuple(WEAVE_DIRECTIONS)                  # C10: d = E, S, W, N -> r = 0..3 clockwise turns
+OFFSET = WEAVE_DIRECTIONS
 
 
 # ================================================================ Viracocha (AY-380..AY-392)
@@ -202,16 +202,19 @@ def orient(t: Tables, tile: int, d: str, flipped: bool) -> tuple[int, int]:
 
 def inside_area(t: Tables, r: int, c: int, d: str) -> bool:
     """AY-286 both cells of a placement (1-based anchor, direction of cell b) lie inside the weaving area."""
-    dr, dc = OFFSET[d]
-    return 1 <= r <= t.weave_rows and 1 <= c <= t.weave_cols and 1 <= r + dr <= t.weave_rows \
-        and 1 <= c + dc <= t.weave_cols
+    return any(x[0] == r and x[1] == c for x in t.weave_pairs[d])
+
+
+def cells_empty(p: PlayerState, ia: int, ib: int) -> bool:
+    """AY-285 both cells (indexes) of a placement are still empty."""
+    return p.weave[ia] < 0 and p.weave[ib] < 0
 
 
 def covers_empty_cells(p: PlayerState, t: Tables, r: int, c: int, d: str) -> bool:
-    """AY-285 both cells of a placement (inside the area) are still empty."""
+    """AY-285 both cells of a placement inside the area are still empty."""
     dr, dc = OFFSET[d]
-    cols = t.weave_cols
-    return p.weave[(r - 1) * cols + c - 1] < 0 and p.weave[(r - 1 + dr) * cols + c - 1 + dc] < 0
+    ia = (r - 1) * t.weave_cols + c - 1
+    return cells_empty(p, ia, ia + dr * t.weave_cols + dc)
 
 
 def _cells_key(ia: int, ib: int, ma: int, mb: int) -> tuple[int, int, int, int]:
@@ -231,23 +234,20 @@ def placements(st: AyarState, t: Tables, seat: int, tile: int) -> list[tuple[int
     """AY-284..AY-286: distinct legal placements (row, col 1-based, d, flip) of ``tile``: inside the area, on
     two empty cells, the first (in the order E, S, W, N x flip 0, 1) of placements with the same result."""
     p = st.players[seat]
-    cols = t.weave_cols
     out = []
     seen = set()
     for d in DIRS:
-        dr, dc = OFFSET[d]
+        pairs = t.weave_pairs[d]
         for fl in (False, True):
             ma, mb = orient(t, tile, d, fl)
-            for r in range(1, t.weave_rows + 1):
-                for c in range(1, cols + 1):
-                    if not inside_area(t, r, c, d) or not covers_empty_cells(p, t, r, c, d):
-                        continue
-                    ia = (r - 1) * cols + c - 1
-                    key = _cells_key(ia, ia + dr * cols + dc, ma, mb)
-                    if key in seen:                                 # merge symmetric duplicates
-                        continue
-                    seen.add(key)
-                    out.append((r, c, d, fl))
+            for r, c, ia, ib in pairs:
+                if not cells_empty(p, ia, ib):
+                    continue
+                key = _cells_key(ia, ib, ma, mb)
+                if key in seen:                                 # merge symmetric duplicates
+                    continue
+                seen.add(key)
+                out.append((r, c, d, fl))
     return out
 
 
@@ -326,9 +326,14 @@ def route_cost(st: AyarState, t: Tables, seat: int, dest: int) -> int:
     return sum(entry_cost(st, t, s) for s in range(pos + step, dest + step, step))
 
 
-def yellow_taken(st: AyarState, t: Tables, seat: int, space: int) -> bool:
-    """AY-350/AY-352 a yellow slot where another Boat stands may be passed but not ended on."""
-    return t.route_yellow[space] and any(q.boat == space for i, q in enumerate(st.players) if i != seat)
+def other_boats(st: AyarState, seat: int) -> set[int]:
+    """The route spaces where the other players' Boats stand."""
+    return {q.boat for i, q in enumerate(st.players) if i != seat}
+
+
+def yellow_taken(t: Tables, others: set[int], space: int) -> bool:
+    """AY-350/AY-352 a yellow slot where another Boat stands (``others``) may be passed but not ended on."""
+    return t.route_yellow[space] and space in others
 
 
 def reed_destinations(st: AyarState, t: Tables, seat: int, power: int) -> list[int]:
@@ -338,6 +343,7 @@ def reed_destinations(st: AyarState, t: Tables, seat: int, power: int) -> list[i
 
 def reed_costs(st: AyarState, t: Tables, seat: int, power: int) -> list[tuple[int, int]]:
     pos = st.players[seat].boat
+    others = other_boats(st, seat)
     out = []
     for step in (1, -1):
         cost = 0
@@ -349,7 +355,7 @@ def reed_costs(st: AyarState, t: Tables, seat: int, power: int) -> list[tuple[in
             cost += entry_cost(st, t, s)
             if cost > power:
                 break
-            if yellow_taken(st, t, seat, s):        # AY-352 pass, but do not stop
+            if yellow_taken(t, others, s):          # AY-352 pass, but do not stop
                 continue
             out.append((s, cost))
     out.sort()

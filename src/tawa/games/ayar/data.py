@@ -523,6 +523,9 @@ class Tables:
     bonus_need: tuple[int, ...]
     bonus_effect: tuple[Bonus, ...]
     rival_cards: tuple[RivalCard, ...]
+    weave_pairs: dict[str, tuple[tuple[int, int, int, int], ...]]
+    """AY-286 for each direction (C10 e, s, w, n) the placements inside the weaving area: (row, col, cell a,
+    cell b), 1-based anchor, cells as indexes row by row."""
 
     @property
     def route_len(self) -> int:
@@ -580,7 +583,20 @@ def _build(p: Params, players: int) -> Tables:
         island_suns=tuple(p.ISLAND_SLOTS), island_viracocha=frozenset(p.ISLAND_VIRACOCHA),
         bonus_need=tuple(b.need for b in bonus), bonus_effect=tuple(b.effect for b in bonus),
         rival_cards=tuple(parse_rival_card(c) for c in p.RIVAL_CARDS),
+        weave_pairs=_weave_pairs(*p.WEAVE_SHAPE),
     )
+
+
+WEAVE_DIRECTIONS = {"e": (0, 1), "s": (1, 0), "w": (0, -1), "n": (-1, 0)}   # C10: from cell a to cell b
+
+
+def _weave_pairs(rows: int, cols: int) -> dict[str, tuple[tuple[int, int, int, int], ...]]:
+    out = {}
+    for d, (dr, dc) in WEAVE_DIRECTIONS.items():
+        out[d] = tuple((r, c, (r - 1) * cols + c - 1, (r - 1 + dr) * cols + c - 1 + dc)
+                       for r in range(1, rows + 1) for c in range(1, cols + 1)
+                       if 1 <= r + dr <= rows and 1 <= c + dc <= cols)
+    return out
 
 
 def solo_title(params: Params, score: int) -> str:

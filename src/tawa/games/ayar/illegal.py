@@ -21,6 +21,7 @@ from tawa.games.ayar.activities import (
     facedown_stack_empty,
     has_adjacent_pair,
     inside_area,
+    other_boats,
     placement_key,
     placements,
     pot_cost,
@@ -301,7 +302,7 @@ def _boat(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], 
     if cost > st.power:
         return why(f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
                    "AY-824")
-    if yellow_taken(st, t, seat, d):
+    if yellow_taken(t, other_boats(st, seat), d):
         return why(f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
                    "AY-824")
     return None

@@ -120,11 +120,11 @@ class Planner:
         fallback (AY-190) every Ayar the marker may move."""
         st = self.st
         p = st.players[self.seat]
-        if slot_used(p, slot, m) or lane_empty(p, slot):
+        left = lane_tambos(p, slot)
+        if slot_used(p, slot, m) or left == 0:               # AY-092, AY-093 (lane_empty)
             return []
         if st.fallback:
             return marker_paths(st, m)
-        left = lane_tambos(p, slot)
         base = power_of_lane(left)
         arrows = self.t.slot_arrows[slot]
         cusco = self.t.cusco
