@@ -15,6 +15,7 @@ from tawa.core.events import Event
 from tawa.core.game import Game, GameInfo
 from tawa.core.params import Params
 from tawa.core.registry import register
+from tawa.core.results import Standing
 from tawa.core.rng import Rng
 from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, texts
 from tawa.games.ayar.data import PARAMS, PLAYER_COUNTS, Tables, check_params, solo_title, tables
@@ -73,6 +74,9 @@ class AyarGame(Game):
 
     def ranking(self) -> list[int]:
         return scoring.ranking(self.state)
+
+    def standings(self) -> list[Standing]:
+        return scoring.standings(self.state)
 
     def solo_title(self) -> str:
         """AY-515 the C17 band of a finished solo game."""

@@ -39,6 +39,18 @@ def marker_moon(st: AyarState, t: Tables, p: PlayerState) -> int:
     return sum(0 if (n < ROUNDS and x.path == st.retiring) else t.slot_moon[x.slot] for x in p.laid)
 
 
+MARKER_MOON = "Step markers"
+
+
+def night_moon(st: AyarState, t: Tables, params: Params, p: PlayerState) -> dict[str, int]:
+    """AY-440..AY-445 tonight's Moon of one player by source: the Step markers, the four activities (by their
+    names) and the V5 bonus spaces ("V5")."""
+    parts = {MARKER_MOON: marker_moon(st, t, p)}
+    parts.update((activity_name(a), v) for a, v in moon_values(p, t, params.SET_MOON).items())
+    parts["V5"] = night_moon_bonus(p, t)
+    return parts
+
+
 def run_night(st: AyarState, t: Tables, params: Params, rng: Rng, ev: list[Event]) -> None:
     """One Night step per call (AY-410); the harvest winner's Viracocha may pause it (AY-811)."""
     n = st.round
@@ -74,12 +86,10 @@ def run_night(st: AyarState, t: Tables, params: Params, rng: Rng, ev: list[Event
         st.temple_closed[q] = True
     elif step == NightStep.MOON:                             # AY-440..AY-445
         for i, p in enumerate(st.players):
-            marks = marker_moon(st, t, p)
-            acts = moon_values(p, t, params.SET_MOON)
-            v5 = night_moon_bonus(p, t)
-            p.moon += marks + sum(acts.values()) + v5
-            ev.append(Event("moon", f"{seat_label(i)} Moon: markers {marks}, " +
-                            ", ".join(f"{activity_name(a)} {v}" for a, v in acts.items()) + f", V5 {v5}"))
+            parts = night_moon(st, t, params, p)
+            p.moon += sum(parts.values())
+            ev.append(Event("moon", f"{seat_label(i)} Moon: markers {parts.pop(MARKER_MOON)}, " +
+                            ", ".join(f"{name} {v}" for name, v in parts.items())))
     elif step == NightStep.DUSK:                             # AY-450
         for i, p in enumerate(st.players):
             p.sun += p.inti

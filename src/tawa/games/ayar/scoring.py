@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from tawa.core.results import Standing, standings_by_keys
 from tawa.games.ayar.data import Tables
 from tawa.games.ayar.state import AyarState, PlayerState
 
@@ -179,3 +181,26 @@ def scores(st: AyarState) -> list[float]:
 def ranking(st: AyarState) -> list[int]:
     """AY-486..AY-490 final score, then max(Sun, Moon), Viracocha tokens, Llamas before allocation."""
     return rank_keys(ranking_keys(st))
+
+
+TIE_BREAKS = ("AY-486 final score min(Sun, Moon)", "AY-487 higher max(Sun, Moon)",
+              "AY-488 more Viracocha tokens on bonus spaces", "AY-489 more Llamas before the allocation")
+SHARED = "AY-490 shared: still tied after max(Sun, Moon), Viracocha tokens and Llamas"
+
+
+def breakdown(st: AyarState, seat: int) -> dict[str, float]:
+    """A seat's score as players read it: Sun and Moon (after the Llamas once the game is over), the final
+    score min(Sun, Moon) and the Llamas held (AY-481..AY-485)."""
+    p = st.players[seat]
+    if st.final:
+        f = st.final[seat]
+        return {"Sun": f.sun, "Moon": f.moon, "min": f.final, "Llamas": f.llamas}
+    return {"Sun": p.sun, "Moon": p.moon, "min": min(p.sun, p.moon), "Llamas": p.llamas}
+
+
+def standings(st: AyarState) -> list[Standing]:
+    """The ranking with the tie-break that decided each place (AY-486..AY-490) and each seat's breakdown."""
+    keys = ranking_keys(st)
+    table = standings_by_keys([k[0] for k in keys], keys, TIE_BREAKS,
+                              [breakdown(st, s) for s in range(st.n)])
+    return [replace(s, decided_by=SHARED) if s.shared else s for s in table]
