@@ -109,10 +109,9 @@ class AyarGame(Game):
         check_invariants(self.state, self.tables, self.params)
 
     def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
-        text = render.render(self.state, self.tables, seat, self.params.SET_MOON)
-        if self.state.final and self.players == 1:               # AY-515
-            text += f"\nSolo result: {self.solo_title()} (bands {', '.join(self.params.SOLO_BANDS)})"
-        return [("table", text)]
+        title = self.solo_title() if self.state.final and self.players == 1 else ""
+        return render.render_parts(self.state, self.tables, seat, width, self.params.SET_MOON,
+                                   tuple(self.params.SOLO_BANDS), title)
 
     def help_text(self, action: Action) -> str:
         return render.help_text(action)
