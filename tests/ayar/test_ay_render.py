@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.ayar.testing import new, play, put_textile, random_playout
+from tawa.games.ayar.testing import into_activity, new, play, put_textile, random_playout, tile_id
 from tawa.lab.playout import random_action
 
 
@@ -111,3 +111,18 @@ def test_help_names_the_rules_of_the_step():
     a = next(a for a in g.legal_actions() if a.id == "marker gold")
     text = g.help_text(a)
     assert text.startswith("lay the gold Step marker") and "AY-090" in text
+
+
+def test_the_log_says_what_the_textile_menu_said():
+    """Issue 17: a placement is logged with the cells and half-sun sides the offered action named, not with the
+    direction letter of its id (a half-sun N choice was logged as "e")."""
+    g = new(2)
+    t03 = tile_id(g, "T03")
+    g.state.stacks[0].remove(t03)
+    g.state.stacks[0].insert(0, t03)
+    into_activity(g, 0, "W", 1)
+    play(g, "textile 1")
+    offered = next(a for a in g.legal_actions() if a.id == "place r1c1 e")
+    assert offered.text == "lay T03 on r1c1 + r1c2: half-suns r1c1 N, r1c2 N"
+    (logged,) = [e.text for e in play(g, "place r1c1 e") if e.kind == "textile"]
+    assert logged == "P1 lays T03 on r1c1 + r1c2: half-suns r1c1 N, r1c2 N"

@@ -440,44 +440,46 @@ PARAMS = ParamRegistry([
 
 def check_params(params: Params, players: int) -> None:
     """The constraints between options (each Param's own shape is checked when it is parsed): ``BadOption``
-    naming both options and the rule."""
-    def refuse(name: str, message: str) -> None:
-        raise BadOption(f"option {PARAMS.params[name].label}: {message}")
+    naming the options and their rules."""
+    def refuse(names: tuple[str, ...], message: str) -> None:
+        labels = " and ".join(PARAMS.params[n].label for n in names)
+        raise BadOption(f"option{'s' if len(names) > 1 else ''} {labels}: {message}")
 
     cusco = params.CUSCO
     for i, step in enumerate(params.START_STEP):
         if step >= cusco:
-            refuse("START_STEP", f"the {i + 1}-player start step {step} must lie before Cusco (CUSCO = {cusco})")
+            refuse(("START_STEP", "CUSCO"), f"the {i + 1}-player start step {step} must lie before Cusco ({cusco})")
     for q, row in enumerate(params.SPOT_ACTIVITY):
         if len(row) < cusco:
-            refuse("SPOT_ACTIVITY", f"the {PATHS[q]} path lists {len(row)} spots, but CUSCO = {cusco} needs "
-                                    f"an activity for each of spots 1..{cusco}")
+            refuse(("SPOT_ACTIVITY", "CUSCO"), f"the {PATHS[q]} path lists {len(row)} spots, but Cusco at {cusco} "
+                                               f"needs an activity for each of spots 1..{cusco}")
     if params.RAYMI_STEPS[-1] > cusco:
-        refuse("RAYMI_STEPS", f"Raymi space {params.RAYMI_STEPS[-1]} lies beyond Cusco (CUSCO = {cusco})")
+        refuse(("RAYMI_STEPS", "CUSCO"), f"Raymi space {params.RAYMI_STEPS[-1]} lies beyond Cusco ({cusco})")
     if len(params.RAYMI_TILES) != len(PATHS) * len(params.RAYMI_STEPS):
-        refuse("RAYMI_TILES", f"one tile per Raymi space: {len(PATHS)} paths x {len(params.RAYMI_STEPS)} "
-                              f"RAYMI_STEPS = {len(PATHS) * len(params.RAYMI_STEPS)} tiles, got "
-                              f"{len(params.RAYMI_TILES)}")
+        refuse(("RAYMI_TILES", "RAYMI_STEPS"), f"one tile per Raymi space: {len(PATHS)} paths x "
+                                               f"{len(params.RAYMI_STEPS)} Raymi steps = "
+                                               f"{len(PATHS) * len(params.RAYMI_STEPS)} tiles, got "
+                                               f"{len(params.RAYMI_TILES)}")
     pots = len(params.POTS) * len(params.POT_POWERS)
     for i, slots in enumerate(params.MARKET_SLOTS):
         if slots > pots:
-            refuse("MARKET_SLOTS", f"the {i + 1}-player market has {slots} slots, but POTS x POT_POWERS "
-                                   f"make only {pots} Pots")
+            refuse(("MARKET_SLOTS", "POTS", "POT_POWERS"), f"the {i + 1}-player market has {slots} slots, but "
+                                                           f"there are only {pots} Pots")
     for k in params.POT_VIRACOCHA:
         if k > len(params.POT_POWERS):
-            refuse("POT_VIRACOCHA", f"pot {k} of a colour shows Viracocha, but POT_POWERS gives each colour "
-                                    f"{len(params.POT_POWERS)} pots")
+            refuse(("POT_VIRACOCHA", "POT_POWERS"), f"pot {k} of a colour shows Viracocha, but each colour has "
+                                                    f"{len(params.POT_POWERS)} pots")
     rows, cols = params.WEAVE_SHAPE
     if len(params.COLUMN_MOON) != cols:
-        refuse("COLUMN_MOON", f"one value per weaving column: WEAVE_SHAPE has {cols} columns, "
-                              f"COLUMN_MOON lists {len(params.COLUMN_MOON)}")
+        refuse(("COLUMN_MOON", "WEAVE_SHAPE"), f"one value per weaving column: the area has {cols} columns, "
+                                               f"COLUMN_MOON lists {len(params.COLUMN_MOON)}")
     edge = {"N": lambda r, c: r == 1, "S": lambda r, c: r == rows, "W": lambda r, c: c == 1,
             "E": lambda r, c: c == cols}
     for row in params.FRAME_HALF_SUNS:
         r, c, side = parse_frame_half_sun(row)
         if not (r <= rows and c <= cols and edge[side](r, c)):
-            refuse("FRAME_HALF_SUNS", f"{row!r} is not on the frame of the {rows} x {cols} weaving area "
-                                      f"(WEAVE_SHAPE)")
+            refuse(("FRAME_HALF_SUNS", "WEAVE_SHAPE"), f"{row!r} is not on the frame of the {rows} x {cols} "
+                                                       "weaving area")
 
 
 # ================================================================ the derived tables

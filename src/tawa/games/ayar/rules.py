@@ -43,6 +43,7 @@ from tawa.games.ayar.texts import (
     cell_name,
     placement_id,
     placement_text,
+    placement_words,
     pot_name,
     seat_label,
     textile_name,
@@ -275,8 +276,8 @@ def _lay_textile(st: AyarState, t: Tables, params: Params, where: tuple[int, int
     tile = place_textile(st, t, seat, st.chosen_stack, r, c, d, fl)
     st.power -= t.textiles[tile].stack
     st.taken += 1
-    ev.append(Event("textile", f"{seat_label(seat)} weaves {t.textiles[tile].id} at r{r}c{c} {d}"
-                               + (" flipped" if fl else "")))
+    name, a, b, sa, sb = placement_words(t, tile, r, c, d, fl)      # the sides, as the action text says
+    ev.append(Event("textile", f"{seat_label(seat)} lays {name} on {a} + {b}: half-suns {a} {sa}, {b} {sb}"))
     st.phase = Phase.TEXTILE
     if not textile_stacks(st, t, seat, st.power):
         finish_activity(st, t)
