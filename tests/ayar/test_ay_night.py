@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tawa.games.ayar.activities import power_bonus
-from tawa.games.ayar.night import finish_game
 from tawa.games.ayar.rules import advance
 from tawa.games.ayar.state import Laid, Phase
-from tawa.games.ayar.testing import give_pots, ids, into_activity, new, play, pot_id, put_textile, run_night
+from tawa.games.ayar.testing import finished, give_pots, ids, into_activity, new, play, pot_id, put_textile, run_night
 from tawa.games.ayar.turn import clan_bonus, temple_rows
 
 
@@ -163,27 +162,15 @@ def test_game_ends_after_night_4_dusk():
     assert st.round == 4 and g.current_player is None
 
 
-def _finished(keys):
-    g = new(len(keys))
-    st = g.state
-    for p, (sun, moon, tokens, llamas) in zip(st.players, keys, strict=True):
-        p.sun, p.moon, p.llamas = sun, moon, llamas
-        p.bonus = [0] * 5
-        for i in range(tokens):
-            p.bonus[i % 5] += 1
-    finish_game(st, [])
-    return g
-
-
 @pytest.mark.rule("AY-486", "AY-487", "AY-488", "AY-489", "AY-490", "AY-491")
 def test_ranking_and_tie_breaks():
-    assert _finished([(50, 60, 0, 0), (55, 52, 0, 0)]).ranking() == [2, 1]           # AY-486
-    assert _finished([(50, 60, 0, 0), (50, 55, 0, 0)]).ranking() == [1, 2]           # AY-487
-    assert _finished([(50, 60, 1, 0), (50, 60, 3, 0)]).ranking() == [2, 1]           # AY-488
+    assert finished([(50, 60, 0, 0), (55, 52, 0, 0)]).ranking() == [2, 1]           # AY-486
+    assert finished([(50, 60, 0, 0), (50, 55, 0, 0)]).ranking() == [1, 2]           # AY-487
+    assert finished([(50, 60, 1, 0), (50, 60, 3, 0)]).ranking() == [2, 1]           # AY-488
     # AY-489 Llamas before allocation: 60/58 + 2 Llamas = 60/60 vs 59/61 + 0 = 59... use equal finals
-    g = _finished([(58, 60, 2, 2), (60, 60, 2, 0)])
+    g = finished([(58, 60, 2, 2), (60, 60, 2, 0)])
     assert g.scores() == [60.0, 60.0] and g.ranking() == [1, 2]
-    g = _finished([(50, 60, 2, 1), (50, 60, 2, 1)])
+    g = finished([(50, 60, 2, 1), (50, 60, 2, 1)])
     assert g.ranking() == [1, 1] and g.winners() == [0, 1]                           # AY-490
 
 

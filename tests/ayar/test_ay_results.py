@@ -8,44 +8,30 @@ import pytest
 
 import tawa
 from tawa.core.rng import Rng
-from tawa.games.ayar.night import finish_game
 from tawa.games.ayar.scoring import SHARED, TIE_BREAKS
-from tawa.games.ayar.testing import new
+from tawa.games.ayar.testing import finished, new
 from tawa.lab.playout import random_action
-
-
-def _finished(keys):
-    """A game ended with each seat's (Sun, Moon, Viracocha tokens, Llamas) before the allocation."""
-    g = new(len(keys))
-    st = g.state
-    for p, (sun, moon, tokens, llamas) in zip(st.players, keys, strict=True):
-        p.sun, p.moon, p.llamas = sun, moon, llamas
-        p.bonus = [0] * 5
-        for i in range(tokens):
-            p.bonus[i % 5] += 1
-    finish_game(st, [])
-    return g
 
 
 @pytest.mark.rule("AY-486", "AY-487", "AY-488", "AY-489", "AY-490")
 def test_standings_name_the_tie_break_of_each_place():
-    table = _finished([(50, 60, 0, 0), (55, 52, 0, 0), (50, 55, 0, 0)]).standings()
+    table = finished([(50, 60, 0, 0), (55, 52, 0, 0), (50, 55, 0, 0)]).standings()
     assert [s.place for s in table] == [2, 1, 3]
     assert table[1].decided_by == TIE_BREAKS[0] and table[1].decided_by.startswith("AY-486")
     assert table[0].decided_by.startswith("AY-487")          # 50/60 ahead of 50/55 on max(Sun, Moon)
     assert table[2].decided_by == ""                          # last place: nothing below
-    table = _finished([(50, 60, 1, 0), (50, 60, 3, 0)]).standings()
+    table = finished([(50, 60, 1, 0), (50, 60, 3, 0)]).standings()
     assert [s.place for s in table] == [2, 1] and table[1].decided_by.startswith("AY-488")
-    table = _finished([(58, 60, 2, 2), (60, 60, 2, 0)]).standings()   # 60/60 each after the Llamas
+    table = finished([(58, 60, 2, 2), (60, 60, 2, 0)]).standings()   # 60/60 each after the Llamas
     assert [s.place for s in table] == [1, 2] and table[0].decided_by.startswith("AY-489")
-    table = _finished([(50, 60, 2, 1), (50, 60, 2, 1), (10, 10, 0, 0)]).standings()
+    table = finished([(50, 60, 2, 1), (50, 60, 2, 1), (10, 10, 0, 0)]).standings()
     assert [(s.place, s.shared) for s in table] == [(1, True), (1, True), (3, False)]
     assert table[0].decided_by == table[1].decided_by == SHARED and SHARED.startswith("AY-490")
 
 
 @pytest.mark.rule("AY-481", "AY-482", "AY-483", "AY-485")
 def test_standings_breakdown_is_sun_moon_min_and_llamas():
-    table = _finished([(90, 97, 0, 5), (90, 97, 0, 9)]).standings()     # AY-618: 95/97 and 98/98
+    table = finished([(90, 97, 0, 5), (90, 97, 0, 9)]).standings()     # AY-618: 95/97 and 98/98
     assert table[0].breakdown == {"Sun": 95, "Moon": 97, "min": 95, "Llamas": 5}
     assert table[1].breakdown == {"Sun": 98, "Moon": 98, "min": 98, "Llamas": 9}
     assert [s.score for s in table] == [95.0, 98.0]

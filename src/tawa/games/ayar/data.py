@@ -71,6 +71,9 @@ CLAN_BONUSES = ("viracocha", "llamas", "inti", "moon")                # C5
 BONUS_EFFECTS = ("llamas", "power_pw", "power_fr", "inti", "moon")   # C15
 HALF_SUNS = ("aN", "aS", "aW", "bN", "bS", "bE")                     # C10 canonical sides
 SIDES = "NESW"
+N, E, S, W = 1, 2, 4, 8                       # C10: a cell's half-suns as a bit mask of its sides
+SIDE_BIT = {"N": N, "E": E, "S": S, "W": W}
+ALL_SIDES = N | E | S | W
 SELECTORS = ("leader", "second", "laggard", *PATHS)                  # C16
 
 

@@ -33,9 +33,9 @@ from tawa.games.ayar.activities import (
     terrace_full,
     yellow_taken,
 )
-from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, GRID, LANES, MARKERS, PATHS, Tables
+from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, Tables
 from tawa.games.ayar.state import AyarState, Phase
-from tawa.games.ayar.texts import placement_id
+from tawa.games.ayar.texts import CELL_BY_NAME, placement_id
 from tawa.games.ayar.turn import (
     Planner,
     has_temple,
@@ -150,21 +150,13 @@ def _ayar(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], 
 
 
 def _tambo(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
-    cell = _cell(args[0]) if len(args) == 1 else None
+    cell = CELL_BY_NAME.get(args[0]) if len(args) == 1 else None
     if cell is None:
         return why.unknown("tambo")
     if cell not in lane_cells(st.slot):
         return why(f"{args[0]} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130")
     if not st.players[seat].grid[cell]:
         return why(f"there is no Tambo at {args[0]} (AY-130)", "AY-130")
-    return None
-
-
-def _cell(name: str) -> int | None:
-    if len(name) == 4 and name[0] == "r" and name[2] == "c":
-        r, c = _index(name[1], 1, GRID), _index(name[3], 1, GRID)
-        if r is not None and c is not None:
-            return (r - 1) * GRID + c - 1
     return None
 
 

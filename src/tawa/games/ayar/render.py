@@ -15,8 +15,23 @@ from __future__ import annotations
 import textwrap
 
 from tawa.core.actions import Action
-from tawa.games.ayar.data import ACTIVITIES, BOX_NAMES, GRID, LANES, MARKERS, NEUTRAL, PATHS, ROUNDS, SECTIONS, Tables
-from tawa.games.ayar.scoring import E, N, S, W, farm_sun, moon_values, pottery_sun, reed_sun, sun_value, weave_sun
+from tawa.games.ayar.data import (
+    ACTIVITIES,
+    BOX_NAMES,
+    GRID,
+    LANES,
+    MARKERS,
+    NEUTRAL,
+    PATHS,
+    ROUNDS,
+    SECTIONS,
+    E,
+    N,
+    S,
+    Tables,
+    W,
+)
+from tawa.games.ayar.scoring import farm_sun, moon_values, pottery_sun, reed_sun, sun_value, weave_sun
 from tawa.games.ayar.state import DECISIONS, AyarState, Phase, PlayerState
 from tawa.games.ayar.texts import RIVAL, activity_name, bonus_text, cell_name, owner_label, seat_label
 

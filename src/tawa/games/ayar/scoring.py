@@ -5,12 +5,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tawa.core.results import Standing, standings_by_keys
-from tawa.games.ayar.data import Tables
+from tawa.games.ayar.data import E, N, S, Tables, W
 from tawa.games.ayar.state import AyarState, PlayerState
-
-N, E, S, W = 1, 2, 4, 8
-SIDE_BIT = {"N": N, "E": E, "S": S, "W": W}
-OPPOSITE = {N: S, S: N, E: W, W: E}
 
 
 # ---------------------------------------------------------------- Pottery

@@ -13,6 +13,7 @@ from tawa.core.load import Doc, check_int
 from tawa.core.params import Params
 from tawa.games.ayar.data import (
     ACTIVITIES,
+    ALL_SIDES,
     LANE_CELLS,
     LANES,
     MARKERS,
@@ -190,7 +191,7 @@ class PlayerState:
         p.grid = flags(doc, "grid", TAMBOS)
         p.slots = doc.integers("slots", length=len(LANES), low=-1, high=len(MARKERS) - 1)
         p.markers = doc.integers("markers", length=len(MARKERS), low=-1, high=len(LANES) - 1)
-        rows = doc.integer_rows("laid", length=3, low=0, most=len(MARKERS))
+        rows = doc.integer_rows("laid", length=len(Laid._fields), low=0, most=len(MARKERS))
         for i, (m, s, q) in enumerate(rows):
             doc.check(m < len(MARKERS) and s < len(LANES) and q < len(PATHS), "laid",
                       f"entry {i}: [marker, slot, path] within 0-{len(MARKERS) - 1}, 0-{len(LANES) - 1}, "
@@ -202,7 +203,7 @@ class PlayerState:
         p.llamas = doc.integer("llamas", 0)
         p.pots = doc.integers("pots", low=0, high=t.pots - 1, most=len(t.pot_row))
         p.pot_down = flags(doc, "pot_down", len(p.pots))
-        p.weave = doc.integers("weave", length=cells, low=-1, high=15)
+        p.weave = doc.integers("weave", length=cells, low=-1, high=ALL_SIDES)
         p.tiles = doc.integers("tiles", low=0, high=len(t.textiles) - 1, most=cells // 2)
         p.weave_tile = doc.integers("weave_tile", length=cells, low=-1, high=len(p.tiles) - 1)
         p.boxes = doc.integers("boxes", length=len(t.box_suns), low=0)

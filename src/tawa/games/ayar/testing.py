@@ -12,6 +12,7 @@ from tawa.core.events import Event
 from tawa.games.ayar.activities import place_textile, slide_and_refill
 from tawa.games.ayar.data import ACTIVITIES
 from tawa.games.ayar.game import AyarGame
+from tawa.games.ayar.night import finish_game
 from tawa.games.ayar.rules import advance
 from tawa.games.ayar.state import ACTIVITY_PHASE, AyarState, BonusCheck, NightStep, Phase
 from tawa.games.ayar.turn import begin_turn
@@ -128,6 +129,20 @@ def run_night(g: AyarGame) -> list[Event]:
     advance(st, g.tables, g.params, g.rng, ev)
     refresh(g)
     return ev
+
+
+def finished(keys: list[tuple[int, int, int, int]]) -> AyarGame:
+    """A game ended now (AY-481..AY-490) with each seat's (Sun, Moon, Viracocha tokens, Llamas) before the
+    allocation; the tokens lie on the bonus spaces in turn."""
+    g = new(len(keys))
+    st = g.state
+    for p, (sun, moon, tokens, llamas) in zip(st.players, keys, strict=True):
+        p.sun, p.moon, p.llamas = sun, moon, llamas
+        p.bonus = [0] * len(p.bonus)
+        for i in range(tokens):
+            p.bonus[i % len(p.bonus)] += 1
+    finish_game(st, [])
+    return refresh(g)
 
 
 def random_playout(g: AyarGame, seed: int = 0) -> AyarGame:

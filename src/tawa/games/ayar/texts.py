@@ -7,11 +7,10 @@ each cell they sit on (N, E, S, W), never by the direction letter of the action 
 from __future__ import annotations
 
 from tawa.games.ayar.activities import OFFSET, island_drops, orient
-from tawa.games.ayar.data import ACTIVITY_NAMES, GRID, NEUTRAL, SECTIONS, Tables
+from tawa.games.ayar.data import ACTIVITY_NAMES, GRID, NEUTRAL, SECTIONS, SIDE_BIT, SIDES, TAMBOS, Tables
 from tawa.games.ayar.state import AyarState
 
 RIVAL = "Rival"
-SIDE_LETTERS = (("N", 1), ("E", 2), ("S", 4), ("W", 8))
 
 
 def seat_label(seat: int) -> str:
@@ -27,6 +26,9 @@ def owner_label(owner: int) -> str:
 def cell_name(c: int) -> str:
     """A Tambo grid cell (C4), 1-based: ``r2c3``."""
     return f"r{c // GRID + 1}c{c % GRID + 1}"
+
+
+CELL_BY_NAME = {cell_name(c): c for c in range(TAMBOS)}
 
 
 def placement_id(r: int, c: int, d: str, fl: bool) -> str:
@@ -56,7 +58,7 @@ def bonus_text(effect: str, amount: int) -> str:
 
 def sides_text(mask: int) -> str:
     """The sides of one cell that carry a half-sun (``"NE"``), or ``"none"``."""
-    return "".join(ch for ch, bit in SIDE_LETTERS if mask & bit) or "none"
+    return "".join(side for side in SIDES if mask & SIDE_BIT[side]) or "none"
 
 
 _SIDES: dict[tuple[int, int, str, bool], tuple[str, str, str]] = {}
