@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tawa.core.actions import Action
-from tawa.core.errors import BadState, IllegalAction
+from tawa.core.errors import IllegalAction
 from tawa.core.events import Event
 from tawa.core.game import Game, GameInfo
 from tawa.core.params import Params
@@ -93,13 +93,7 @@ class AyarGame(Game):
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> AyarState:
-        t = tables(params, players)
-        st = AyarState.from_dict(data, t, params)
-        try:
-            rules.check_loaded(st, t, params)
-        except AssertionError as e:
-            raise BadState(f"not a position that play reaches ({e})", "state") from None
-        return st
+        return rules.load_state(data, tables(params, players), params)
 
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:

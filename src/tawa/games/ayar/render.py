@@ -386,7 +386,9 @@ HELP = {
     "pot": "Pottery (AY-240..AY-264): up to 2 Pots, printed powers (facedown: 3) within your power.",
     "textile": "Weaving (AY-280..AY-290): at most one Textile per stack, total power within your power.",
     "weave": "Weaving: stop taking Textiles.",
-    "place": "Weaving (AY-284..AY-286, C10): lay the Textile on two empty adjacent cells, rotated or flipped.",
+    "place": "Weaving (AY-284..AY-286, C10): lay the Textile on two empty adjacent cells, rotated or flipped; "
+             "the ids read 'place <cell of half a> <direction of half b> [flip]', the text says where its half-suns "
+             "end up.",
     "maize": "Farming (AY-310..AY-317): plant the leftmost cube of a box into the next terrace space.",
     "boat": "Reed (AY-340..AY-356): move the Boat; spaces with an Island cost 0; Islands are placed on the way.",
     "token": "Viracocha (AY-380..AY-391): place the token on an open bonus space.",

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tawa.core.actions import Action
+from tawa.core.errors import BadState
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
@@ -319,6 +320,17 @@ _PERFORM: dict[Phase, Callable[[AyarState, Tables, Params, Any, list[Event]], No
 
 
 # ================================================================ a consistent position
+def load_state(data: object, t: Tables, params: Params) -> AyarState:
+    """A saved state read field by field (``AyarState.from_dict``) that is also a position play reaches
+    (``check_loaded``); ``BadState`` names what is wrong."""
+    st = AyarState.from_dict(data, t, params)
+    try:
+        check_loaded(st, t, params)
+    except AssertionError as e:
+        raise BadState(f"not a position that play reaches ({e})", "state") from None
+    return st
+
+
 def check_loaded(st: AyarState, t: Tables, params: Params) -> None:
     """A loaded position is one that play reaches (``state.check_history``) and a turn waiting for its Tambo or
     spot can still be completed (AY-095: the Ayar already moved has a spot whose activity can be performed).
