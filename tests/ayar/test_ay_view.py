@@ -5,20 +5,17 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 
 import pytest
 
 import tawa
+from board_views import NS, SVG, by_id, ids_of, parse, sampled_positions, title, translate
 from tawa import Rng
 from tawa.games.ayar import scoring, view
 from tawa.games.ayar.data import PATHS, tables
 from tawa.games.ayar.game import AyarGame
 from tawa.games.ayar.testing import give_pots, into_activity, new, pot_id, put_textile, set_grid, tile_id
 from tawa.lab.playout import random_action
-
-NS = {"s": "http://www.w3.org/2000/svg"}
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.mark.rule("AY-700")
@@ -48,34 +45,6 @@ def test_observation_carries_the_component_data_of_the_games_options():
 # ============================================================================= helpers
 
 
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == SVG + "svg" and root.get("viewBox")
-    return root
-
-
-def ids_of(root: ET.Element) -> list[str]:
-    return [e.get("id") for e in root.iter() if e.get("id") is not None]
-
-
-def by_id(root: ET.Element, ident: str) -> ET.Element:
-    found = [e for e in root.iter() if e.get("id") == ident]
-    assert len(found) == 1, ident
-    return found[0]
-
-
-def title(e: ET.Element) -> str:
-    t = e.find("s:title", NS)
-    assert t is not None and t.text, e.get("id")
-    return t.text
-
-
-def translate(e: ET.Element) -> tuple[float, float]:
-    m = re.fullmatch(r"transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)", e.get("style", ""))
-    assert m, e.get("style")
-    return float(m.group(1)), float(m.group(2))
-
-
 def svg_of(g: AyarGame, seat: int | None = None) -> ET.Element:
     return parse(view.svg(g.observation(seat)))
 
@@ -85,24 +54,12 @@ def legal(g: AyarGame) -> list[str]:
 
 
 def decision(obs: dict) -> str:
+    """The kind of decision an observation is at: a Viracocha to place (AY-809), else the turn's phase."""
     return "token" if obs["tokens_pending"]["n"] else obs["phase"]
 
 
-def sampled_positions(g: AyarGame, seed: int, biased: bool, every: int) -> Iterator[AyarGame]:
-    """Every ``every``-th position of a seeded whole game, the first position of each kind of decision, and
-    the end."""
-    rng = Rng(seed)
-    seen: set[str] = set()
-    k = 0
-    while True:
-        kind = decision(g.observation(None))
-        if kind not in seen or k % every == 0 or g.is_over:
-            seen.add(kind)
-            yield g
-        if g.is_over:
-            return
-        g.apply(random_action(g, rng, biased))
-        k += 1
+def kind_of(g: AyarGame) -> str:
+    return decision(g.observation(None))
 
 
 # the element each kind of decision names (AY-800..AY-810)
@@ -121,7 +78,7 @@ def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button
     g = tawa.new_game("ayar", players=players, seed=seed)
     assert isinstance(g, AyarGame)
     kinds = set()
-    for pos in sampled_positions(g, seed, biased, every=70):
+    for pos in sampled_positions(g, seed, biased, every=70, kind=kind_of):
         seat = pos.current_player
         for who in ([seat, None] if seat is not None else [None, 0]):
             obs = pos.observation(who)

@@ -697,12 +697,16 @@ def _stacks(obs: Obs) -> str:
             what = (f"top {tid} (power {power}, half-suns {' '.join(halves)}{', Viracocha' if vir else ''}); "
                     f"{size} Textile(s) in the stack")
         used = in_weaving and (obs["context"]["used_stacks"] >> i) & 1
-        note = "; already used in this action (AY-281)" if used else ""
+        chosen = obs["phase"] == "place" and obs["context"]["chosen_stack"] == i
+        note = "; its top is being laid now (AY-806)" if chosen else (
+            "; already used in this action (AY-281)" if used else "")
         act = f' data-action="textile {i + 1}"' if acting else ""
         out.append(f'<g id="textile-stack-{i + 1}" class="stack"{act}>'
                    + _title(f"Textile stack {i + 1} (power {i + 1}): {what}{note}. " + RULES["stack"])
-                   + _rect(x, y, 58, 86, rx="6", fill="#f7f1e3", stroke=colour, stroke_width="2",
-                           stroke_dasharray="4 3" if top is None else None)
+                   + _rect(x, y, 58, 86, rx="6", fill="#fff6d8" if chosen else "#f7f1e3",
+                           stroke="#c79a00" if chosen else colour, stroke_width="3" if chosen else "2",
+                           stroke_dasharray="4 3" if top is None else None,
+                           opacity="0.6" if used and not chosen else None)
                    + _text(x + 8, y + 16, str(i + 1), "count", style=f"fill:{colour}")
                    + _text(x + 52, y + 15, f"×{size}", "small end")
                    + "".join(_rect(x + 7 + d * 2, y + 34 + d * 2.5, 2 * TILE_CELL, TILE_CELL, rx="3",
@@ -804,7 +808,8 @@ def _market(obs: Obs) -> str:
                         + RULES["pot-stack"].format(cost=FACEDOWN_COST, max=FACEDOWN_MAX, below=RESHUFFLE_BELOW))
                + _rect(sx, LAKE_Y + 28, 44, 60, rx="5", fill="#efe3d2", stroke="#5b4636",
                        stroke_dasharray="4 3" if size == 0 else None)
-               + stack + _text(sx + 22, LAKE_Y + 84, f"×{size} · cost {FACEDOWN_COST}", "tiny mid") + "</g>")
+               + stack + _text(sx + 22, LAKE_Y + 73, f"×{size}", "tiny mid")
+               + _text(sx + 22, LAKE_Y + 84, f"cost {FACEDOWN_COST}", "tiny mid") + "</g>")
     return "".join(out)
 
 
@@ -1532,11 +1537,11 @@ def _status(obs: Obs) -> str:
     phase = obs["phase"]
     if phase == "over":
         finals = obs["final"]
-        best = max((f[0] for f in finals), default=0)
-        winners = [f"P{i + 1}" for i, f in enumerate(finals) if f[0] == best]
+        best = max((list(f[:4]) for f in finals), default=[])      # AY-486..AY-490: score, then the tie-breaks
+        winners = [f"P{i + 1}" for i, f in enumerate(finals) if list(f[:4]) == best]
         head = "Game over · " + " · ".join(f"P{i + 1} {f[0]} (Sun {f[4]}, Moon {f[5]})" for i, f in enumerate(finals))
         detail = (f"AY-485 [S] the final score is the lower of Sun and Moon after Llamas (AY-483 [D]); "
-                  f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} (ties: AY-487..AY-490).")
+                  f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} (tie-breaks AY-487..AY-490).")
     else:
         actor = _actor(obs)
         per_round = comp["turns_per_round"]
@@ -1729,7 +1734,7 @@ def preview_placement(obs: Obs, action_id: str) -> str:
     after = len(weave_suns(comp, weave))
     moon = weave_moon(comp, weave)
     x0, y0 = WEAVE_X - 10, WEAVE_Y - 10
-    w, h = cols * WCELL + 20, rows * WCELL + 38
+    w, h = cols * WCELL + 20, rows * WCELL + 46
     tid = comp["textiles"][tile][0]
     a, b = _cname(r, c), _cname(r + dr, c + dc)
     label = f"{a}+{b}{' flipped' if fl else ''}: ☀{after} (+{after - before}) ☾{moon}"
