@@ -1562,9 +1562,16 @@ def _status(obs: Obs) -> str:
                 tile=comp["textiles"][tile][0] if tile is not None else "the Textile")
         me = obs["seat"]
         who = "you" if me is not None and me == actor else f"P{actor + 1}"
-        head = (f"{when} · Day turn {min(obs['turn'] + 1, turns)} of {turns} · {who}: {what}" if actor >= 0
-                else f"{when} · {what}")
-        detail = _turn_detail(obs)
+        if phase == "night":
+            retiring = obs["retiring"]
+            head = f"{when} · Night {rnd}" + (f" · {who}: {what}" if actor >= 0 else f": {what}")
+            detail = (f"The {PATHS[retiring]} Ayar retires tonight (AY-411 [S]); the harvest (AY-319 [R]), temple "
+                      "scoring (AY-432 [P]), Moon scoring (AY-441, AY-443 [P]) and Dusk (AY-450 [S]) follow."
+                      if 0 <= retiring < len(PATHS) else "AY-410 [S] the Night's steps run in order.")
+        else:
+            head = (f"{when} · Day turn {min(obs['turn'] + 1, turns)} of {turns} · {who}: {what}" if actor >= 0
+                    else f"{when} · {what}")
+            detail = _turn_detail(obs)
     return (f'<g id="status" data-phase="{escape(phase)}">{_title(head + ". " + detail)}'
             + _rect(4, 4, WIDTH - 8, STATUS_H - 6, rx="7", fill="#fffaf0", stroke=BOARD_EDGE)
             + _text(14, 20, head, "head") + _text(14, 33, detail, "small") + "</g>")
@@ -1670,39 +1677,31 @@ def is_button(action_id: str) -> bool:
     return action_id in BUTTONS
 
 
+# the element of each verb: on the acting seat's board, or shared ({} is the action's argument)
+SEAT_TARGETS = {"marker": "marker", "slot": "slot", "tambo": "tambo", "place": "weave", "lay": "weave",
+                "maize": "box", "token": "bonus"}
+SHARED_TARGETS = {"ayar": "ayar-{}", "textile": "textile-stack-{}", "boat": "route-{}", "temple": "temple-{}"}
+
+
 def target_of(obs: Obs, action_id: str) -> str | None:
     """The element an action is about (see the module docstring); None for a button."""
     words = action_id.split()
     if len(words) < 2 or is_button(action_id):
         return None
     verb, arg = words[0], words[1]
-    actor = _actor(obs)
-    mine = {"marker": "marker", "slot": "slot", "tambo": "tambo", "place": "weave", "lay": "weave",
-            "maize": "box", "token": "bonus"}
-    if verb in mine:
-        return f"seat{actor}-{mine[verb]}-{arg}"
-    if verb == "ayar":
-        return f"ayar-{arg}"
+    if verb in SEAT_TARGETS:
+        return f"seat{_actor(obs)}-{SEAT_TARGETS[verb]}-{arg}"
+    if verb in SHARED_TARGETS:
+        return SHARED_TARGETS[verb].format(arg)
     if verb == "spot":
         return spot_id(obs["context"]["path"], int(arg))
     if verb == "pot":
         return "pot-stack" if arg == "facedown" else f"market-{arg.removeprefix('m')}"
-    if verb == "textile":
-        return f"textile-stack-{arg}"
-    if verb == "boat":
-        return f"route-{arg}"
-    if verb == "temple":
-        return f"temple-{arg}"
     return None
 
 
 def targets(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for aid in legal:
-        t = target_of(observation, aid)
-        if t is not None:
-            out[aid] = t
-    return out
+    return {aid: t for aid in legal if (t := target_of(observation, aid)) is not None}
 
 
 def parse_placement(action_id: str) -> tuple[int, int, str, bool] | None:
