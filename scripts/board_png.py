@@ -8,9 +8,10 @@
     PYTHONPATH=src python scripts/board_png.py ayar --players 4 --steps 150 --until place --previews
 
 Plays a seeded progress-biased game for ``--steps`` actions (then on to the first decision named ``--until``, if
-given: the observation's ``step``, ``mode`` or ``phase``, or ``pay`` for a P'achakuna payment), writes ``board.svg``, an HTML
-page with it and the chooser previews of the decision, and ``board.png``. The legal actions' targets are
-outlined in the page as the client would highlight them. The view is the game package's ``view`` module.
+given: the observation's ``step``, ``mode`` or ``phase``, or ``pay`` for a P'achakuna payment), writes
+``board.svg``, an HTML page with it and the chooser previews of the decision, and ``board.png``. The legal
+actions' targets are outlined in the page as the client would highlight them. The view is the game package's
+``view`` module.
 """
 from __future__ import annotations
 
