@@ -5,11 +5,13 @@
     PYTHONPATH=src python scripts/board_png.py pachakuna --until move --previews  # stop at a move decision
     PYTHONPATH=src python scripts/board_png.py pachakuna --seed 1 --steps 169 --seat 1 --quantize  # docs/img
     PYTHONPATH=src python scripts/board_png.py sacred-valley --players 5 --steps 150 --until partner
+    PYTHONPATH=src python scripts/board_png.py ayar --players 4 --steps 150 --until place --previews
 
 Plays a seeded progress-biased game for ``--steps`` actions (then on to the first decision named ``--until``, if
-given: the observation's ``step`` or ``mode``, or ``pay`` for a P'achakuna payment), writes ``board.svg``, an HTML
-page with it and the chooser previews of the decision, and ``board.png``. The legal actions' targets are
-outlined in the page as the client would highlight them. The view is the game package's ``view`` module.
+given: the observation's ``step``, ``mode`` or ``phase``, or ``pay`` for a P'achakuna payment), writes
+``board.svg``, an HTML page with it and the chooser previews of the decision, and ``board.png``. The legal
+actions' targets are outlined in the page as the client would highlight them. The view is the game package's
+``view`` module.
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def decision(obs: dict[str, Any]) -> str:
     """The name of the decision an observation is at (``--until``)."""
     if obs.get("paying"):
         return "pay"
-    return str(obs.get("step") or obs.get("mode") or "")
+    return str(obs.get("step") or obs.get("mode") or obs.get("phase") or "")
 
 
 def option(text: str) -> tuple[str, Any]:

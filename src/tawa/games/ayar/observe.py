@@ -44,6 +44,32 @@ def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> d
         "rival": {"shown": list(st.rival_shown), "deck_size": len(st.rival_deck),                 # AY-704
                   "tambos": st.rival_tambos, "cubes": st.rival_cubes},
         "final": [list(x) for x in st.final],
+        "components": components(st.t),
+    }
+
+
+def components(t: Tables) -> dict[str, Any]:
+    """The component data of this game's options (C2-C16 as the rules use them), for a board drawn from the
+    observation alone (issue 18): paths, Raymi steps, Step slots, pots, weaving area and Textiles, maize boxes,
+    terrace, route, Island slots, bonus spaces and Rival cards. Public and the same for every seat (AY-700)."""
+    return {
+        "start_step": t.start_step, "cusco": t.cusco, "spot_capacity": t.spot_capacity,
+        "spot_activity": list(t.spot_activity),
+        "raymi_steps": list(t.raymi_steps), "turns_per_round": list(t.turns_per_round),
+        "slot_arrows": list(t.slot_arrows), "slot_moon": list(t.slot_moon),
+        "slot_bonus": [[kind, n] for kind, n in t.slot_bonus],
+        "market_slots": t.market_slots, "colours": list(t.colours), "pot_colour": list(t.pot_colour),
+        "pot_power": list(t.pot_power), "pot_viracocha": list(t.pot_viracocha), "pot_row": list(t.pot_row),
+        "weave_shape": [t.weave_rows, t.weave_cols], "column_moon": list(t.column_moon),
+        "frame": [[r, c, side] for r, c, side in sorted(t.frame)],
+        "textiles": [[x.id, x.stack, list(x.half_suns), x.viracocha] for x in t.textiles],
+        "box_suns": [list(b) for b in t.box_suns], "box_moon": list(t.box_moon),
+        "box_viracocha": list(t.box_viracocha), "terrace_cols": t.terrace_cols,
+        "route": [[t.route_cost[s], t.route_moon[s], t.route_yellow[s], t.route_section[s]]
+                  for s in range(len(t.route_cost))],
+        "island_suns": list(t.island_suns), "island_viracocha": sorted(t.island_viracocha),
+        "bonus_need": list(t.bonus_need), "bonus_effect": [[e, n] for e, n in t.bonus_effect],
+        "rival_cards": [list(c) for c in t.rival_cards],
     }
 
 
