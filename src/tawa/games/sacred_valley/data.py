@@ -110,7 +110,6 @@ CAMAYO_REWARD = tuple(k.reward for k in CAMAYO_KINDS)
 CAMAYO_ONE_SHOT = tuple(k.one_shot for k in CAMAYO_KINDS)
 CAMAYO_DISCARDABLE = tuple(k.discardable for k in CAMAYO_KINDS)
 AGES = (1, 2, 3)
-AGE_NAMES = ("I", "II", "III")
 
 DEFAULT_COPIES = {  # §2.7 copies [P]; 16 per Age
     "alpaca_worker": 2, "herder": 2, "yanacona": 1, "seed_rantic": 1, "barterer": 2, "irrigator": 2,

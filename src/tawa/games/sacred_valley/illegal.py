@@ -14,7 +14,7 @@ from tawa.games.sacred_valley.data import (
     ALPACA_WORKER,
     BARTERER,
     CAMAYO_DISCARDABLE,
-    CAMAYO_NAMES,
+    CAMAYO_LABELS,
     CLEANER,
     CROPS,
     HATUN_RUNA,
@@ -220,7 +220,7 @@ def _tech(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
 def _extra(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     kind = k.which
     if s.unused_marker(s.active, kind) < 0:
-        return Refusal("SV-289", f"no unused {CAMAYO_NAMES[kind]}")
+        return Refusal("SV-289", f"no unused {CAMAYO_LABELS[kind]}")
     if not extra_triggered(s, kind):
         if kind == HATUN_RUNA:
             return Refusal("SV-341", "Hatun Runa follows a Plant action only")
@@ -301,7 +301,7 @@ def _dismiss(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: K
     if k.which >= len(cam):
         return Refusal("SV-282", "no Camayo in that Work Zone position")
     if not CAMAYO_DISCARDABLE[cam[k.which]]:
-        return Refusal("SV-283", f"{CAMAYO_NAMES[cam[k.which]]} can never be discarded")
+        return Refusal("SV-283", f"{CAMAYO_LABELS[cam[k.which]]} can never be discarded")
     return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tawa.core.actions import Action
 from tawa.core.params import Params
 from tawa.games.sacred_valley.data import (
-    AGE_NAMES,
+    AGES,
     ALPACA_NAMES,
     CAMAYO_AGE,
     CAMAYO_COST,
@@ -71,7 +71,7 @@ def terrace_part(s: SVState, tables: Tables, params: Params, width: int | None) 
     rows = sorted({r for r, _, _ in tables.cells}, reverse=True)
     cols = sorted({c for _, c, _ in tables.cells})
     compact = width is not None and width < COMPACT_BELOW
-    lines = ["       " + "".join(f"c{c:<5}" for c in cols)]
+    lines = [("       " + "".join(f"c{c:<5}" for c in cols)).rstrip()]
     for r in rows:
         lv = next(lv for rr, _, lv in tables.cells if rr == r)
         notes = []
@@ -81,7 +81,7 @@ def terrace_part(s: SVState, tables: Tables, params: Params, width: int | None) 
         if r == params.FIRST_ROW:
             notes.append("<- river" if compact else "<- river edge")
         cells = "".join(_cell(s, tables.index[(r, c)]) + " " if (r, c) in tables.index else "      " for c in cols)
-        lines.append(f"r{r} L{lv}  {cells}" + (" " + " ".join(notes) if notes else ""))
+        lines.append((f"r{r} L{lv}  {cells}" + " ".join(notes)).rstrip())
     legend = ["(tiles: Ch Co Po Be Qu Vi, lower case = isolated;", "W/G alpaca;",
               "wN/tN Warrior/Tocricoc of seat N)"]
     lines += _fold("  ", legend, width, " ")
@@ -99,29 +99,21 @@ def market_part(s: SVState, tables: Tables, width: int | None) -> str:
     cat = [f"{i + 1}:{CAMAYO_LABELS[k]} ${CAMAYO_COST[k] + tables.surcharge[i]} (reward {CAMAYO_REWARD[k]})"
            if k >= 0 else f"{i + 1}:-" for i, k in enumerate(s.cat)]
     lines += _fold("Camayo Catu: ", cat, width)
-    lines += _fold("Camayo piles: ", [f"Age {AGE_NAMES[a]}: {len(p)}" for a, p in enumerate(s.piles)], width, ", ")
+    piles = [f"Age {age}: {len(p)}" for age, p in zip(AGES, s.piles, strict=True)]
+    lines += _fold("Camayo piles: ", piles, width, ", ")
     lines += _fold("Harvest track pays ", [f"{i}:${v}" for i, v in enumerate(tables.track)], width, " ")
     return "\n".join(lines)
 
 
 def players_part(s: SVState, tables: Tables, seat: int | None, width: int | None) -> str:
-    """One line per seat (folded when narrow): public data only. A seat's own coins are in ``you_part``."""
-    compact = width is not None and width < COMPACT_BELOW
+    """One line per seat (folded when narrow): public data only; the seat's own coins are in ``you_part``."""
     lines = []
     for p in range(s.n):
-        if coins_visible(s, None, p):
-            coins = f"${s.coins[p]}"
-        else:
-            coins = "you" if p == seat else "$?"
+        coins = f"${s.coins[p]}" if coins_visible(s, None, p) else "you" if p == seat else "$?"
         cams = ", ".join(CAMAYO_LABELS[k] + ("*" if m else "") for k, m in zip(s.cam[p], s.marker[p], strict=True))
         crop = CROPS[s.crop[p]] if s.crop[p] >= 0 else "?"
-        items = [f"farmers {s.farmers[p]}", f"tech {[CROPS[c] for c in s.techs[p]]}",
-                 f"warehouse {[CROPS[c] for c in s.wh[p]]}", f"camayos [{cams}]"]
-        if compact:
-            items[1] = "tech " + (",".join(CROPS[c] for c in s.techs[p]) or "-")
-            items[2] = "warehouse " + (",".join(CROPS[c] for c in s.wh[p]) or "-")
-        if p == seat:
-            items.append("(you)")
+        items = [f"farmers {s.farmers[p]}", "tech " + (", ".join(CROPS[c] for c in s.techs[p]) or "-") + ";",
+                 "warehouse " + (", ".join(CROPS[c] for c in s.wh[p]) or "-") + ";", f"camayos [{cams}]"]
         lines += _fold(f"{who(p)} {crop:<7}{coins:>5} ", items, width, " ")
     lines.append("  (* = one-shot Camayo not used yet)")
     if s.mode == Mode.OVER:
@@ -240,7 +232,7 @@ def help_text(s: SVState, tables: Tables, params: Params, action: Action) -> str
         extra = f" Price now: ${tech_price(s, tables, p)}."
     elif k.verb in ("plant", "sab", "clean"):
         crop = VINE if k.verb == "sab" else k.crop
-        extra = " " + planting_preview(s, tables, params, crop, k.cell, cleaner=k.verb == "clean")
+        extra = "\nIf planted now: " + planting_preview(s, tables, params, crop, k.cell, cleaner=k.verb == "clean")
     return f"{action.text}\n{base}{extra}".strip()
 
 
@@ -256,7 +248,8 @@ def planting_preview(s: SVState, tables: Tables, params: Params, crop: int, x: i
     farmers = s.farmers[p]
     lost = max(0, hp - sum(tables.hp_max - f for f in farmers))
     parts = [f"Farmland of {plural(len(cells), 'tile')}" + (f" and {plural(alpacas, 'alpaca')}" if alpacas else "")
-             + f": {hp} HP" + (f" (base {base})" if hp != base and crop != VINE else "")]
+             + f": {hp} HP" + (f" (a vine always scores {tables.vine_hp}, SV-122)" if crop == VINE
+                               else f" (base {base})" if hp != base else "")]
     if len(farmers) == 1:
         to = min(tables.hp_max, farmers[0] + hp)
         parts.append(f"your farmer goes from {farmers[0]} to {to}, worth ${tables.track[to]} at the next Harvest")

@@ -40,6 +40,7 @@ Terrace tables are memoised per Terrace, and the seats' worths for the last view
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from typing import Any
 
 from tawa.core.actions import Action
@@ -80,6 +81,7 @@ from tawa.games.sacred_valley.data import (
     tables_for,
 )
 from tawa.games.sacred_valley.rules.actions import Key
+from tawa.games.sacred_valley.rules.common import LOG_ONLY
 from tawa.games.sacred_valley.rules.terrace import anchored, flood, planting_hp
 from tawa.games.sacred_valley.state import Cover, Last, Mode, SVState
 
@@ -90,7 +92,7 @@ OVERFLOW = 0.7  # share of a fresh track's value for HP that fit only after a Ha
 LAM = 0.25  # weight of the linear per-HP rate in the value of HP on the track
 FULL = 0.5  # a farmer on 7 with tiles to plant: the next planting would lose HP (SV-128)
 PASS = 3.0  # a Harvest with every farmer on 0 (a wasted action; Harvest Worker would make it look like +2)
-SCAN = 150  # log events searched back for a seat's latest Harvest
+SCAN = 150  # log events searched back for a seat's latest Harvest (separators and slides not counted)
 TECHLESS = 0.1  # a tile whose Technology the seat lacks, while one is still buyable
 TECHLESS_DEAD = 0.0  # ... and when none can be bought (SV-312/SV-313)
 TECH = 5.0  # a Technology, for the plantings it enables over a whole game
@@ -455,20 +457,16 @@ def _idle_harvest(view: Game, p: int, active: int) -> bool:
     Harvest that paid nothing from the track, read from the public log (SV-603: Harvest payouts and turn ends are
     public events). At the start of ``p``'s own turn the previous one still counts, so the mark does not vanish
     when the turn comes back round (searches that score leaves there would otherwise see an idle Harvest as free)."""
-    log = view.log
-    i = len(log) - 1
-    stop = max(-1, i - SCAN)
+    events = islice((e for e in reversed(view.log) if e.kind not in LOG_ONLY), SCAN)  # latest first
     if p != active or view.state.last == Last.NONE:  # skip back to the end of p's latest turn
-        while i > stop and not (log[i].kind == "end_turn" and log[i].data.get("seat") == p):
-            i -= 1
-        i -= 1
-    while i > stop:
-        e = log[i]
+        for e in events:
+            if e.kind == "end_turn" and e.data.get("seat") == p:
+                break
+    for e in events:
         if e.kind == "end_turn":
             return False
         if e.kind == "harvest" and e.data.get("seat") == p:
             return bool(e.data.get("amount", 0) == e.data.get("bonus", 0))
-        i -= 1
     return False
 
 

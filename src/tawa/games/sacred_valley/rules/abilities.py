@@ -9,6 +9,7 @@ from tawa.games.sacred_valley.data import (
     ALPACA_NAMES,
     ALPACA_WORKER,
     BARTERER,
+    CAMAYO_LABELS,
     CAMAYO_NAMES,
     CLEANER,
     GRAY_ALPACAS,
@@ -76,7 +77,7 @@ def use_extra(s: SVState, ev: Events, k: int) -> bool:
     p = s.active
     i = s.unused_marker(p, k)
     s.marker[p][i] = False
-    pub(ev, "extra", f"{who(p)} uses {CAMAYO_NAMES[k]} for an extra action", seat=p, kind=CAMAYO_NAMES[k])
+    pub(ev, "extra", f"{who(p)} uses {CAMAYO_LABELS[k]} for an extra action", seat=p, kind=CAMAYO_NAMES[k])
     if k == BARTERER:
         begin_purchase(s, ev)
         return True

@@ -47,6 +47,10 @@ def gain(s: SVState, ev: Events, p: int, amount: int, why: str) -> None:
                     data={"delta": amount, "balance": s.coins[p], "why": why}))
 
 
+LOG_ONLY = frozenset(("round", "turn", "slide"))
+"""Event kinds that only help a reader of the log (separators, the end-of-turn slide): no rule or bot reads them."""
+
+
 def pub(ev: Events, kind: str, text: str, /, **data: Any) -> None:
     """A public event (SV-603)."""
     ev.append(Event(kind, text, None, data))

@@ -9,6 +9,7 @@ from tawa.core.params import Params
 from tawa.games.sacred_valley.data import (
     CAMAYO_COST,
     CAMAYO_DISCARDABLE,
+    CAMAYO_LABELS,
     CAMAYO_NAMES,
     SABOTEUR,
     SEED_RANTIC,
@@ -106,11 +107,11 @@ def hire(s: SVState, tables: Tables, ev: Events, slot: int) -> None:
     p = s.active
     price = camayo_price(s, tables, slot)
     k = s.cat[slot]
-    gain(s, ev, p, -price, f"hire {CAMAYO_NAMES[k]}")
+    gain(s, ev, p, -price, f"hire {CAMAYO_LABELS[k]}")
     s.cat[slot] = -1
     s.items += 1
     s.pending_cam = k
-    pub(ev, "hire", f"{who(p)} hires {CAMAYO_NAMES[k]} from Camayo Catu slot {slot + 1} for ${price}",
+    pub(ev, "hire", f"{who(p)} hires {CAMAYO_LABELS[k]} from Camayo Catu slot {slot + 1} for ${price}",
         seat=p, kind=CAMAYO_NAMES[k], slot=slot + 1, price=price)
     s.tasks.append(Task(Job.IMMEDIATE, k))  # SV-288 right after the hire
     s.tasks.append(Task(Job.KEEPER))
@@ -122,7 +123,7 @@ def dismiss(s: SVState, ev: Events, i: int) -> None:
     k = s.cam[p].pop(i)
     s.marker[p].pop(i)  # SV-286 an unused marker returns to the reserve
     s.cdiscard.append(k)  # SV-285
-    pub(ev, "discard_camayo", f"{who(p)} discards {CAMAYO_NAMES[k]} to make room", seat=p, kind=CAMAYO_NAMES[k])
+    pub(ev, "discard_camayo", f"{who(p)} discards {CAMAYO_LABELS[k]} to make room", seat=p, kind=CAMAYO_NAMES[k])
     s.tasks.append(Task(Job.CAM_IN))
 
 

@@ -9,7 +9,7 @@ from tawa.core.params import Params
 from tawa.games.sacred_valley.data import (
     ALPACA_WORKER,
     CAMAYO_AGE,
-    CAMAYO_NAMES,
+    CAMAYO_LABELS,
     CULTIVATOR,
     FOREIGNER,
     TERRACE_WORKER,
@@ -18,7 +18,7 @@ from tawa.games.sacred_valley.data import (
     YANACONA,
     Tables,
 )
-from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, pub, who
+from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, plural, pub, who
 from tawa.games.sacred_valley.rules.terrace import all_occupied, flood, planting_hp, tocricoc_payees, unlock_fee_for
 from tawa.games.sacred_valley.state import Cover, Exemption, How, Job, Meeple, Mode, PlantCtx, Stage, SVState, Task
 
@@ -139,7 +139,7 @@ def unlock_discards(s: SVState, tables: Tables, params: Params, ev: Events, lv: 
         if removed >= params.UNLOCK_CAMAYO_DISCARD:
             break
         if s.cat[i] >= 0:
-            pub(ev, "unlock_discard", f"Camayo Catu slot {i + 1} ({CAMAYO_NAMES[s.cat[i]]}) leaves the game",
+            pub(ev, "unlock_discard", f"Camayo Catu slot {i + 1} ({CAMAYO_LABELS[s.cat[i]]}) leaves the game",
                 slot=i + 1)
             s.cout.append(s.cat[i])
             s.cat[i] = -1
@@ -148,13 +148,14 @@ def unlock_discards(s: SVState, tables: Tables, params: Params, ev: Events, lv: 
     if age is not None:  # SV-184 purge that Age from its pile (face down, SV-605) and from the Catu
         pile = s.piles[age - 1]
         if pile:
-            pub(ev, "purge", f"the {len(pile)} Age {age} tiles left in the draw pile leave the game face down",
+            pub(ev, "purge", f"the {plural(len(pile), f'Age {age} tile')} left in the draw pile leave "
+                "the game face down",
                 age=age, count=len(pile))
         s.purged.extend(pile)
         pile.clear()
         for i in range(len(s.cat)):
             if s.cat[i] >= 0 and CAMAYO_AGE[s.cat[i]] == age:
-                pub(ev, "purge", f"Camayo Catu slot {i + 1} ({CAMAYO_NAMES[s.cat[i]]}) leaves the game", slot=i + 1)
+                pub(ev, "purge", f"Camayo Catu slot {i + 1} ({CAMAYO_LABELS[s.cat[i]]}) leaves the game", slot=i + 1)
                 s.cout.append(s.cat[i])
                 s.cat[i] = -1
     pub(ev, "unlocked", f"level {lv} is open", level=lv)
@@ -189,9 +190,9 @@ def place_tile(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
     cells = flood(s, tables, crop, x)
     hp, _base, alpacas = planting_hp(s, tables, params, p, crop, cells, ctx.exempt)
     how = ("plants", "plants (Saboteur)", "replaces a vine (Cleaner) with")[ctx.how]
-    pub(ev, "plant", f"{who(p)} {how} {crop_name(crop)} on {tables.names[x]}: Farmland of {len(cells)} tiles, "
-        f"{alpacas} alpaca(s), {hp} HP", seat=p, crop=crop_name(crop), grid=tables.names[x], size=len(cells),
-        alpacas=alpacas, hp=hp)
+    pub(ev, "plant", f"{who(p)} {how} {crop_name(crop)} on {tables.names[x]}: Farmland of "
+        f"{plural(len(cells), 'tile')}, {plural(alpacas, 'alpaca')}, {hp} HP", seat=p, crop=crop_name(crop),
+        grid=tables.names[x], size=len(cells), alpacas=alpacas, hp=hp)
     if all_occupied(s, tables):
         s.end_by = p  # SV-560; the planting still resolves fully (SV-563)
     if alpacas and ALPACA_WORKER in s.cam[p]:  # SV-393

@@ -7,14 +7,27 @@ from __future__ import annotations
 
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.sacred_valley.data import CAMAYO_AGE, CAMAYO_NAMES, HARVEST_EXPERT, HARVEST_WORKER, HERDER, VINE, Tables
-from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, pub, who
+from tawa.games.sacred_valley.data import (
+    CAMAYO_AGE,
+    CAMAYO_LABELS,
+    CAMAYO_NAMES,
+    CROPS,
+    HARVEST_EXPERT,
+    HARVEST_WORKER,
+    HERDER,
+    VINE,
+    Tables,
+)
+from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, plural, pub, who
 from tawa.games.sacred_valley.scoring import scores
 from tawa.games.sacred_valley.state import Cover, Last, Mode, SVState
 
 
 # ------------------------------------------------------------------ turn flow (SV-060–SV-070)
 def start_turn(s: SVState, tables: Tables, ev: Events, p: int) -> None:
+    if p == s.first:
+        pub(ev, "round", f"=== round {s.round} ===", round=s.round)  # a separator for the reader of the log
+    pub(ev, "turn", f"--- {who(p)}'s turn ---", seat=p, round=s.round)
     s.active = p
     s.regular_done = False
     s.last = Last.NONE
@@ -82,7 +95,8 @@ def fill_main(s: SVState, params: Params, rng: Rng, ev: Events, setup: bool = Fa
                 if setup or recycles >= params.REFILL_RECYCLES_PER_REFILL or not s.sdiscard:
                     return  # SV-365 at most one recycling per refill
                 recycles += 1
-                pub(ev, "recycle", f"the seed discard ({len(s.sdiscard)} tiles) goes back into the bag")  # SV-364
+                tiles = plural(len(s.sdiscard), "tile")
+                pub(ev, "recycle", f"the seed discard ({tiles}) goes back into the bag")  # SV-364
                 s.bag.extend(s.sdiscard)
                 s.sdiscard.clear()
                 continue
@@ -101,11 +115,9 @@ def fill_main(s: SVState, params: Params, rng: Rng, ev: Events, setup: bool = Fa
 
 
 def refill(s: SVState, params: Params, rng: Rng, ev: Events) -> None:
-    tiles = [t for t in s.main if t >= 0]  # SV-361 slide down keeping order
-    s.main = tiles + [-1] * (len(s.main) - len(tiles))
+    s.main = _slide(ev, "Main Catu", s.main, CROPS)  # SV-361 slide down keeping order
     fill_main(s, params, rng, ev)  # SV-362–SV-365
-    cams = [k for k in s.cat if k >= 0]  # SV-367
-    s.cat = cams + [-1] * (len(s.cat) - len(cams))
+    s.cat = _slide(ev, "Camayo Catu", s.cat, CAMAYO_LABELS)  # SV-367
     for i in range(len(s.cat)):
         if s.cat[i] >= 0:
             continue
@@ -114,8 +126,17 @@ def refill(s: SVState, params: Params, rng: Rng, ev: Events) -> None:
             break  # SV-370
         k = pile.pop()
         s.cat[i] = k
-        pub(ev, "camayo_drawn", f"{CAMAYO_NAMES[k]} (Age {CAMAYO_AGE[k]}) enters Camayo Catu slot {i + 1}",
+        pub(ev, "camayo_drawn", f"{CAMAYO_LABELS[k]} (Age {CAMAYO_AGE[k]}) enters Camayo Catu slot {i + 1}",
             kind=CAMAYO_NAMES[k], slot=i + 1)
+
+
+def _slide(ev: Events, catu: str, slots: list[int], names: tuple[str, ...]) -> list[int]:
+    """The Catu's tiles slid down into the lowest slots, keeping their order; a log line says what moved."""
+    kept = [(i, t) for i, t in enumerate(slots) if t >= 0]
+    moves = [f"{names[t]} {i + 1}->{j + 1}" for j, (i, t) in enumerate(kept) if i != j]
+    if moves:
+        pub(ev, "slide", f"the {catu} slides down: " + ", ".join(moves), catu=catu)
+    return [t for _, t in kept] + [-1] * (len(slots) - len(kept))
 
 
 # ------------------------------------------------------------------ regular actions
