@@ -13,6 +13,7 @@ from tawa.games.sacred_valley import testing as T
 from tawa.games.sacred_valley.data import CAMAYO_NAMES
 from tawa.games.sacred_valley.rules.actions import action_table
 from tawa.games.sacred_valley.rules.common import LOG_ONLY
+from tawa.lab.playout import random_action
 
 
 def _played(seed: int, players: int = 4) -> tawa.Game:
@@ -24,20 +25,8 @@ def _played(seed: int, players: int = 4) -> tawa.Game:
             with contextlib.suppress(ValueError):
                 T.give_camayo(g, p, CAMAYO_NAMES[rng.below(len(CAMAYO_NAMES))])
     while not g.is_over:
-        acts = g.legal_actions()
-        w = g.progress_weights(acts)
-        assert w is not None
-        g.apply(acts[_pick(rng, w)])
+        g.apply(random_action(g, rng, biased=True))
     return g
-
-
-def _pick(rng: tawa.Rng, w: list[float]) -> int:
-    x = rng.random() * sum(w)
-    for i, v in enumerate(w):
-        x -= v
-        if x <= 0:
-            return i
-    return len(w) - 1
 
 
 @pytest.mark.parametrize("seed", range(3))

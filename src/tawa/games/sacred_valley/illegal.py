@@ -22,18 +22,9 @@ from tawa.games.sacred_valley.data import (
     WEAVER,
     Tables,
 )
+from tawa.games.sacred_valley.rules import market
 from tawa.games.sacred_valley.rules.actions import ActionTable, Key, action_table
 from tawa.games.sacred_valley.rules.common import Refusal
-from tawa.games.sacred_valley.rules.market import (
-    camayo_price,
-    camayo_room,
-    copy_allowed,
-    debt_blocks_purchase,
-    seed_price,
-    tech_in_reserve,
-    tech_price,
-    tech_slot_open,
-)
 from tawa.games.sacred_valley.rules.offers import (
     ACTIONS,
     OFFERS,
@@ -158,7 +149,7 @@ def _harvest(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: K
 
 
 def _purchase(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if debt_blocks_purchase(s, params, s.active):
+    if market.debt_blocks_purchase(s, params, s.active):
         return Refusal("SV-202", "a debtor may not Purchase (DEBT_BLOCKS_PURCHASE)")
     if not purchase_items(s, tables, params, menu, s.active):
         return Refusal("SV-065", "no item can be acquired")
@@ -177,13 +168,13 @@ def _offered(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: K
 def _buy(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if s.main[k.which] < 0:
         return Refusal("SV-242", "that Main Catu slot is empty")
-    return _affordable(s, seed_price(s, tables, s.active, k.which))
+    return _affordable(s, market.seed_price(s, tables, s.active, k.which))
 
 
 def _buy_vine(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if s.vines == 0:
         return Refusal("SV-262", "the Vine Catu is empty")
-    return _affordable(s, seed_price(s, tables, s.active, -1))
+    return _affordable(s, market.seed_price(s, tables, s.active, -1))
 
 
 def _affordable(s: SVState, price: int) -> Refusal | None:
@@ -195,11 +186,11 @@ def _hire(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
     kind = s.cat[k.which]
     if kind < 0:
         return Refusal("SV-186", "that Camayo Catu slot is empty")
-    if not camayo_room(s, tables, p):
+    if not market.camayo_room(s, tables, p):
         return Refusal("SV-283", "three Camayos that cannot be discarded are held")
-    if not copy_allowed(s, tables, p, kind):
+    if not market.copy_allowed(s, tables, p, kind):
         return Refusal("SV-292", "duplicate Camayos are not allowed (option)")
-    price = camayo_price(s, tables, k.which)
+    price = market.camayo_price(s, tables, k.which)
     return None if price <= s.coins[p] else Refusal("SV-280", f"the price (${price}) is more than your coins")
 
 
@@ -207,11 +198,11 @@ def _tech(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
     p = s.active
     if k.crop in s.techs[p]:
         return Refusal("SV-310", "that Technology is already owned")
-    if not tech_slot_open(s, tables, p):
+    if not market.tech_slot_open(s, tables, p):
         return Refusal("SV-312", "four Technologies is the maximum")
-    if not tech_in_reserve(s, k.crop):
+    if not market.tech_in_reserve(s, k.crop):
         return Refusal("SV-313", "that Technology's reserve is empty")
-    if tech_price(s, tables, p) > s.coins[p]:
+    if market.tech_price(s, tables, p) > s.coins[p]:
         return Refusal("SV-311", "the Technology costs more than your coins")
     return None
 

@@ -65,8 +65,8 @@ from tawa.games.sacred_valley.data import (
     VINE,
 )
 from tawa.games.sacred_valley.game import SacredValley
-from tawa.games.sacred_valley.rules.turns import start_turn
-from tawa.games.sacred_valley.state import Cover, Last, Meeple, Mode
+from tawa.games.sacred_valley.rules.turns import reset_turn, start_turn
+from tawa.games.sacred_valley.state import Cover, Meeple, Mode
 
 
 def _crop(name: str | int) -> int:
@@ -288,23 +288,10 @@ def set_turn(g: SacredValley, seat: int, pay_debts: bool = False) -> list[Event]
     if pay_debts:
         start_turn(s, g.tables, ev, seat)
     else:
-        _fresh_turn(g, seat)
+        reset_turn(s, seat)
     assert s.mode == Mode.MAIN
     _touch(g)
     return ev
-
-
-def _fresh_turn(g: SacredValley, seat: int) -> None:
-    s = g.state
-    s.active = seat
-    s.regular_done = False
-    s.last = Last.NONE
-    s.weaver_used = False
-    s.saboteur_used = False
-    s.items = 0
-    s.window = Mode.MAIN
-    s.mode = Mode.MAIN
-    s.tasks = []
 
 
 # ------------------------------------------------------------------ playing and reading

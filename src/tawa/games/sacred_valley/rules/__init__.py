@@ -9,8 +9,6 @@ of the setup), ``tasks`` (the pending steps) and ``actions`` (the action space).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
@@ -39,163 +37,72 @@ def legal(s: SVState, tables: Tables, params: Params) -> list[Action]:
     return out
 
 
-Handler = Callable[[SVState, Tables, Params, Rng, Events, Key], bool]
-"""Carries out one choice; True when the pending steps run next (``tasks.settle``), False when the choice itself
-opened a decision or ended the turn."""
-
-
-def _crop(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    choose_crop(s, tables, params, rng, ev, k.crop)
-    return False
-
-
-def _plant(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    turns.begin_action(s, Last.PLANT)
-    planting.start_planting(s, k.crop, k.cell, How.PLANT)
-    return True
-
-
-def _harvest(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    return turns.do_harvest(s, tables, params, ev)
-
-
-def _purchase(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    turns.begin_purchase(s, ev)
-    return True
-
-
-def _work(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    turns.do_work(s, params, ev)
-    return True
-
-
-def _end_turn(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    turns.end_turn(s, tables, params, rng, ev)
-    return False
-
-
-def _buy(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    return market.buy_seed(s, tables, params, ev, k.which)
-
-
-def _buy_vine(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    return market.buy_seed(s, tables, params, ev, -1)
-
-
-def _hire(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.hire(s, tables, ev, k.which)
-    return True
-
-
-def _tech(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.buy_tech(s, tables, ev, k.crop)
-    return True
-
-
-def _end_purchase(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    turns.end_purchase(s)
-    return True
-
-
-def _extra(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    return abilities.use_extra(s, ev, k.which)
-
-
-def _weave(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    abilities.weave(s, params, ev, k.crop)
-    return True
-
-
-def _gray(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    abilities.gray_alpaca(s, tables, ev, k.cell)
-    return True
-
-
-def _clean(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    abilities.cleaner(s, tables, ev, k.cell, k.crop)
-    return True
-
-
-def _exempt(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    planting.choose_exemption(s, ev, Exemption(k.which))
-    return True
-
-
-def _partner(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    planting.choose_partner(s, tables, params, ev, k.which)
-    return True
-
-
-def _farmer(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    planting.choose_farmer(s, tables, k.which)
-    return True
-
-
-def _take(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.take_free(s, ev, k.which)
-    return True
-
-
-def _take_vine(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.take_free(s, ev, -1)
-    return True
-
-
-def _discard(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.discard_seed(s, ev, k.crop)
-    return True
-
-
-def _sab(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.saboteur_plant(s, ev, k.cell)
-    return True
-
-
-def _keep(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.saboteur_keep(s)
-    return True
-
-
-def _dismiss(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.dismiss(s, ev, k.which)
-    return True
-
-
-def _warrior(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.place_meeple(s, tables, ev, k.cell, Meeple.WARRIOR)
-    return True
-
-
-def _tocricoc(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    market.place_meeple(s, tables, ev, k.cell, Meeple.TOCRICOC)
-    return True
-
-
-def _herd(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    return abilities.herd(s, tables, ev, k.which, k.cell)
-
-
-def _stop_herd(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
-    abilities.stop_herding(s)
-    return True
-
-
-HANDLERS: dict[str, Handler] = {
-    "crop": _crop, "plant": _plant, "harvest": _harvest, "purchase": _purchase, "work": _work, "end_turn": _end_turn,
-    "buy": _buy, "buy_vine": _buy_vine, "hire": _hire, "tech": _tech, "end_purchase": _end_purchase,
-    "extra": _extra, "weave": _weave, "gray": _gray, "clean": _clean, "exempt": _exempt, "partner": _partner,
-    "farmer": _farmer, "take": _take, "take_vine": _take_vine, "discard": _discard, "sab": _sab, "keep": _keep,
-    "dismiss": _dismiss, "warrior": _warrior, "tocricoc": _tocricoc, "herd": _herd, "stop_herd": _stop_herd,
-}
-
-
 def apply(s: SVState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
     """Carry out a legal action (one ``legal`` offered) and the steps that follow it; return its events."""
     ev: list[Event] = []
-    k: Key = action.data
-    if HANDLERS[k.verb](s, tables, params, rng, ev, k):
+    if _carry_out(s, tables, params, rng, ev, action.data):
         settle(s, tables, params, ev)
     return ev
+
+
+def _carry_out(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
+    """One choice; True when the pending steps run next, False when it opened a decision or ended the turn."""
+    v = k.verb
+    if v == "crop":
+        choose_crop(s, tables, params, rng, ev, k.crop)
+        return False
+    if v == "end_turn":
+        turns.end_turn(s, tables, params, rng, ev)
+        return False
+    if v == "harvest":
+        return turns.do_harvest(s, tables, params, ev)
+    if v in ("buy", "buy_vine"):
+        return market.buy_seed(s, tables, params, ev, k.which if v == "buy" else -1)
+    if v == "extra":
+        return abilities.use_extra(s, ev, k.which)
+    if v == "herd":
+        return abilities.herd(s, tables, ev, k.which, k.cell)
+    if v == "plant":
+        turns.begin_action(s, Last.PLANT)
+        planting.start_planting(s, k.crop, k.cell, How.PLANT)
+    elif v == "purchase":
+        turns.begin_purchase(s, ev)
+    elif v == "work":
+        turns.do_work(s, params, ev)
+    elif v == "hire":
+        market.hire(s, tables, ev, k.which)
+    elif v == "tech":
+        market.buy_tech(s, tables, ev, k.crop)
+    elif v == "end_purchase":
+        turns.end_purchase(s)
+    elif v == "weave":
+        abilities.weave(s, params, ev, k.crop)
+    elif v == "gray":
+        abilities.gray_alpaca(s, tables, ev, k.cell)
+    elif v == "clean":
+        abilities.cleaner(s, tables, ev, k.cell, k.crop)
+    elif v == "exempt":
+        planting.choose_exemption(s, ev, Exemption(k.which))
+    elif v == "partner":
+        planting.choose_partner(s, tables, params, ev, k.which)
+    elif v == "farmer":
+        planting.choose_farmer(s, tables, k.which)
+    elif v in ("take", "take_vine"):
+        market.take_free(s, ev, k.which if v == "take" else -1)
+    elif v == "discard":
+        market.discard_seed(s, ev, k.crop)
+    elif v == "sab":
+        market.saboteur_plant(s, ev, k.cell)
+    elif v == "keep":
+        market.saboteur_keep(s)
+    elif v == "dismiss":
+        market.dismiss(s, ev, k.which)
+    elif v in ("warrior", "tocricoc"):
+        market.place_meeple(s, tables, ev, k.cell, Meeple.WARRIOR if v == "warrior" else Meeple.TOCRICOC)
+    else:
+        assert v == "stop_herd", k
+        abilities.stop_herding(s)
+    return True
 
 
 __all__ = ["apply", "legal"]

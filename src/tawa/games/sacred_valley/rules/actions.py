@@ -26,6 +26,7 @@ from tawa.games.sacred_valley.data import (
     ALPACAS,
     BARTERER,
     CAMAYO_AGE,
+    CAMAYO_LABELS,
     CAMAYO_NAMES,
     CAMAYO_REWARD,
     CHASQUI,
@@ -52,67 +53,61 @@ class Key(NamedTuple):
     #                   or an alpaca
 
 
+# the id and the text of each verb, filled from the key (``key_fields``)
+FORMATS: dict[str, tuple[str, str]] = {
+    "crop": ("crop {crop}", "choose {crop} as your crop"),
+    "plant": ("plant {crop} {grid}", "plant {crop} on {grid}"),
+    "harvest": ("harvest", "Harvest"),
+    "purchase": ("purchase", "Purchase"),
+    "work": ("work", "Work"),
+    "end_turn": ("end turn", "end your turn"),
+    "buy": ("buy slot{n}", "buy the Main Catu tile in slot {n}"),
+    "buy_vine": ("buy vine", "buy a vine from the Vine Catu"),
+    "hire": ("hire slot{n}", "hire the Camayo in slot {n}"),
+    "tech": ("tech {crop}", "buy the {crop} Technology"),
+    "end_purchase": ("end purchase", "end the Purchase"),
+    "extra": ("use {camayo}", "use {label}: take {gives}"),
+    "weave": ("weave {crop}", "discard two {crop} for ${income} (Weaver)"),
+    "gray": ("alpaca {grid}", "put a gray alpaca on {grid} (Alpaca Worker)"),
+    "clean": ("clean {grid} {crop}", "replace the vine on {grid} with {crop} (Cleaner)"),
+    "exempt": ("exempt {exemption}", "use {Exemption} as the Technology exemption"),
+    "partner": ("partner {seat}", "choose P{seat} as work partner (pays the fee too, or takes the cover as a debt)"),
+    "farmer": ("farmer {n}", "advance farmer {n}"),
+    "take": ("take slot{n}", "take the Main Catu tile in slot {n} for free"),
+    "take_vine": ("take vine", "take a vine for free"),
+    "discard": ("discard {crop}", "discard a {crop} tile from your Warehouse"),
+    "sab": ("sabotage {grid}", "plant the vine on {grid} now (Saboteur)"),
+    "keep": ("keep vine", "keep the vine in your Warehouse"),
+    "dismiss": ("dismiss {n}", "discard the Camayo in Work Zone position {n}"),
+    "warrior": ("warrior {grid}", "put the Warrior meeple on {grid}"),
+    "tocricoc": ("tocricoc {grid}", "put the Tocricoc meeple on {grid}"),
+    "herd": ("herd {alpaca} {grid}", "move alpaca {alpaca} to {grid}"),
+    "stop_herd": ("stop herding", "stop moving alpacas"),
+}
+
+
+def key_fields(tables: Tables, params: Params, k: Key) -> dict[str, object]:
+    """What the formats of ``FORMATS`` name: crop, grid, 1-based ``n``, seat, Camayo, exemption, alpaca."""
+    out: dict[str, object] = {"n": k.which + 1, "seat": k.which, "income": params.WEAVER_INCOME}
+    if k.crop >= 0:
+        out["crop"] = CROPS[k.crop]
+    if k.cell >= 0:
+        out["grid"] = tables.names[k.cell]
+    if k.verb == "extra":
+        out.update(camayo=CAMAYO_NAMES[k.which], label=CAMAYO_LABELS[k.which], gives=EXTRA_GIVES[k.which])
+    elif k.verb == "exempt":
+        name = Exemption(k.which).name.lower()
+        out.update(exemption=name, Exemption=name.capitalize())
+    elif k.verb == "herd":
+        out["alpaca"] = ALPACA_NAMES[k.which]
+    return out
+
+
 def key_id(tables: Tables, params: Params, k: Key) -> tuple[str, str]:
     """(id, text) of an action key."""
-    v = k.verb
-    nm = tables.names
-    if v == "crop":
-        return f"crop {CROPS[k.crop]}", f"choose {CROPS[k.crop]} as your crop"
-    if v == "plant":
-        return f"plant {CROPS[k.crop]} {nm[k.cell]}", f"plant {CROPS[k.crop]} on {nm[k.cell]}"
-    if v in ("harvest", "purchase", "work"):
-        return v, v.capitalize()
-    if v == "end_turn":
-        return "end turn", "end your turn"
-    if v == "buy":
-        return f"buy slot{k.which + 1}", f"buy the Main Catu tile in slot {k.which + 1}"
-    if v == "buy_vine":
-        return "buy vine", "buy a vine from the Vine Catu"
-    if v == "hire":
-        return f"hire slot{k.which + 1}", f"hire the Camayo in slot {k.which + 1}"
-    if v == "tech":
-        return f"tech {CROPS[k.crop]}", f"buy the {CROPS[k.crop]} Technology"
-    if v == "end_purchase":
-        return "end purchase", "end the Purchase"
-    if v == "extra":
-        name = CAMAYO_NAMES[k.which]
-        return f"use {name}", f"use {name.replace('_', ' ')}: take {EXTRA_GIVES[k.which]}"
-    if v == "weave":
-        return f"weave {CROPS[k.crop]}", f"discard two {CROPS[k.crop]} for ${params.WEAVER_INCOME} (Weaver)"
-    if v == "gray":
-        return f"alpaca {nm[k.cell]}", f"put a gray alpaca on {nm[k.cell]} (Alpaca Worker)"
-    if v == "clean":
-        return (f"clean {nm[k.cell]} {CROPS[k.crop]}",
-                f"replace the vine on {nm[k.cell]} with {CROPS[k.crop]} (Cleaner)")
-    if v == "exempt":
-        name = "yanacona" if k.which == Exemption.YANACONA else "foreigner"
-        return f"exempt {name}", f"use {name.capitalize()} as the Technology exemption"
-    if v == "partner":
-        return (f"partner {k.which}",
-                f"choose P{k.which} as work partner (pays the fee too, or takes the cover as a debt)")
-    if v == "farmer":
-        return f"farmer {k.which + 1}", f"advance farmer {k.which + 1}"
-    if v == "take":
-        return f"take slot{k.which + 1}", f"take the Main Catu tile in slot {k.which + 1} for free"
-    if v == "take_vine":
-        return "take vine", "take a vine for free"
-    if v == "discard":
-        return f"discard {CROPS[k.crop]}", f"discard a {CROPS[k.crop]} tile from your Warehouse"
-    if v == "sab":
-        return f"sabotage {nm[k.cell]}", f"plant the vine on {nm[k.cell]} now (Saboteur)"
-    if v == "keep":
-        return "keep vine", "keep the vine in your Warehouse"
-    if v == "dismiss":
-        return f"dismiss {k.which + 1}", f"discard the Camayo in Work Zone position {k.which + 1}"
-    if v == "warrior":
-        return f"warrior {nm[k.cell]}", f"put the Warrior meeple on {nm[k.cell]}"
-    if v == "tocricoc":
-        return f"tocricoc {nm[k.cell]}", f"put the Tocricoc meeple on {nm[k.cell]}"
-    if v == "herd":
-        return f"herd {ALPACA_NAMES[k.which]} {nm[k.cell]}", f"move alpaca {ALPACA_NAMES[k.which]} to {nm[k.cell]}"
-    if v == "stop_herd":
-        return "stop herding", "stop moving alpacas"
-    raise KeyError(k)
+    aid, text = FORMATS[k.verb]
+    fields = key_fields(tables, params, k)
+    return aid.format(**fields), text.format(**fields)
 
 
 class ActionTable:

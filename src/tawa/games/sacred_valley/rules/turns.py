@@ -28,6 +28,12 @@ def start_turn(s: SVState, tables: Tables, ev: Events, p: int) -> None:
     if p == s.first:
         pub(ev, "round", f"=== round {s.round} ===", round=s.round)  # a separator for the reader of the log
     pub(ev, "turn", f"--- {who(p)}'s turn ---", seat=p, round=s.round)
+    reset_turn(s, p)
+    pay_debts(s, tables, ev)  # SV-061 at the very start of the turn
+
+
+def reset_turn(s: SVState, p: int) -> None:
+    """``p`` is to act at the start of a turn: no action taken yet, in the main free window."""
     s.active = p
     s.regular_done = False
     s.last = Last.NONE
@@ -37,7 +43,6 @@ def start_turn(s: SVState, tables: Tables, ev: Events, p: int) -> None:
     s.window = Mode.MAIN
     s.mode = Mode.MAIN
     s.tasks = []
-    pay_debts(s, tables, ev)  # SV-061 at the very start of the turn
 
 
 def pay_debts(s: SVState, tables: Tables, ev: Events) -> None:
