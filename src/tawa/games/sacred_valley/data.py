@@ -111,6 +111,7 @@ CAMAYO_ONE_SHOT = tuple(k.one_shot for k in CAMAYO_KINDS)
 CAMAYO_DISCARDABLE = tuple(k.discardable for k in CAMAYO_KINDS)
 AGES = (1, 2, 3)
 
+CAMAYOS_PER_AGE = 16  # §2.7
 DEFAULT_COPIES = {  # §2.7 copies [P]; 16 per Age
     "alpaca_worker": 2, "herder": 2, "yanacona": 1, "seed_rantic": 1, "barterer": 2, "irrigator": 2,
     "ayllu_member": 2, "warehouse_keeper": 1, "terrace_worker": 2, "cleaner": 1,
@@ -169,7 +170,10 @@ def _one(name: str, value: object, rules: tuple[str, ...], doc: str, tag: str = 
     return Param(name, value, tag, rules, doc, choices=(value,))
 
 
-HP_MAX = 7  # SV-128 (the HP_MAX Param below; HARVEST_TRACK has a value for each space 0..HP_MAX)
+# [R] numbers that shape other values (the fixed Params of the same names below)
+HP_MAX = 7  # SV-128: HARVEST_TRACK has a value for each space 0..HP_MAX
+MAX_TECH = 4  # SV-312: TECH_COSTS prices the 2nd..MAX_TECH-th Technology
+MAIN_CATU_SLOTS = 6  # SV-034/SV-039: MAIN_CATU_PRICES has a price per slot
 
 
 PARAMS = ParamRegistry([
@@ -200,11 +204,11 @@ PARAMS = ParamRegistry([
     _fixed("SEED_RANTIC_PRICE", 1, ("SV-399",), "price of any seed for a Seed Rantic holder"),
     _fixed("CAMAYO_CATU_SLOTS", 5, ("SV-033", "SV-280"), "Camayo Catu slots"),
     _fixed("CAMAYO_SURCHARGE", {4: 1, 5: 1}, ("SV-280",), "extra cost per Camayo Catu slot (1-based)"),
-    _fixed("MAIN_CATU_SLOTS", 6, ("SV-034", "SV-039"), "Main Seed Catu slots"),
+    _fixed("MAIN_CATU_SLOTS", MAIN_CATU_SLOTS, ("SV-034", "SV-039"), "Main Seed Catu slots"),
     _fixed("WAREHOUSE_BASE", 3, ("SV-264",), "Warehouse capacity"),
     _fixed("WAREHOUSE_KEEPER", 5, ("SV-264", "SV-404"), "Warehouse capacity with Warehouse Keeper"),
     _fixed("MAX_CAMAYOS", 3, ("SV-281",), "Camayos held at once"),
-    _fixed("MAX_TECH", 4, ("SV-312",), "Technologies per player, the starting one included"),
+    _fixed("MAX_TECH", MAX_TECH, ("SV-312",), "Technologies per player, the starting one included"),
     # ---- §2.10 registry
     _fixed("SEED", None, ("SV-008",), "the game seed is the engine's seed argument; one RNG stream", "P"),
     Param("FIRST_PLAYER", "random", "P", ("SV-020",), "'random' or a seat number as text ('0'..'4')",
@@ -224,13 +228,13 @@ PARAMS = ParamRegistry([
           "coins per farmer space 0..7 (space 4 = $9 is [R])", length=HP_MAX + 1, bounds=(0, None),
           order="nondecreasing", check=_starts_at_zero),
     Param("TECH_COSTS", (4, 6, 8), "P", ("SV-310", "SV-311"), "cost of the 2nd, 3rd and 4th Technology",
-          length=3, bounds=(0, None)),
+          length=MAX_TECH - 1, bounds=(0, None)),
     Param("MAIN_CATU_PRICES", (1, 1, 2, 2, 3, 3), "R/P", ("SV-260", "SV-261"), "Main Catu price, slot 1 (bottom) up",
-          length=6, bounds=(0, None)),
+          length=MAIN_CATU_SLOTS, bounds=(0, None)),
     Param("VINE_CATU_CAPACITY", 3, "P", ("SV-039", "SV-363"), "vines the Vine Catu holds",
           bounds=(0, TILES_PER_CROP)),
-    Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind",
-          bounds=(0, 16)),
+    Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind (at most a whole Age pile)",
+          bounds=(0, CAMAYOS_PER_AGE)),
     _one("COIN_SUPPLY", "unlimited", ("SV-041",), "the coin supply never runs out"),
     _one("DEBT_PAYMENT", "start_of_debtor_turn", ("SV-061", "SV-201"),
          "paid automatically at the debtor's turn start and every later free window, in order incurred"),
@@ -264,8 +268,8 @@ PARAMS = ParamRegistry([
     _one("MEEPLE_SUPPLY_LIMITS", False, ("SV-291",), "meeple supply never limits an ability"),
     Param("ALLOW_DUPLICATE_CAMAYOS", True, "P", ("SV-292",), "a player may hold several copies of a kind"),
     Param("DUPLICATE_PASSIVES_STACK", False, "P", ("SV-293", "SV-498"), "duplicate permanent abilities stack"),
-    Param("REFILL_RECYCLES_PER_REFILL", 1, "P", ("SV-364", "SV-365"), "seed discard recycles per refill",
-          bounds=(0, 10)),
+    Param("REFILL_RECYCLES_PER_REFILL", 1, "P", ("SV-364", "SV-365"),
+          "seed discard recycles per refill (a few: each may redraw the whole discard)", bounds=(0, 10)),
     _one("GRAY_ALPACA_TIMING", "free_window", ("SV-391",), "when Alpaca Worker's gray alpaca may be placed"),
     Param("HERDER_SAME_ALPACA_TWICE", False, "P", ("SV-395",), "one Herder use may move one alpaca twice"),
     Param("YANACONA_CAP_ONLY_WHEN_EXEMPT", True, "P", ("SV-398",),

@@ -76,7 +76,7 @@ class SacredValley(Game):
         return observe.observation(self.state, self.tables, self.params, seat)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        observe.resample_hidden(self.state, rng)
+        observe.resample_hidden(self.state, self.tables, self.params, seat, rng)
 
     def scramble_hidden(self, seat: int, rng: Rng) -> Self:
         """Test hook: also change every other player's coins (never part of ``observation(seat)``, SV-600)."""

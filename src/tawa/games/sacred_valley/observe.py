@@ -99,7 +99,7 @@ def observation(s: SVState, tables: Tables, params: Params, seat: int | None) ->
     return obs
 
 
-def resample_hidden(s: SVState, rng: Rng) -> None:
+def resample_hidden(s: SVState, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
     """SV-604: the bag and the Camayo draw piles are the only hidden orders; their compositions are public or
     derivable, so a reshuffle is a consistent resample. Other players' coins follow from the public log (SV-603)
     and are kept."""

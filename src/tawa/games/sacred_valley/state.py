@@ -373,9 +373,6 @@ class SVState:
         return s
 
     # ---- small queries used everywhere
-    def holds(self, p: int, kind: int) -> bool:
-        return kind in self.cam[p]
-
     def unused_marker(self, p: int, kind: int) -> int:
         """Work Zone index of a held copy of one-shot ``kind`` whose marker is unused, or -1."""
         cam = self.cam[p]

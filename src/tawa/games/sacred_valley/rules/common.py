@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from tawa.core.events import Event
-from tawa.games.sacred_valley.data import CAMAYO_LABELS, CROPS, WAREHOUSE_KEEPER, Tables
+from tawa.games.sacred_valley.data import CROPS, WAREHOUSE_KEEPER, Tables
 from tawa.games.sacred_valley.state import SVState
 
 Events = list[Event]
@@ -24,10 +24,6 @@ def who(p: int) -> str:
 
 def crop_name(c: int) -> str:
     return CROPS[c]
-
-
-def camayo_label(kind: int) -> str:
-    return CAMAYO_LABELS[kind]
 
 
 def plural(n: int, word: str) -> str:
