@@ -167,28 +167,28 @@ def action_table(tables: Tables, params: Params, players: int) -> ActionTable:
 def live_text(s: SVState, tables: Tables, k: Key) -> str | None:
     """A text naming what an offered action acquires and its price now (the static text names only a slot)."""
     p = s.active
-    v = k.verb
-    if v == "buy":
-        price = seed_price(s, tables, p, k.which)
-        return f"buy {CROPS[s.main[k.which]]} from Main Catu slot {k.which + 1} for ${price}"
-    if v == "buy_vine":
-        return f"buy a vine for ${seed_price(s, tables, p, -1)}"
-    if v == "hire":
-        kind = s.cat[k.which]
-        return (f"hire {CAMAYO_NAMES[kind].replace('_', ' ')} (Age {CAMAYO_AGE[kind]}, end reward "
-                f"${CAMAYO_REWARD[kind]}) from Camayo Catu slot {k.which + 1} for ${camayo_price(s, tables, k.which)}")
-    if v == "tech":
-        return f"buy the {CROPS[k.crop]} Technology for ${tech_price(s, tables, p)}"
-    if v == "take":
-        return f"take {CROPS[s.main[k.which]]} from Main Catu slot {k.which + 1} for free"
-    if v == "dismiss":
-        return f"discard {CAMAYO_NAMES[s.cam[p][k.which]].replace('_', ' ')} (Work Zone {k.which + 1}) to make room"
-    if v == "farmer":
-        return (f"advance farmer {k.which + 1} (now on {s.farmers[p][k.which]}; "
-                f"{s.plant.hp if s.plant else 0} HP to place)")
-    if v == "harvest":
-        fs = s.farmers[p]
-        return f"Harvest: cash in your farmers on {fs} (${sum(tables.track[f] for f in fs)} before bonuses)"
+    n = k.which + 1
+    match k.verb:
+        case "buy":
+            price = seed_price(s, tables, p, k.which)
+            return f"buy {CROPS[s.main[k.which]]} from Main Catu slot {n} for ${price}"
+        case "buy_vine":
+            return f"buy a vine for ${seed_price(s, tables, p, -1)}"
+        case "hire":
+            kind = s.cat[k.which]
+            return (f"hire {CAMAYO_LABELS[kind]} (Age {CAMAYO_AGE[kind]}, end reward ${CAMAYO_REWARD[kind]}) "
+                    f"from Camayo Catu slot {n} for ${camayo_price(s, tables, k.which)}")
+        case "tech":
+            return f"buy the {CROPS[k.crop]} Technology for ${tech_price(s, tables, p)}"
+        case "take":
+            return f"take {CROPS[s.main[k.which]]} from Main Catu slot {n} for free"
+        case "dismiss":
+            return f"discard {CAMAYO_LABELS[s.cam[p][k.which]]} (Work Zone {n}) to make room"
+        case "farmer":
+            return f"advance farmer {n} (now on {s.farmers[p][k.which]}; {s.plant.hp if s.plant else 0} HP to place)"
+        case "harvest":
+            fs = s.farmers[p]
+            return f"Harvest: cash in your farmers on {fs} (${sum(tables.track[f] for f in fs)} before bonuses)"
     return None
 
 
