@@ -1,7 +1,7 @@
 """Sacred Valley on the Tawa engine: the registered ``Game`` subclass, delegating to the game's modules."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from tawa.core.actions import Action
@@ -12,7 +12,7 @@ from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng, as_rng
-from tawa.games.sacred_valley import data, illegal, observe, render, rules, scoring, setup, strategy
+from tawa.games.sacred_valley import data, illegal, observe, render, rules, scoring, setup, strategy, view
 from tawa.games.sacred_valley.data import Tables, tables_for
 from tawa.games.sacred_valley.rules.actions import action_table
 from tawa.games.sacred_valley.rules.common import who
@@ -71,6 +71,19 @@ class SacredValley(Game):
 
     def standings(self) -> list[Standing]:
         return scoring.standings(self.state, self.tables)
+
+    # ---- the board in the browser (view.py)
+    @classmethod
+    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
+        return view.svg(observation)
+
+    @classmethod
+    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        return view.targets(observation, legal)
+
+    @classmethod
+    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        return view.previews(observation, legal)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe.observation(self.state, self.tables, self.params, seat)
