@@ -1,27 +1,45 @@
-"""Shared rule helpers: gains under caps, loans, ownership, turn order, piece counts."""
+"""Rule helpers shared by the topics: names, gains under the caps, loans, ownership, turn order, piece counts."""
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 from tawa.core.events import Event
-from tawa.games.guatavita.data import (
-    POS_NAMES,
-    PUMP_SPOTS,
-    T_BOX,
-    T_SPECIAL,
-    TILES,
-)
+from tawa.core.params import Params
+from tawa.games.guatavita.data import Tables
 from tawa.games.guatavita.state import State
+
+PUMP = -1  # a source that is the player's pump, not a tile (GV-175)
+
+
+class Move(NamedTuple):
+    """What an offered action does, in the rules' terms (the ``data`` of its ``Action``). ``kind`` is the
+    action's first word (``explore``, ``cross``, ``pass``, ``camp``, ``pump``, ``step`` ...); ``pos`` its
+    position (a target, the crossed tile, a balsa's tile ...); ``via`` the tile crossed on the way to an
+    explored tile; ``source`` the source of a lake placement (PUMP or an own tile); ``amount`` the machines
+    insured or the workers of a Harvest; ``choice`` a word (commerce good, payment, declaration, exchange)."""
+
+    kind: str
+    pos: int = -1
+    via: int = -1
+    source: int = PUMP
+    amount: int = 0
+    choice: str = ""
 
 
 def name(st: State, seat: int) -> str:
+    """The seat's name everywhere (board, log, prompt): its colour."""
     return st.players[seat].colour.capitalize()
 
 
-def gain_gold(st: State, params: Any, seat: int, n: int) -> int:
+def pos_name(tb: Tables, pos: int) -> str:
+    """A position's name, or "pump" for the pump as a source."""
+    return "pump" if pos < 0 else tb.names[pos]
+
+
+def gain_gold(st: State, params: Params, seat: int, n: int) -> int:
     """GV-370/GV-371: gold over the cap becomes VP. Returns the VP scored from overflow."""
     pl = st.players[seat]
-    room = params.GOLD_CAP - pl.gold
+    room: int = params.GOLD_CAP - pl.gold
     if n <= room:
         pl.gold += n
         return 0
@@ -31,7 +49,7 @@ def gain_gold(st: State, params: Any, seat: int, n: int) -> int:
     return over
 
 
-def gain_food(st: State, params: Any, seat: int, n: int) -> None:
+def gain_food(st: State, params: Params, seat: int, n: int) -> None:
     """GV-372: food over the cap is lost."""
     pl = st.players[seat]
     pl.food = min(params.FOOD_CAP, pl.food + n)
@@ -45,7 +63,7 @@ def gain_emeralds(st: State, seat: int, n: int) -> int:
     return got
 
 
-def take_loan(st: State, params: Any, seat: int, ev: list[Event], automatic: bool = False) -> None:
+def take_loan(st: State, params: Params, seat: int, ev: list[Event], automatic: bool = False) -> None:
     """GV-660..GV-663 (and GV-107 for the automatic loan): marker +1, gold in, VP out."""
     pl = st.players[seat]
     pl.loan += 1
@@ -61,30 +79,32 @@ def take_loan(st: State, params: Any, seat: int, ev: list[Event], automatic: boo
         ev.append(Event("trigger", f"{name(st, seat)} is bankrupt: the game ends after this round"))
 
 
-def seat_order(st: State) -> list[int]:
+def seat_order(st: State, tb: Tables) -> list[int]:
     """SEAT_ORDER (T-PUMPS): seats sorted by the angle of their pump spot."""
-    return sorted(range(len(st.players)), key=lambda s: PUMP_SPOTS[st.players[s].spot][2])
+    return sorted(range(len(st.players)), key=lambda s: tb.spots[st.players[s].spot].angle)
 
 
-def turn_order(st: State) -> list[int]:
+def turn_order(st: State, tb: Tables) -> list[int]:
     """GV-051..GV-053: counter-clockwise (next in SEAT_ORDER) from the Pioneer holder."""
-    so = seat_order(st)
+    so = seat_order(st, tb)
     i = so.index(st.pioneer)
     return so[i:] + so[:i]
 
 
-def clockwise_order(st: State) -> list[int]:
+def clockwise_order(st: State, tb: Tables) -> list[int]:
     """GV-777: clockwise (previous in SEAT_ORDER) from the Pioneer holder."""
-    ccw = turn_order(st)
+    ccw = turn_order(st, tb)
     return [ccw[0], *reversed(ccw[1:])]
 
 
-def is_damp(st: State, pos: int) -> bool:
-    return TILES[st.tile_at[pos]][T_SPECIAL] == "damp"
+def is_damp(st: State, tb: Tables, pos: int) -> bool:
+    """GV-500: the tile on ``pos`` is damp (known once it is drained)."""
+    return tb.tiles[st.tile_at[pos]].special == "damp"
 
 
-def box_vp(st: State, pos: int) -> int:
-    return TILES[st.tile_at[pos]][T_BOX]
+def box_vp(st: State, tb: Tables, pos: int) -> int:
+    """GV-502: the re-exploration box VP of the tile on ``pos`` (0: none)."""
+    return tb.tiles[st.tile_at[pos]].box
 
 
 def owns(st: State, seat: int, pos: int) -> bool:
@@ -92,11 +112,11 @@ def owns(st: State, seat: int, pos: int) -> bool:
     return st.drained[pos] and st.pipes[pos][seat] > 0
 
 
-def exit_pipes(st: State, params: Any, source: int) -> int:
-    """GV-177/GV-178/GV-500: pipes to connect from a source (-1 = the pump)."""
+def exit_pipes(st: State, tb: Tables, params: Params, source: int) -> int:
+    """GV-177/GV-178/GV-500: pipes to connect from a source (PUMP or an own tile)."""
     if source < 0:
-        return params.PUMP_SOURCE_PIPES
-    return params.DAMP_EXIT_PIPES if is_damp(st, source) else params.NORMAL_EXIT_PIPES
+        return params.PUMP_SOURCE_PIPES  # type: ignore[no-any-return]
+    return params.DAMP_EXIT_PIPES if is_damp(st, tb, source) else params.NORMAL_EXIT_PIPES  # type: ignore[no-any-return]
 
 
 def pipes_in_lake(st: State, seat: int) -> int:
@@ -104,6 +124,7 @@ def pipes_in_lake(st: State, seat: int) -> int:
 
 
 def he_positions(st: State, seat: int) -> list[int]:
+    """GV-390: the positions of the seat's head explorers."""
     return [i for i, h in enumerate(st.he) if h == seat]
 
 
@@ -117,7 +138,7 @@ def balsa_at(st: State, pos: int) -> int:
 
 def box_workers(st: State, seat: int) -> int:
     """Workers of ``seat`` on action boxes now (sabotage slots included)."""
-    return sum(e[1] for entries in st.boxes.values() for e in entries if e[0] == seat)
+    return sum(e.workers for entries in st.boxes.values() for e in entries if e.seat == seat)
 
 
 def housed(st: State, seat: int) -> int:
@@ -126,13 +147,9 @@ def housed(st: State, seat: int) -> int:
     return pl.camp_workers + box_workers(st, seat) + pl.balsa_workers + pl.pump_worker
 
 
-def check_pipe_trigger(st: State, params: Any, seat: int, ev: list[Event]) -> None:
+def check_pipe_trigger(st: State, params: Params, seat: int, ev: list[Event]) -> None:
     """GV-683/GV-684: all 12 pipes in the lake ends the game after this round."""
     if "pipes" not in st.end_triggers and pipes_in_lake(st, seat) >= params.PIPES_PER_COLOUR:
         st.end_triggers.append("pipes")
         ev.append(Event("trigger", f"{name(st, seat)} has all {params.PIPES_PER_COLOUR} pipes in the lake: "
                                    "the game ends after this round"))
-
-
-def pos_name(pos: int) -> str:
-    return "pump" if pos < 0 else POS_NAMES[pos]
