@@ -22,6 +22,8 @@ from tawa.games.guatavita.data import PARAMS, Tables, check_params, tables
 from tawa.games.guatavita.rules.invariants import check_invariants
 from tawa.games.guatavita.state import Stage, State, from_dict
 
+_OVER = Stage.OVER  # enum attribute lookups are slow in Python 3.11; ``is_over`` is asked very often
+
 
 @register
 class GuatavitaGame(Game):
@@ -41,7 +43,11 @@ class GuatavitaGame(Game):
 
     @property
     def tables(self) -> Tables:
-        return tables(self.params)
+        """The lookup tables of this game's params (kept on the game: clones and loaded games look them up once)."""
+        tb: Tables | None = self.__dict__.get("_tables")
+        if tb is None:
+            tb = self.__dict__["_tables"] = tables(self.params)
+        return tb
 
     # ------------------------------------------------------------------ engine hooks
     def _setup(self) -> None:
@@ -55,7 +61,7 @@ class GuatavitaGame(Game):
 
     @property
     def is_over(self) -> bool:
-        return self.state.stage == Stage.OVER
+        return self.state.stage == _OVER
 
     @property
     def capped(self) -> bool:

@@ -120,7 +120,7 @@ def _plan(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Ref
         return None
     if not has_worker(pl):
         return "GV-071", "you have no worker in camp, so no placement at all (only passing)"
-    if not under_limit(pl, params, COUNTED_AS[move.kind]):
+    if not under_limit(pl, params.MAX_SAME_ACTION, COUNTED_AS[move.kind]):
         return "GV-074", f"that action was already chosen {params.MAX_SAME_ACTION} times this planning phase"
     return PLACEMENT_WHY[move.kind](st, tb, params, seat, move)
 
@@ -130,7 +130,7 @@ def _pieces(need: int, have: int, what: str, rule: str = "GV-071") -> Refusal:
 
 
 def _slot(st: State, params: Params, box: str, title: str, rule: str = "GV-073") -> Refusal:
-    return None if slot_free(st, params, box) else (rule, f"every {title} slot is taken")
+    return None if slot_free(st, params.SLOTS, box) else (rule, f"every {title} slot is taken")
 
 
 def _source(st: State, tb: Tables, seat: int, target: int, src: int, rule: str) -> Refusal:

@@ -20,6 +20,7 @@ from tawa.games.guatavita.scoring import breakdown
 from tawa.games.guatavita.state import Ask, State
 
 SCALE = 15.0
+_ASK_PLAN = Ask.PLAN  # enum attribute lookups are slow in Python 3.11; the weights are asked at every playout step
 
 SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 200, "depth": 4}
 """The bots' search settings for this game (``Game.search_defaults``); a bot spec's own settings win."""
@@ -46,7 +47,7 @@ def report_extras(g: Game) -> dict[str, Any]:
 def progress_weights(st: State, tb: Tables, actions: Sequence[Action]) -> list[float] | None:
     """Weights of a planning turn's placements (None, uniform, for the other decisions)."""
     d = st.decision
-    if d is None or d.ask != Ask.PLAN:
+    if d is None or d.ask != _ASK_PLAN:
         return None
     seat = d.seat
     pl = st.players[seat]

@@ -14,10 +14,13 @@ from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.guatavita.data import COMMERCE_GOODS, DECLARATIONS, HARVEST_SIZES, Tables
+from tawa.games.guatavita.data import Tables
 from tawa.games.guatavita.rules import balsa, boxes, lake, planning, rounds
-from tawa.games.guatavita.rules.common import PUMP, Move, pos_name
+from tawa.games.guatavita.rules.common import Move
+from tawa.games.guatavita.rules.moves import action_moves
 from tawa.games.guatavita.state import Ask, Decision, State
+
+__all__ = ["action_moves", "apply", "legal", "start"]
 
 Choices = Callable[[State, Tables, Params, Decision], list[Action]]
 Carry = Callable[[State, Tables, Params, Decision, Move, list[Event]], None]
@@ -66,48 +69,3 @@ def start(state: State, tables: Tables, params: Params) -> list[Event]:
     events: list[Event] = []
     rounds.advance(state, tables, params, events)
     return events
-
-
-def action_moves(tables: Tables, params: Params) -> dict[str, Move]:
-    """Every id the game can offer, in a fixed order independent of the setup deal, with the ``Move`` its
-    ``Action`` carries (built once per option set)."""
-    return params.derived("guatavita/moves", lambda p: _action_moves(tables, p))  # type: ignore[no-any-return]
-
-
-def _action_moves(tb: Tables, params: Params) -> dict[str, Move]:
-    names = tb.names
-    out: dict[str, Move] = {}
-    insure = range(tb.max_insure + 1)
-
-    def srcs(x: int) -> list[int]:
-        return ([PUMP] if x in tb.pump_shore else []) + list(tb.neighbours[x])
-
-    for t in range(tb.npos):
-        for s in srcs(t):
-            out.update((planning.explore_id(tb, t, -1, s, n), Move("explore", t, -1, s, n)) for n in insure)
-    for r in range(tb.npos):
-        for s in srcs(r):
-            out[f"cross {names[r]} from {pos_name(tb, s)}"] = Move("cross", r, source=s)
-            for t in tb.neighbours[r]:
-                out.update((planning.explore_id(tb, t, r, s, n), Move("explore", t, r, s, n)) for n in insure)
-    out["pass"] = Move("pass")
-    out.update((f"sabotage {names[t]}", Move("sabotage", t)) for t in range(tb.npos))
-    out.update({"camp upgrade": Move("camp"), "pump upgrade": Move("pump")})
-    out.update((f"reexplore {names[t]}", Move("reexplore", t)) for t in range(tb.npos))
-    out.update((f"harvest {n}", Move("harvest", amount=n)) for n in HARVEST_SIZES)
-    out["pioneer"] = Move("pioneer")
-    out.update((f"commerce {good}", Move("commerce", choice=good)) for good in COMMERCE_GOODS)
-    out.update({"recruit": Move("recruit"), "loan": Move("loan"), "balsa": Move("balsa")})
-    out.update((f"balsa start {names[t]}", Move("balsa_start", t)) for t in tb.shore)
-    out.update((f"return he {names[t]}", Move("return_he", t)) for t in range(tb.npos))
-    out.update((f"pay workers {how}", Move("pay", choice=how)) for how in (rounds.GOLD, rounds.EMERALDS))
-    out["keep all"] = Move("keep")
-    out.update((f"declare {k}", Move("declare", choice=k)) for k in DECLARATIONS)
-    out.update((f"balsa step {names[t]}", Move("step", t)) for t in range(tb.npos))
-    out["balsa stop"] = Move("stop")
-    out.update((f"push balsa {names[t]}", Move("push", t)) for t in range(tb.npos))
-    out.update((f"inspect {names[t]}", Move("inspect", t)) for t in range(tb.npos) if t != tb.centre)
-    out.update({"protect": Move("protect"), "balsa nothing": Move("nothing")})
-    out.update((f"exchange {c}", Move("exchange", choice=c))
-               for c in (boxes.NO_EXCHANGE, boxes.GOLD_FOR_EMERALDS, boxes.EMERALDS_FOR_GOLD))
-    return out

@@ -15,11 +15,8 @@ from tawa.games.guatavita.rules.common import (
     name,
     take_loan,
 )
+from tawa.games.guatavita.rules.moves import EMERALDS_FOR_GOLD, GOLD_FOR_EMERALDS, NO_EXCHANGE
 from tawa.games.guatavita.state import Ask, Decision, Queued, Slot, Stage, State
-
-NO_EXCHANGE = "none"
-GOLD_FOR_EMERALDS = "gold for emeralds"
-EMERALDS_FOR_GOLD = "emeralds for gold"
 
 
 def enter(st: State) -> None:

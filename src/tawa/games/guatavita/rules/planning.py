@@ -33,6 +33,7 @@ from tawa.games.guatavita.rules.common import (
     owns,
     pos_name,
 )
+from tawa.games.guatavita.rules.moves import action_moves, explore_id
 from tawa.games.guatavita.state import Exploration, Player, Slot, State
 
 EXPLORE = ACTION_INDEX["explore"]
@@ -52,6 +53,7 @@ COUNTED_AS: dict[str, int] = {"explore": EXPLORE, "cross": EXPLORE, "sabotage": 
                               "commerce": COMMERCE, "recruit": RECRUIT, "loan": LOAN, "balsa": BALSA}
 
 PASS = Action("pass", "Pass (no more placements this planning phase)", Move("pass"))
+LOAN_MOVE = Move("loan")
 
 
 # =========================================================================== predicates, one per rule
@@ -60,14 +62,14 @@ def has_worker(pl: Player) -> bool:
     return pl.camp_workers >= 1
 
 
-def under_limit(pl: Player, params: Params, action: int) -> bool:
-    """GV-074/GV-075: an action is chosen at most MAX_SAME_ACTION times per planning phase."""
-    return pl.uses[action] < params.MAX_SAME_ACTION  # type: ignore[no-any-return]
+def under_limit(pl: Player, most: int, action: int) -> bool:
+    """GV-074/GV-075: an action is chosen at most ``most`` (MAX_SAME_ACTION) times per planning phase."""
+    return pl.uses[action] < most
 
 
-def slot_free(st: State, params: Params, box: str) -> bool:
-    """GV-073: a placement on an action box needs a free slot."""
-    return len(st.boxes[box]) < params.SLOTS[box]  # type: ignore[no-any-return]
+def slot_free(st: State, slots: dict[str, int], box: str) -> bool:
+    """GV-073: a placement on an action box needs a free slot (``slots``: the SLOTS of each box)."""
+    return len(st.boxes[box]) < slots[box]
 
 
 def loan_room(pl: Player, params: Params) -> bool:
@@ -78,8 +80,8 @@ def loan_room(pl: Player, params: Params) -> bool:
 def loan_placeable(st: State, params: Params, seat: int) -> bool:
     """GV-143/GV-144: a free Loan slot, a worker in camp, and the loan track not run out."""
     pl = st.players[seat]
-    return (under_limit(pl, params, LOAN) and slot_free(st, params, "loan") and pl.camp_workers >= LOAN_WORKERS
-            and loan_room(pl, params))
+    return (under_limit(pl, params.MAX_SAME_ACTION, LOAN) and slot_free(st, params.SLOTS, "loan")
+            and pl.camp_workers >= LOAN_WORKERS and loan_room(pl, params))
 
 
 def duty_binds(st: State, params: Params, seat: int) -> bool:
@@ -146,11 +148,16 @@ def sources(st: State, tb: Tables, seat: int) -> dict[int, list[int]]:
     """GV-175, GV-176, GV-201: every position reachable by ``seat``, with its sources: PUMP for the two shore
     tiles of the seat's spot, then each own (drained) tile adjacent to it, in lake order."""
     reach: dict[int, list[int]] = {t: [PUMP] for t in tb.spots[st.players[seat].spot].shore}
-    for s in range(tb.npos):
-        if owns(st, seat, s):
-            for t in tb.neighbours[s]:
-                reach.setdefault(t, []).append(s)
+    for s in own_tiles(st, seat):
+        for t in tb.neighbours[s]:
+            reach.setdefault(t, []).append(s)
     return reach
+
+
+def own_tiles(st: State, seat: int) -> list[int]:
+    """The seat's own tiles (drained, with a pipe of the seat: ``owns``), in lake order."""
+    drained, pipes = st.drained, st.pipes
+    return [p for p in range(len(drained)) if drained[p] and pipes[p][seat]]
 
 
 def crossable(st: State, seat: int, pos: int) -> bool:
@@ -183,17 +190,7 @@ def loan_action(st: State, params: Params, seat: int) -> Action:
     """GV-143: the Loan placement, with what its resolution will bring."""
     nxt = st.players[seat].loan + st.players[seat].uses[LOAN] + 1
     return Action("loan", f"Loan: 1 worker (at execution: loan track {nxt}, +{params.LOAN_GOLD[nxt]} gold, "
-                          f"-{params.LOAN_VP[nxt]} VP)", Move("loan"))
-
-
-def explore_id(tb: Tables, target: int, via: int, source: int, insure: int) -> str:
-    s = f"explore {tb.names[target]}"
-    if via >= 0:
-        s += f" via {tb.names[via]}"
-    s += f" from {pos_name(tb, source)}"
-    if insure:
-        s += f" insure {insure}"
-    return s
+                          f"-{params.LOAN_VP[nxt]} VP)", LOAN_MOVE)
 
 
 def placements(st: State, tb: Tables, params: Params, seat: int) -> list[Action]:
@@ -204,68 +201,67 @@ def placements(st: State, tb: Tables, params: Params, seat: int) -> list[Action]
     out: list[Action] = []
     if not has_worker(pl):
         return out
+    moves = action_moves(tb, params)
+
+    def offer(aid: str, text: str) -> None:
+        out.append(Action(aid, text, moves[aid]))
+
     w = pl.camp_workers
-    # ---- lake: exploration and crossing (GV-170..GV-213)
-    if under_limit(pl, params, EXPLORE):
-        out.extend(lake_placements(st, tb, params, seat))
+    most, slots = params.MAX_SAME_ACTION, params.SLOTS
+    # ---- lake: exploration and crossing (GV-170..GV-213); every connection takes a pipe (GV-177, GV-178)
+    if under_limit(pl, most, EXPLORE) and pl.camp_pipes >= 1:
+        out.extend(lake_placements(st, tb, params, seat, moves))
     # ---- sabotage (GV-250, GV-251)
-    if under_limit(pl, params, SABOTAGE) and w >= SABOTAGE_WORKERS and slot_free(st, params, "sabotage"):
+    if under_limit(pl, most, SABOTAGE) and w >= SABOTAGE_WORKERS and slot_free(st, slots, "sabotage"):
         for e in st.explorations:
             if sabotage_target(st, seat, e.pos) is not None:
-                out.append(Action(f"sabotage {tb.names[e.pos]}",
-                                  f"Sabotage {name(st, e.owner)}'s exploration of {tb.names[e.pos]} (2 workers)",
-                                  Move("sabotage", e.pos)))
+                offer(f"sabotage {tb.names[e.pos]}",
+                      f"Sabotage {name(st, e.owner)}'s exploration of {tb.names[e.pos]} (2 workers)")
     # ---- camp upgrade (GV-130, GV-131)
     cw, cm, cg = params.CAMP_UPGRADE
-    if (under_limit(pl, params, CAMP) and slot_free(st, params, "camp") and w >= cw and pl.camp_machines >= cm
+    if (under_limit(pl, most, CAMP) and slot_free(st, slots, "camp") and w >= cw and pl.camp_machines >= cm
             and camp_room(pl, params)):
-        out.append(Action("camp upgrade", f"Camp Upgrade: {cw} workers + {cm} machine (pay {cg} gold at execution)",
-                          Move("camp")))
+        offer("camp upgrade", f"Camp Upgrade: {cw} workers + {cm} machine (pay {cg} gold at execution)")
     # ---- pump upgrade / re-exploration (GV-132..GV-135)
-    if under_limit(pl, params, PUMPRE) and slot_free(st, params, "pumpre"):
+    if under_limit(pl, most, PUMPRE) and slot_free(st, slots, "pumpre"):
         if pump_upgradable(st, seat):
-            out.append(Action("pump upgrade", f"Pump Upgrade: 1 worker (pay {params.PUMP_UPGRADE_GOLD} gold at "
-                                              "execution; the worker then stays on the pump)", Move("pump")))
+            offer("pump upgrade", f"Pump Upgrade: 1 worker (pay {params.PUMP_UPGRADE_GOLD} gold at "
+                                  "execution; the worker then stays on the pump)")
         if pl.camp_machines >= REEXPLORE_PIECES[1]:
-            for d in range(tb.npos):
+            for d in own_tiles(st, seat):
                 if reexplorable(st, tb, seat, d):
-                    out.append(Action(f"reexplore {tb.names[d]}",
-                                      f"Re-explore {tb.names[d]} (1 worker + 1 machine; "
-                                      f"{params.REEXPLORE_EMERALDS} emerald for {box_vp(st, tb, d)} VP)",
-                                      Move("reexplore", d)))
+                    offer(f"reexplore {tb.names[d]}", f"Re-explore {tb.names[d]} (1 worker + 1 machine; "
+                          f"{params.REEXPLORE_EMERALDS} emerald for {box_vp(st, tb, d)} VP)")
     # ---- harvest (GV-136)
-    if under_limit(pl, params, HARVEST) and slot_free(st, params, "harvest"):
+    if under_limit(pl, most, HARVEST) and slot_free(st, slots, "harvest"):
         for n in HARVEST_SIZES:
             if w >= n:
-                out.append(Action(f"harvest {n}", f"Harvest with {n} worker(s) ({params.HARVEST_FOOD[n - 1]} food "
-                                                  "at execution)", Move("harvest", amount=n)))
+                offer(f"harvest {n}", f"Harvest with {n} worker(s) ({params.HARVEST_FOOD[n - 1]} food at execution)")
     # ---- pioneer (GV-137)
-    if under_limit(pl, params, PIONEER) and slot_free(st, params, "pioneer") and w >= params.PIONEER_WORKERS:
-        out.append(Action("pioneer", f"Pioneer: {params.PIONEER_WORKERS} worker (take the marker; optional "
-                                     f"{params.PIONEER_SWAP[0]} gold <-> {params.PIONEER_SWAP[1]} emeralds swap)",
-                          Move("pioneer")))
+    if under_limit(pl, most, PIONEER) and slot_free(st, slots, "pioneer") and w >= params.PIONEER_WORKERS:
+        offer("pioneer", f"Pioneer: {params.PIONEER_WORKERS} worker (take the marker; optional "
+                         f"{params.PIONEER_SWAP[0]} gold <-> {params.PIONEER_SWAP[1]} emeralds swap)")
     # ---- commerce (GV-138..GV-140)
-    if under_limit(pl, params, COMMERCE) and commerce_room(st, params, seat):
+    if under_limit(pl, most, COMMERCE) and commerce_room(st, params, seat):
         for i, good in enumerate(COMMERCE_GOODS):
-            if slot_free(st, params, COMMERCE_BOXES[i]):
-                out.append(Action(f"commerce {good}", f"Commerce: buy a {good} (1 worker; "
-                                                      f"{params.COMMERCE_PRICES[i]} gold at execution)",
-                                  Move("commerce", choice=good)))
+            if slot_free(st, slots, COMMERCE_BOXES[i]):
+                offer(f"commerce {good}",
+                      f"Commerce: buy a {good} (1 worker; {params.COMMERCE_PRICES[i]} gold at execution)")
     # ---- recruitment (GV-141, GV-142)
-    if under_limit(pl, params, RECRUIT) and slot_free(st, params, "recruit") and w >= params.RECRUIT_WORKERS:
-        out.append(Action("recruit", f"Recruitment: {params.RECRUIT_WORKERS} worker ({params.RECRUIT_FOOD} food "
-                                     "for a new worker at execution)", Move("recruit")))
+    if under_limit(pl, most, RECRUIT) and slot_free(st, slots, "recruit") and w >= params.RECRUIT_WORKERS:
+        offer("recruit", f"Recruitment: {params.RECRUIT_WORKERS} worker ({params.RECRUIT_FOOD} food "
+                         "for a new worker at execution)")
     # ---- loan (GV-143, GV-144)
     if loan_placeable(st, params, seat):
         out.append(loan_action(st, params, seat))
     # ---- balsa (GV-774, GV-775, GV-798)
-    if (balsa_ready(st, params, seat) and under_limit(pl, params, BALSA) and w >= params.BALSA_WORKERS
+    if (balsa_ready(st, params, seat) and under_limit(pl, most, BALSA) and w >= params.BALSA_WORKERS
             and pl.balsa_pos not in pending_targets(st)):
-        out.append(Action("balsa", f"Activate your balsa ({params.BALSA_WORKERS} workers)", Move("balsa")))
+        offer("balsa", f"Activate your balsa ({params.BALSA_WORKERS} workers)")
     return out
 
 
-def lake_placements(st: State, tb: Tables, params: Params, seat: int) -> list[Action]:
+def lake_placements(st: State, tb: Tables, params: Params, seat: int, moves: dict[str, Move]) -> list[Action]:
     """GV-170..GV-213: explorations from a source, crossings, and explorations through a crossing."""
     pl = st.players[seat]
     w, m, pipes_in_camp = pl.camp_workers, pl.camp_machines, pl.camp_pipes
@@ -279,8 +275,8 @@ def lake_placements(st: State, tb: Tables, params: Params, seat: int) -> list[Ac
             return
         for n in range(most_insured(pl, mn) + 1):
             ins = f", insuring {n} machine(s)" if n else ""
-            out.append(Action(explore_id(tb, t, via, src, n), f"{text} ({wn}W {mn}M, {need_pipes} pipe(s){ins})",
-                              Move("explore", t, via, src, n)))
+            aid = explore_id(tb, t, via, src, n)
+            out.append(Action(aid, f"{text} ({wn}W {mn}M, {need_pipes} pipe(s){ins})", moves[aid]))
 
     for t in sorted(reach):
         if targetable(st, tb, pl, t, pending):
@@ -298,9 +294,9 @@ def lake_placements(st: State, tb: Tables, params: Params, seat: int) -> list[Ac
             cp = exit_pipes(st, tb, params, src)
             if pipes_in_camp < cp:  # GV-071
                 continue
-            out.append(Action(f"cross {tb.names[r]} from {pos_name(tb, src)}",
-                              f"Cross {tb.names[r]} from {pos_name(tb, src)} (rent {cost} gold, {cp} pipe(s))",
-                              Move("cross", r, source=src)))
+            aid = f"cross {tb.names[r]} from {pos_name(tb, src)}"
+            out.append(Action(aid, f"Cross {tb.names[r]} from {pos_name(tb, src)} (rent {cost} gold, {cp} pipe(s))",
+                              moves[aid]))
             tp = exit_pipes(st, tb, params, r)
             for t in tb.neighbours[r]:  # GV-206
                 if targetable(st, tb, pl, t, pending):
@@ -314,7 +310,8 @@ def has_placement(st: State, tb: Tables, params: Params, seat: int) -> bool:
     pl = st.players[seat]
     if not has_worker(pl):
         return False
-    if under_limit(pl, params, HARVEST) and slot_free(st, params, "harvest") and not duty_binds(st, params, seat):
+    if (under_limit(pl, params.MAX_SAME_ACTION, HARVEST) and slot_free(st, params.SLOTS, "harvest")
+            and not duty_binds(st, params, seat)):
         return True
     return bool(placements(st, tb, params, seat))
 

@@ -2,6 +2,8 @@
 ``advance`` runs the automatic steps, stage by stage, until a seat must decide or the game is over."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
@@ -15,35 +17,39 @@ from tawa.games.guatavita.rules.common import (
     take_loan,
     turn_order,
 )
+from tawa.games.guatavita.rules.moves import EMERALDS, GOLD
 from tawa.games.guatavita.state import Ask, Decision, Stage, State
-
-GOLD, EMERALDS = "gold", "emeralds"  # the two ways to pay for workers (GV-105)
 
 
 def advance(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
     """Run automatic steps until a decision is pending or the game is over."""
-    while st.decision is None and st.stage != Stage.OVER:
-        stage = st.stage
-        if stage == Stage.BALSA_SETUP:
-            if balsa.setup_step(st):
-                st.stage, st.idx, st.sub = Stage.START, 0, 0
-        elif stage == Stage.START:
-            _start(st, tb, params, ev)
-        elif stage == Stage.PLAN:
-            _plan(st, tb, params, ev)
-        elif stage == Stage.LAKE:
-            if lake.step(st, tb, params, ev):
-                if st.famine_due:  # GV-292, GV-470
-                    lake.famine(st, params, ev)
-                balsa.enter(st, tb)
-        elif stage == Stage.BALSA:
-            if balsa.step(st, tb, params, ev):
-                boxes.enter(st)
-        elif stage == Stage.BOXES:
-            if boxes.step(st, tb, params, ev):
-                _end_of_round(st, tb, params, ev)
-        else:  # pragma: no cover
-            raise AssertionError(stage)
+    while st.decision is None:
+        step = _STEPS.get(st.stage)
+        if step is None:  # the game is over
+            return
+        step(st, tb, params, ev)
+
+
+def _balsa_setup(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
+    if balsa.setup_step(st):
+        st.stage, st.idx, st.sub = Stage.START, 0, 0
+
+
+def _lake(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
+    if lake.step(st, tb, params, ev):
+        if st.famine_due:  # GV-292, GV-470
+            lake.famine(st, params, ev)
+        balsa.enter(st, tb)
+
+
+def _balsa(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
+    if balsa.step(st, tb, params, ev):
+        boxes.enter(st)
+
+
+def _boxes(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
+    if boxes.step(st, tb, params, ev):
+        _end_of_round(st, tb, params, ev)
 
 
 # --------------------------------------------------------------------------- start of planning (GV-100..GV-112)
@@ -130,7 +136,7 @@ def _plan(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
             ev.append(Event("pass", f"{name(st, seat)} has no legal placement and passes"))
             st.turn = (i + 1) % n
             return
-        st.decision = Decision(Ask.PLAN, seat)
+        st.decision = Decision(_ASK_PLAN, seat)
         return
     _begin_execution(st, params, ev)  # GV-273
 
@@ -162,6 +168,15 @@ def _end_of_round(st: State, tb: Tables, params: Params, ev: list[Event]) -> Non
         return
     new_round(st, tb)
     ev.append(Event("round", f"Round {st.round} begins; {name(st, st.pioneer)} holds the Pioneer marker"))
+
+
+# the automatic step of each stage (none once the game is over); a dict also keeps the hot loop clear of enum
+# attribute lookups, which are slow in Python 3.11
+_STEPS: dict[Stage, Callable[[State, Tables, Params, list[Event]], None]] = {
+    Stage.BALSA_SETUP: _balsa_setup, Stage.START: _start, Stage.PLAN: _plan, Stage.LAKE: _lake,
+    Stage.BALSA: _balsa, Stage.BOXES: _boxes,
+}
+_ASK_PLAN = Ask.PLAN
 
 
 def new_round(st: State, tb: Tables) -> None:
