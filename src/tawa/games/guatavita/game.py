@@ -19,6 +19,7 @@ from tawa.core.results import Standing
 from tawa.core.rng import Rng
 from tawa.games.guatavita import illegal, observe, render, rules, scoring, setup, strategy
 from tawa.games.guatavita.data import PARAMS, Tables, check_params, tables
+from tawa.games.guatavita.rules.common import name
 from tawa.games.guatavita.rules.invariants import check_invariants
 from tawa.games.guatavita.state import Stage, State, from_dict
 
@@ -114,7 +115,7 @@ class GuatavitaGame(Game):
         return render.help_text(self.state, self.tables, self.params, action)
 
     def seat_label(self, seat: int) -> str:
-        return render.seat_name(self.state, self._check_seat(seat, spectator=False))
+        return name(self.state, self._check_seat(seat, spectator=False))
 
     # ------------------------------------------------------------------ what bots and the lab know (strategy.py)
     search_defaults = strategy.SEARCH_DEFAULTS

@@ -10,6 +10,12 @@ from tawa.games.guatavita.state import State
 # the end-of-game items in the order of the spec (GV-711..GV-727); "track" is the score track itself (GV-710)
 SOURCES: tuple[str, ...] = ("track", "camp_track", "camp_majority", "pipe_majority", "machines", "workers", "pipes",
                             "emeralds", "gold", "head_explorers", "balsa")
+# how the board and the final ranking name each source: in full, and in a table's column (GV-711..GV-727)
+SOURCE_LABELS: dict[str, tuple[str, str]] = {
+    "track": ("score track", "track"), "camp_track": ("camp level", "camp"), "camp_majority": ("camp majority", "cmaj"),
+    "pipe_majority": ("pipe majority", "pmaj"), "machines": ("machines", "mach"), "workers": ("workers", "work"),
+    "pipes": ("pipes in camp", "pipe"), "emeralds": ("emeralds", "emer"), "gold": ("gold", "gold"),
+    "head_explorers": ("head explorers", "HE"), "balsa": ("balsa", "bal")}
 TIE_BREAKS: tuple[str, ...] = ("score", "GV-751 more pipes in the lake", "GV-752 more gold")
 
 
@@ -100,5 +106,5 @@ def standings(st: State, tb: Tables, params: Params) -> list[Standing]:
     where still tied (GV-753), and each seat's points by source."""
     items = breakdown(st, tb, params)
     scores = [b["total"] for b in items]
-    parts = [{k: float(b[k]) for k in SOURCES} for b in items]
+    parts = [{SOURCE_LABELS[k][0]: float(b[k]) for k in SOURCES} for b in items]
     return standings_by_keys(scores, _keys(st, scores), TIE_BREAKS, parts)

@@ -131,10 +131,13 @@ def next_balsa(st: State) -> None:
     st.balsa_steps = 0
 
 
-def step_balsa(st: State, tb: Tables, seat: int, y: int, ev: list[Event]) -> None:
-    st.players[seat].balsa_pos = y
+def step_balsa(st: State, tb: Tables, params: Params, seat: int, y: int, ev: list[Event]) -> None:
+    pl = st.players[seat]
+    here, pl.balsa_pos = pl.balsa_pos, y
     st.balsa_steps += 1
-    ev.append(Event("balsa", f"{name(st, seat)}'s balsa moves to {tb.names[y]}"))
+    ev.append(Event("balsa", f"{name(st, seat)}'s balsa moves from {tb.names[here]} to {tb.names[y]} "
+                             f"(step {st.balsa_steps} of {params.BALSA_MAX_STEPS})",
+                    data={"seat": seat, "pos": tb.names[y]}))
 
 
 # =========================================================================== the decisions of this step
@@ -167,13 +170,15 @@ def apply_move(st: State, tb: Tables, params: Params, d: Decision, move: Move, e
     if q >= 0:  # GV-781: the owner of the pushed balsa chooses where it goes
         st.decision = Decision(Ask.PUSH, q, move.pos, d.seat)
         return
-    step_balsa(st, tb, d.seat, move.pos, ev)
+    step_balsa(st, tb, params, d.seat, move.pos, ev)
 
 
 def apply_push(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     st.players[d.seat].balsa_pos = move.pos
-    ev.append(Event("balsa", f"{name(st, d.seat)}'s balsa is pushed from {tb.names[d.pos]} to {tb.names[move.pos]}"))
-    step_balsa(st, tb, d.mover, d.pos, ev)
+    ev.append(Event("balsa", f"{name(st, d.mover)}'s balsa pushes {name(st, d.seat)}'s balsa from {tb.names[d.pos]} "
+                             f"to {tb.names[move.pos]} (its owner's choice)",
+                    data={"seat": d.seat, "pos": tb.names[move.pos]}))
+    step_balsa(st, tb, params, d.mover, d.pos, ev)
 
 
 def apply_act(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
@@ -185,7 +190,8 @@ def apply_act(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev
         if z not in pl.inspected:
             pl.inspected.append(z)
         tile = tb.tiles[st.tile_at[z]]
-        ev.append(Event("inspect", f"{name(st, d.seat)} inspects {tb.names[z]}", data={"pos": tb.names[z]}))
+        ev.append(Event("inspect", f"{name(st, d.seat)} pays {params.INSPECT_COST} emeralds and inspects {tb.names[z]} "
+                                   f"(only {name(st, d.seat)} sees what lies under it)", data={"pos": tb.names[z]}))
         ev.append(Event("inspect_result", f"Under {tb.names[z]} lies {tile.id}: {tile.emeralds} emerald(s), "
                                           f"{tile.gold} gold, {tile.prestige} VP"
                                           + (f", {tile.special}" if tile.special else ""),
@@ -193,5 +199,10 @@ def apply_act(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev
     elif move.kind == "protect":  # GV-788
         pl.emeralds -= params.PROTECT_EMERALDS
         pl.balsa_protected = True
-        ev.append(Event("protect", f"{name(st, d.seat)} protects their balsa on {tb.names[pl.balsa_pos]}"))
+        where = tb.names[pl.balsa_pos]
+        ev.append(Event("protect", f"{name(st, d.seat)} puts {params.PROTECT_EMERALDS} emeralds on their balsa on "
+                                   f"{where}: exploring {where} needs {params.PROTECT_EXTRA_MACHINES} more machine(s) "
+                                   "until it is activated again"))
+    else:
+        ev.append(Event("balsa", f"{name(st, d.seat)} does nothing more with the balsa on {tb.names[pl.balsa_pos]}"))
     next_balsa(st)

@@ -18,6 +18,7 @@ from tawa.games.guatavita.state import Ask, Decision, Exploration, State
 
 def resting_workers(st: State, params: Params, ev: list[Event]) -> None:
     """GV-290/GV-320: workers resting in camp score 1 VP per full group of RESTING_GROUP."""
+    ev.append(Event("phase", f"=== Round {st.round}: execution phase ===", data={"round": st.round}))
     for seat, pl in enumerate(st.players):
         vp = pl.camp_workers // params.RESTING_GROUP
         if vp:
@@ -76,7 +77,7 @@ def resolve_tile(st: State, tb: Tables, params: Params, ev: list[Event]) -> None
                     data={"pos": tb.names[t], "tile": tile.id}))
     b = balsa_at(st, t)
     if b >= 0:  # GV-343, GV-795, GV-796
-        destroy_balsa(st, params, b, ev)
+        destroy_balsa(st, tb, params, b, ev)
     landslide = special == "landslide"
     e_gain, g_gain, p_gain = tile.emeralds, tile.gold, tile.prestige
     if sab >= 0 and decl in DECLARATIONS:  # GV-422..GV-428
@@ -172,17 +173,23 @@ def famine(st: State, params: Params, ev: list[Event]) -> None:
     st.famine_due = False
 
 
-def destroy_balsa(st: State, params: Params, seat: int, ev: list[Event]) -> None:
+def destroy_balsa(st: State, tb: Tables, params: Params, seat: int, ev: list[Event]) -> None:
     """GV-795, GV-796: the balsa leaves the game; its emeralds go to the shared supply, its workers to camp."""
     pl = st.players[seat]
+    where = pl.balsa_pos
     pl.balsa_alive = False
     pl.balsa_pos = -1
+    back = []
     if pl.balsa_protected:
         pl.balsa_protected = False
         st.supply += params.PROTECT_EMERALDS
+        back.append(f"its {params.PROTECT_EMERALDS} emeralds go to the shared supply")
+    if pl.balsa_workers:
+        back.append(f"its {pl.balsa_workers} workers go back to camp")
     pl.camp_workers += pl.balsa_workers
     pl.balsa_workers = 0
-    ev.append(Event("balsa_destroyed", f"{name(st, seat)}'s balsa is destroyed"))
+    ev.append(Event("balsa_destroyed", f"{name(st, seat)}'s balsa is destroyed: {tb.names[where]} drained"
+                                       + (f" ({'; '.join(back)})" if back else "")))
 
 
 # =========================================================================== the decisions of this step

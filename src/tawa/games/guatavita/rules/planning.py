@@ -401,10 +401,13 @@ def _activate_balsa(st: State, tb: Tables, params: Params, seat: int, move: Move
     pl = st.players[seat]
     pl.camp_workers -= params.BALSA_WORKERS
     pl.balsa_workers = params.BALSA_WORKERS
+    text = (f"{name(st, seat)} activates their balsa on {tb.names[pl.balsa_pos]} with {params.BALSA_WORKERS} workers "
+            "(it moves in the execution phase)")
     if pl.balsa_protected:  # GV-776
         pl.balsa_protected = False
         st.supply += params.PROTECT_EMERALDS
-    ev.append(Event("place", f"{name(st, seat)} activates their balsa"))
+        text += f"; the {params.PROTECT_EMERALDS} emeralds that protected it go back to the shared supply"
+    ev.append(Event("place", text))
 
 
 def box_placement(tb: Tables, params: Params, move: Move) -> tuple[str, int, int, int, str]:

@@ -57,6 +57,9 @@ def _start(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
     if st.idx >= len(st.order):
         st.stage, st.turn, st.idx, st.sub = Stage.PLAN, 0, 0, 0
         return
+    if st.idx == 0:  # the round opens (GV-050, GV-051)
+        ev.append(Event("round", f"=== Round {st.round}: planning phase. {name(st, st.pioneer)} holds the Pioneer "
+                                 "marker ===", data={"round": st.round}))
     seat = st.order[st.idx]
     pl = st.players[seat]
     if pl.camp_workers == 0:  # GV-101/GV-103 (the pump worker is never in camp: GV-104)
@@ -159,15 +162,21 @@ def _end_of_round(st: State, tb: Tables, params: Params, ev: list[Event]) -> Non
             st.end_triggers.append("pipes")
     if st.end_triggers:
         st.stage = Stage.OVER
-        ev.append(Event("game_over", f"The game ends after round {st.round} ({', '.join(st.end_triggers)})"))
+        why = "; ".join(END_TEXT[t] for t in st.end_triggers)
+        ev.append(Event("game_over", f"=== The game ends after round {st.round}: {why} ===",
+                        data={"round": st.round, "triggers": list(st.end_triggers)}))
         return
     if params.MAX_ROUNDS is not None and st.round >= params.MAX_ROUNDS:
         st.stage = Stage.OVER
         st.capped = True
-        ev.append(Event("game_over", f"The game ends at the round cap ({params.MAX_ROUNDS} rounds)"))
+        ev.append(Event("game_over", f"=== The game ends at the round cap ({params.MAX_ROUNDS} rounds, GV-861) ===",
+                        data={"round": st.round, "triggers": []}))
         return
     new_round(st, tb)
-    ev.append(Event("round", f"Round {st.round} begins; {name(st, st.pioneer)} holds the Pioneer marker"))
+
+
+END_TEXT = {"centre": "the centre was drained (GV-681)", "bankruptcy": "a player went bankrupt (GV-682)",
+            "pipes": "a player has all their pipes in the lake (GV-683)"}
 
 
 # the automatic step of each stage (none once the game is over); a dict also keeps the hot loop clear of enum
