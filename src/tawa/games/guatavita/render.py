@@ -45,12 +45,11 @@ def render_parts(st: State, tb: Tables, params: Params, seat: int | None, width:
                       if mine else "Your inspections (only you see them): none yet"))
     parts += [("explorations", _explorations(st, tb)), ("boxes", _boxes(st, tb, params, cols)),
               ("players", _players(st, tb, params, seat, wide, cols)), ("status", _status(st, tb, params, cols))]
-    return [(key, _fit(text, width) if key != "lake" else text) for key, text in parts if text]
+    return [(key, _fit(text, min(cols, width or cols)) if key != "lake" else text) for key, text in parts if text]
 
 
-def _fit(text: str, width: int | None) -> str:
-    """Fold any line longer than ``width`` at a space, indenting what follows under the line's start."""
-    limit = width if width is not None else COMPACT
+def _fit(text: str, limit: int) -> str:
+    """Fold any line longer than ``limit`` at a space, indenting what follows under the line's start."""
     out = []
     for line in text.splitlines():
         if len(line) <= limit:

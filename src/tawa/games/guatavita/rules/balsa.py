@@ -176,7 +176,7 @@ def apply_move(st: State, tb: Tables, params: Params, d: Decision, move: Move, e
 def apply_push(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     st.players[d.seat].balsa_pos = move.pos
     ev.append(Event("balsa", f"{name(st, d.mover)}'s balsa pushes {name(st, d.seat)}'s balsa from {tb.names[d.pos]} "
-                             f"to {tb.names[move.pos]} (its owner's choice)",
+                             f"to {tb.names[move.pos]} ({name(st, d.seat)}'s choice)",
                     data={"seat": d.seat, "pos": tb.names[move.pos]}))
     step_balsa(st, tb, params, d.mover, d.pos, ev)
 
