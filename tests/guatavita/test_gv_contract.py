@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from gv_games import progress_game
 
 import tawa
 from tawa.core.rng import Rng
@@ -16,21 +17,11 @@ from tawa.lab.playout import random_action
 BALSA_40 = {"balsa": True, "MAX_ROUNDS": 40}
 
 
-def _progress(players: int, seed: int, options: dict[str, Any], steps: int) -> tawa.Game:
-    g = tawa.new_game("guatavita", players, seed, options)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng, biased=True))
-    return g
-
-
 @pytest.mark.rule("GV-832", "GV-833")
 def test_a_spectator_and_bad_seats_see_no_inspection() -> None:
     """Issue 15: ``observation(-1)`` returned seat 3's private inspections (4 players, seed 19, La Balsa, round cap
     40, progress-biased play with Rng(19), step 188). Now -1 is refused and the spectator knows nothing."""
-    g = _progress(4, 19, BALSA_40, 188)
+    g = progress_game(4, 19, BALSA_40, 188)
     assert g.state.players[3].inspected, "the position of the report: seat 3 has inspected a tile"
     assert set(g.observation(3)["known"]) == {"M04"}
     assert g.observation(None)["known"] == {}
@@ -119,5 +110,5 @@ def test_ids_outside_the_action_space() -> None:
                  "harvest 3", "dance"):
         err = g.explain_illegal(junk)
         assert err.rule is None and "not an action of Guatavita" in str(err), junk
-    g = _progress(2, 3, {"MAX_ROUNDS": 2}, 10_000)
+    g = progress_game(2, 3, {"balsa": False, "MAX_ROUNDS": 2})
     assert g.is_over and g.explain_illegal("pass").rule == "GV-680"

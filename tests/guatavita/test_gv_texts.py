@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from gv_games import progress_game
 
 import tawa
 from tawa.core.rng import Rng
@@ -16,16 +17,6 @@ from tawa.lab.playout import random_action
 
 def two(**kw: object) -> tawa.Game:  # red NE (seat 0, Pioneer), blue SW (seat 1)
     return scenario(2, spots=["NE", "SW"], pioneer=0, **kw)
-
-
-def _played(players: int, seed: int, balsa: bool = True, steps: int = 10_000) -> tawa.Game:
-    g = tawa.new_game("guatavita", players, seed, {"balsa": balsa, "MAX_ROUNDS": 40})
-    rng = Rng(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng, biased=True))
-    return g
 
 
 def test_seat_labels_are_the_colours() -> None:
@@ -39,7 +30,7 @@ def test_seat_labels_are_the_colours() -> None:
 
 
 def test_rounds_and_phases_are_separated_in_the_log() -> None:
-    g = _played(3, 2)
+    g = progress_game(3, 2)
     texts = [e.text for e in g.log]
     rounds = [t for t in texts if t.startswith("=== Round") and "planning" in t]
     executions = [t for t in texts if t.startswith("=== Round") and "execution" in t]
@@ -92,11 +83,11 @@ def test_balsa_choices_and_losses_in_the_log() -> None:
 
 
 def test_render_parts_and_the_private_area() -> None:
-    g = _played(4, 19, steps=150)
+    g = progress_game(4, 19, steps=150)
     names = [n for n, _ in g.render_parts(3)]
     assert names[:3] == ["header", "lake", "tiles"] and "you" in names and names[-2:] == ["players", "status"]
     assert "you" not in [n for n, _ in g.render_parts(None)]
-    assert "you" not in [n for n, _ in _played(2, 1, balsa=False, steps=30).render_parts(0)]
+    assert "you" not in [n for n, _ in progress_game(2, 1, {"balsa": False}, steps=30).render_parts(0)]
     mine = dict(g.render_parts(3))["you"]
     assert mine.startswith("Your inspections (only you see them):")
     spectator = {n: t for n, t in g.render_parts(None) if n not in ("you", "players")}
@@ -130,13 +121,11 @@ def test_compact_form_fits_80_columns_and_the_wide_one_uses_the_room(players: in
 @pytest.mark.rule("GV-750", "GV-751", "GV-752", "GV-753")
 def test_standings_name_the_tie_break_and_the_points_by_source() -> None:
     def ended(vp: tuple[int, int], pipes: tuple[int, int], gold: tuple[int, int]) -> tawa.Game:
+        """Red and Blue with these VP, lake pipes (on S01 and S10) and gold, at the end of a one-round game."""
         g = two(options={"MAX_ROUNDS": 1})
-        for s in (0, 1):
-            set_stock(g, s, vp=vp[s], gold=gold[s])
-        if pipes[0]:
-            drain(g, "S01", {0: pipes[0]})
-        if pipes[1]:
-            drain(g, "S10", {1: pipes[1]})
+        for seat, where in enumerate(("S01", "S10")):
+            set_stock(g, seat, vp=vp[seat], gold=gold[seat])
+            drain(g, where, {seat: pipes[seat]})
         pass_all(g)  # the round cap ends the game after this round (GV-861)
         assert g.is_over
         return g

@@ -99,7 +99,6 @@ TILES: tuple[Tile, ...] = tuple(Tile(*row) for row in (
     ("P3-05", 3, 3, 2, 2, 2, 6, "", 0), ("P3-06", 3, 3, 2, 0, 4, 5, "damp", 3),
     ("C-1", 4, 3, 2, 2, 3, 8, "", 0), ("C-2", 4, 3, 2, 1, 4, 8, "", 0), ("C-3", 4, 3, 2, 0, 3, 10, "famine", 0),
 ))
-SPECIALS: tuple[str, ...] = ("", "damp", "landslide", "famine")
 
 # --------------------------------------------------------------------------- action boxes (T-ACTIONS)
 # Resolution order of the boxes in steps 5 and 6 (GV-294, GV-295); sabotage resolves with its tile (step 2).

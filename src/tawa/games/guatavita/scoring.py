@@ -4,7 +4,7 @@ from __future__ import annotations
 from tawa.core.params import Params
 from tawa.core.results import Standing, standings_by_keys
 from tawa.games.guatavita.data import Tables
-from tawa.games.guatavita.rules.common import he_positions, pipes_in_lake
+from tawa.games.guatavita.rules.common import he_positions, pieces_out, pipes_in_lake
 from tawa.games.guatavita.state import State
 
 # the end-of-game items in the order of the spec (GV-711..GV-727); "track" is the score track itself (GV-710)
@@ -66,24 +66,6 @@ def breakdown(st: State, tb: Tables, params: Params) -> list[dict[str, int]]:
         items["total"] = sum(items.values())
         out.append(items)
     return out
-
-
-def pieces_out(st: State, seat: int) -> tuple[int, int]:
-    """Workers and machines of ``seat`` placed this round and not yet back in camp."""
-    w = st.players[seat].balsa_workers
-    m = 0
-    for es in st.boxes.values():
-        for e in es:
-            if e.seat == seat:
-                w += e.workers
-                m += e.machines
-    for x in st.explorations:
-        if x.owner == seat:
-            w += x.workers
-            m += x.machines
-        if x.saboteur == seat and not st.drained[x.pos] and x.declared != "none":
-            w += 1
-    return w, m
 
 
 def final_scores(st: State, tb: Tables, params: Params) -> list[int]:

@@ -5,14 +5,16 @@ from __future__ import annotations
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
-from tawa.games.guatavita.data import BOX_RESOLUTION, Tables
+from tawa.games.guatavita.data import BOX_RESOLUTION, COMMERCE_BOXES, COMMERCE_GOODS, Tables
 from tawa.games.guatavita.rules.common import (
     Move,
     gain_emeralds,
     gain_food,
     gain_gold,
     housed,
+    in_supply,
     name,
+    supply_to_camp,
     take_loan,
 )
 from tawa.games.guatavita.rules.moves import EMERALDS_FOR_GOLD, GOLD_FOR_EMERALDS, NO_EXCHANGE
@@ -81,26 +83,19 @@ def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
             return_pieces(st, box, i)
             st.decision = Decision(Ask.EXCHANGE, seat)
             return False
-    elif box in ("commerce_machine", "commerce_pipe"):  # GV-620..GV-623
-        machine = box == "commerce_machine"
-        price = params.COMMERCE_PRICES[0 if machine else 1]
-        have = pl.sup_machines if machine else pl.sup_pipes
-        if pl.gold >= price and have >= 1:
+    elif box in COMMERCE_BOXES:  # GV-620..GV-623
+        good = COMMERCE_GOODS[COMMERCE_BOXES.index(box)]
+        price = params.COMMERCE_PRICES[COMMERCE_BOXES.index(box)]
+        if pl.gold >= price and in_supply(pl, good):
             pl.gold -= price
-            if machine:
-                pl.sup_machines -= 1
-                pl.camp_machines += 1
-            else:
-                pl.sup_pipes -= 1
-                pl.camp_pipes += 1
-            ev.append(Event("commerce", f"{who} buys a {'machine' if machine else 'pipe'}"))
+            supply_to_camp(pl, good)
+            ev.append(Event("commerce", f"{who} buys a {good}"))
         else:
             ev.append(Event("commerce", f"{who} cannot buy (GV-622)"))
     elif box == "recruit":  # GV-640..GV-644
-        if pl.food >= params.RECRUIT_FOOD and pl.sup_workers >= 1 and housed(st, seat) < pl.camp_level:
+        if pl.food >= params.RECRUIT_FOOD and in_supply(pl, "worker") and housed(st, seat) < pl.camp_level:
             pl.food -= params.RECRUIT_FOOD
-            pl.sup_workers -= 1
-            pl.camp_workers += 1
+            supply_to_camp(pl, "worker")
             ev.append(Event("recruit", f"{who} recruits a worker"))
         else:
             ev.append(Event("recruit", f"{who} cannot recruit (GV-643)"))

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.games.guatavita.data import Tables
-from tawa.games.guatavita.state import State
+from tawa.games.guatavita.state import Player, State
 
 PUMP = -1  # a source that is the player's pump, not a tile (GV-175)
 
@@ -117,6 +117,36 @@ def exit_pipes(st: State, tb: Tables, params: Params, source: int) -> int:
     if source < 0:
         return params.PUMP_SOURCE_PIPES  # type: ignore[no-any-return]
     return params.DAMP_EXIT_PIPES if is_damp(st, tb, source) else params.NORMAL_EXIT_PIPES  # type: ignore[no-any-return]
+
+
+def in_supply(pl: Player, piece: str) -> bool:
+    """GV-029: a piece ("worker", "machine", "pipe") left in the player's personal supply."""
+    return getattr(pl, f"sup_{piece}s") >= 1  # type: ignore[no-any-return]
+
+
+def supply_to_camp(pl: Player, piece: str) -> None:
+    """GV-022: one piece from the personal supply into camp (Commerce, Recruitment)."""
+    setattr(pl, f"sup_{piece}s", getattr(pl, f"sup_{piece}s") - 1)
+    setattr(pl, f"camp_{piece}s", getattr(pl, f"camp_{piece}s") + 1)
+
+
+def pieces_out(st: State, seat: int) -> tuple[int, int]:
+    """Workers and machines of ``seat`` placed this round and not yet back in camp (on boxes, on the balsa, on
+    explored tiles, and a saboteur on a tile still to flip)."""
+    w = st.players[seat].balsa_workers
+    m = 0
+    for slots in st.boxes.values():
+        for slot in slots:
+            if slot.seat == seat:
+                w += slot.workers
+                m += slot.machines
+    for x in st.explorations:
+        if x.owner == seat:
+            w += x.workers
+            m += x.machines
+        if x.saboteur == seat and not st.drained[x.pos] and x.declared != "none":
+            w += 1
+    return w, m
 
 
 def pipes_in_lake(st: State, seat: int) -> int:

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 from tawa.core.params import Params
-from tawa.games.guatavita.data import DECLARATIONS, Tables
-from tawa.games.guatavita.rules.common import pipes_in_lake
+from tawa.games.guatavita.data import Tables
+from tawa.games.guatavita.rules.common import pieces_out, pipes_in_lake
 from tawa.games.guatavita.state import Stage, State
 
 
 def check_invariants(st: State, tb: Tables, p: Params) -> None:
     emeralds = st.supply
     for s, pl in enumerate(st.players):
-        w = pl.camp_workers + pl.sup_workers + pl.pump_worker + pl.balsa_workers
-        m = pl.camp_machines + pl.sup_machines
-        for es in st.boxes.values():
-            for e in es:
-                if e.seat == s:
-                    w += e.workers
-                    m += e.machines
-        for x in st.explorations:
-            if x.owner == s:
-                w += x.workers
-                m += x.machines
-            if x.saboteur == s and x.declared in ("", *DECLARATIONS) and not st.drained[x.pos]:
-                w += 1  # the saboteur on the tile
-        w += sum(1 for h in st.he if h == s)
+        away_w, away_m = pieces_out(st, s)  # on boxes, the balsa, explored tiles, a saboteur on its tile
+        w = pl.camp_workers + pl.sup_workers + pl.pump_worker + away_w + sum(1 for h in st.he if h == s)
+        m = pl.camp_machines + pl.sup_machines + away_m
         assert w == p.WORKERS_PER_COLOUR, f"seat {s}: {w} workers"
         assert m == p.MACHINES_PER_COLOUR, f"seat {s}: {m} machines"
         assert pl.camp_pipes + pl.sup_pipes + pipes_in_lake(st, s) == p.PIPES_PER_COLOUR, f"seat {s}: pipes"
