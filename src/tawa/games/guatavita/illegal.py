@@ -88,26 +88,36 @@ def parse(tb: Tables, params: Params, action_id: str) -> Move | None:
     if move is not None:
         return move
     words = action_id.split()
-    if " ".join(words) != action_id:
+    if not words or " ".join(words) != action_id:
         return None
-    place = tb.index.get(words[-1]) if words else None
+    place = tb.index.get(words[-1])
     if place is not None and tuple(words[:-1]) in ONE_POSITION:
         return Move(ONE_POSITION[tuple(words[:-1])], place)
-    if len(words) < 4 or words[0] not in ("explore", "cross"):
+    return _lake_move(tb, words)
+
+
+NOWHERE = -2  # a word that names no position
+
+
+def _lake_move(tb: Tables, words: list[str]) -> Move | None:
+    """``explore T [via R] from S [insure n]`` or ``cross R from S``: positions of the lake (S may be the pump),
+    n of 1 or more written as the ids write it."""
+    kind, rest = words[0], words[1:]
+    if kind not in ("explore", "cross") or len(rest) < 3:
         return None
-    first, via, rest = tb.index.get(words[1]), -1, words[2:]
-    if words[0] == "explore" and rest[0] == "via":
-        via, rest = tb.index.get(rest[1], -2), rest[2:]
-    if first is None or via == -2 or len(rest) < 2 or rest[0] != "from":
+    first, rest = tb.index.get(rest[0], NOWHERE), rest[1:]
+    via = -1
+    if kind == "explore" and rest[0] == "via" and len(rest) >= 4:
+        via, rest = tb.index.get(rest[1], NOWHERE), rest[2:]
+    if rest[0] != "from":
         return None
-    source = PUMP if rest[1] == "pump" else tb.index.get(rest[1], -2)
-    insure = rest[3] if len(rest) == 4 and rest[2] == "insure" else "0" if len(rest) == 2 else ""
-    if len(rest) == 4 and not (insure.isdigit() and insure == str(int(insure)) and insure != "0"):
-        return None  # the ids write "insure n" only for n of 1 or more
-    if source == -2 or not insure.isdigit() or (words[0] == "cross" and len(rest) != 2):
+    source, rest = (PUMP if rest[1] == "pump" else tb.index.get(rest[1], NOWHERE)), rest[2:]
+    insure = 0
+    if kind == "explore" and len(rest) == 2 and rest[0] == "insure" and rest[1].isdigit() and rest[1][0] != "0":
+        insure, rest = int(rest[1]), []
+    if rest or NOWHERE in (first, via, source):
         return None
-    kind = words[0]
-    return Move(kind, first, via, source, int(insure)) if kind == "explore" else Move(kind, first, source=source)
+    return Move(kind, first, via, source, insure) if kind == "explore" else Move(kind, first, source=source)
 
 
 # =========================================================================== planning (GV-070..GV-273)

@@ -46,7 +46,7 @@ def observation(state: State, tables: Tables, params: Params, seat: int | None) 
         "seat": seat, "round": st.round, "stage": st.stage.key, "options": {"balsa": params.balsa,
                                                                            "MAX_ROUNDS": params.MAX_ROUNDS},
         "decision": None if st.decision is None else st.decision.to_list(),
-        "pioneer": st.pioneer, "turn_order": list(st.order), "turn": st.turn, "idx": st.idx, "sub": st.sub,
+        "pioneer": st.pioneer, "turn_order": list(st.order), "turn": st.turn, "idx": st.idx, "sub": int(st.sub),
         "queue": [list(q) for q in st.queue], "balsa_steps": st.balsa_steps,
         "end_triggers": list(st.end_triggers), "famine_due": st.famine_due, "supply": st.supply,
         "lake": lake,

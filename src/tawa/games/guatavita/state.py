@@ -45,6 +45,14 @@ class Stage(IntEnum):
 STAGE_BY_KEY: dict[str, Stage] = {s.key: s for s in Stage}
 
 
+class BalsaStep(IntEnum):
+    """``State.sub``: where the balsa at the cursor stands in its resolution (GV-778, GV-785); MOVING in every other
+    stage."""
+
+    MOVING = 0
+    AFTER_MOVE = 1
+
+
 class Ask(StrEnum):
     """The decision a seat is asked (spec section 6, in the order the decisions arise)."""
 
@@ -177,7 +185,7 @@ class State:
     not drawn, GV-018), ``drained[pos]``, ``pipes[pos][seat]``, ``he[pos]`` (seat of the head explorer there, or
     -1). ``explorations``: pending explorations in placement order. ``boxes[name]``: filled slots in order.
     The round machine: ``stage``; ``idx`` its cursor (player in turn order, exploration, queue entry); ``sub``
-    the step inside a balsa's resolution (0 moving, 1 after the move); ``turn`` the planning turn (an index into
+    the step inside a balsa's resolution (``BalsaStep``); ``turn`` the planning turn (an index into
     ``order``); ``seq`` the placement counter (GV-296); ``order`` the turn order of the round (GV-053);
     ``queue`` the execution queue of the balsa and box stages; ``decision`` the pending decision (None once
     the game is over).
@@ -203,7 +211,7 @@ class State:
         self.round = 1
         self.stage = Stage.PLAN
         self.idx = 0
-        self.sub = 0
+        self.sub = BalsaStep.MOVING
         self.turn = 0
         self.seq = 0
         self.order: list[int] = []
@@ -251,7 +259,7 @@ class State:
             "explorations": [list(e) for e in self.explorations],
             "boxes": {k: [list(e) for e in v] for k, v in self.boxes.items()},
             "supply": self.supply, "pioneer": self.pioneer, "round": self.round, "stage": self.stage.key,
-            "idx": self.idx, "sub": self.sub, "turn": self.turn, "seq": self.seq, "order": list(self.order),
+            "idx": self.idx, "sub": int(self.sub), "turn": self.turn, "seq": self.seq, "order": list(self.order),
             "queue": [list(q) for q in self.queue],
             "decision": None if self.decision is None else self.decision.to_list(),
             "famine_due": self.famine_due, "end_triggers": list(self.end_triggers), "capped": self.capped,
@@ -300,7 +308,7 @@ def from_dict(data: object, tb: Tables, params: Params, players: int) -> State:
     st.stage = STAGE_BY_KEY[doc.text("stage", STAGE_BY_KEY)]
     doc.check(st.stage != Stage.BALSA_SETUP or bool(params.balsa), "stage", "La Balsa is not in play")
     st.idx = doc.integer("idx", 0, max(npos, 2 * len(BOXES) * MAX_SLOTS))
-    st.sub = doc.integer("sub", 0, 1)
+    st.sub = BalsaStep(doc.integer("sub", 0, len(BalsaStep) - 1))
     st.turn = doc.integer("turn", 0, seats)
     st.seq = doc.integer("seq", 0)
     st.order = doc.integers("order", length=players, low=0, high=seats)
@@ -461,7 +469,8 @@ def _check_machine(doc: Doc, st: State, tb: Tables, params: Params) -> None:
             doc.check(all(q.box == BALSA_QUEUE for q in st.queue), "queue", "the balsa stage queues balsas")
             mover = d.mover if d.ask == Ask.PUSH else d.seat
             doc.check(entry.item == mover, "decision", "the balsa asked is the one at the cursor")
-            doc.check(st.sub == (1 if d.ask == Ask.BALSA_ACT else 0), "sub", "a balsa acts after its move")
+            doc.check(st.sub == (BalsaStep.AFTER_MOVE if d.ask == Ask.BALSA_ACT else BalsaStep.MOVING), "sub",
+                      "a balsa acts after its move")
             if d.ask == Ask.PUSH:
                 pushed = st.players[d.seat]
                 doc.check(pushed.balsa_alive and pushed.balsa_pos == d.pos and d.seat != d.mover, "decision",

@@ -7,9 +7,7 @@ from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.games.guatavita.data import BALSA_QUEUE, Tables
 from tawa.games.guatavita.rules.common import Move, balsa_at, clockwise_order, name
-from tawa.games.guatavita.state import Ask, Decision, Queued, Stage, State
-
-MOVING, AFTER_MOVE = 0, 1  # ``st.sub`` while a balsa resolves
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Queued, Stage, State
 
 
 # =========================================================================== predicates, one per rule
@@ -93,7 +91,7 @@ def apply_start(st: State, tb: Tables, params: Params, d: Decision, move: Move, 
 # =========================================================================== execution step 4 (GV-777..GV-794)
 def enter(st: State, tb: Tables) -> None:
     """GV-777: the activated balsas, clockwise from the Pioneer holder."""
-    st.stage, st.idx, st.sub, st.balsa_steps = Stage.BALSA, 0, MOVING, 0
+    st.stage, st.idx, st.sub, st.balsa_steps = Stage.BALSA, 0, BalsaStep.MOVING, 0
     st.queue = [Queued(BALSA_QUEUE, s) for s in clockwise_order(st, tb)
                 if st.players[s].balsa_alive and st.players[s].balsa_workers > 0]
 
@@ -103,7 +101,7 @@ def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
     if st.idx >= len(st.queue):
         return True
     seat = st.queue[st.idx].item
-    if st.sub == MOVING:
+    if st.sub == BalsaStep.MOVING:
         if st.balsa_steps < params.BALSA_MAX_STEPS and balsa_steps(st, tb, seat):
             st.decision = Decision(Ask.BALSA_MOVE, seat)
             return False
@@ -121,13 +119,13 @@ def end_move(st: State, tb: Tables, seat: int, ev: list[Event]) -> None:
     pl = st.players[seat]
     pl.camp_workers += pl.balsa_workers
     pl.balsa_workers = 0
-    st.sub = AFTER_MOVE
+    st.sub = BalsaStep.AFTER_MOVE
     ev.append(Event("balsa", f"{name(st, seat)}'s balsa ends its move on {tb.names[pl.balsa_pos]}"))
 
 
 def next_balsa(st: State) -> None:
     st.idx += 1
-    st.sub = MOVING
+    st.sub = BalsaStep.MOVING
     st.balsa_steps = 0
 
 

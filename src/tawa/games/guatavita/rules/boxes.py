@@ -18,12 +18,12 @@ from tawa.games.guatavita.rules.common import (
     take_loan,
 )
 from tawa.games.guatavita.rules.moves import EMERALDS_FOR_GOLD, GOLD_FOR_EMERALDS, NO_EXCHANGE
-from tawa.games.guatavita.state import Ask, Decision, Queued, Slot, Stage, State
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Queued, Slot, Stage, State
 
 
 def enter(st: State) -> None:
     """GV-294..GV-296: the queue of filled slots, box by box, each box in placement order."""
-    st.stage, st.idx, st.sub = Stage.BOXES, 0, 0
+    st.stage, st.idx, st.sub = Stage.BOXES, 0, BalsaStep.MOVING
     st.harvest_bonus_given = False
     queue: list[Queued] = []
     for group in BOX_RESOLUTION:

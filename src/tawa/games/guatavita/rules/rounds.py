@@ -18,7 +18,7 @@ from tawa.games.guatavita.rules.common import (
     turn_order,
 )
 from tawa.games.guatavita.rules.moves import EMERALDS, GOLD
-from tawa.games.guatavita.state import Ask, Decision, Stage, State
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Stage, State
 
 
 def advance(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
@@ -32,7 +32,7 @@ def advance(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
 
 def _balsa_setup(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
     if balsa.setup_step(st):
-        st.stage, st.idx, st.sub = Stage.START, 0, 0
+        st.stage, st.idx, st.sub = Stage.START, 0, BalsaStep.MOVING
 
 
 def _lake(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
@@ -55,7 +55,7 @@ def _boxes(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
 # --------------------------------------------------------------------------- start of planning (GV-100..GV-112)
 def _start(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
     if st.idx >= len(st.order):
-        st.stage, st.turn, st.idx, st.sub = Stage.PLAN, 0, 0, 0
+        st.stage, st.turn, st.idx, st.sub = Stage.PLAN, 0, 0, BalsaStep.MOVING
         return
     if st.idx == 0:  # the round opens (GV-050, GV-051)
         ev.append(Event("round", f"=== Round {st.round}: planning phase. {name(st, st.pioneer)} holds the Pioneer "
@@ -147,7 +147,7 @@ def _plan(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
 def _begin_execution(st: State, params: Params, ev: list[Event]) -> None:
     """GV-290: the execution phase opens with the resting workers, then the lake tiles."""
     lake.resting_workers(st, params, ev)
-    st.stage, st.idx, st.sub = Stage.LAKE, 0, 0
+    st.stage, st.idx, st.sub = Stage.LAKE, 0, BalsaStep.MOVING
     st.famine_due = False
 
 
@@ -200,4 +200,4 @@ def new_round(st: State, tb: Tables) -> None:
         pl.placed = False
         pl.gold_duty = False
     st.order = turn_order(st, tb)
-    st.stage, st.idx, st.sub, st.turn = Stage.START, 0, 0, 0
+    st.stage, st.idx, st.sub, st.turn = Stage.START, 0, BalsaStep.MOVING, 0
