@@ -73,13 +73,25 @@ def _header(st: State, params: Params, wide: bool) -> str:
     return f"{first}  {second}" if wide else f"{first}\n{second}"
 
 
-def _legend(st: State, seat: int | None, params: Params) -> list[str]:
+def _legend(st: State, seat: int | None, params: Params, beside: bool) -> list[str]:
+    """The map's legend in this game's colours: a few long lines above the map, or narrow ones beside it."""
+    a, b = name(st, 0), name(st, 1)
+    ia, ib = a[:1].lower(), b[:1].lower()
+    spot = st.players[0].spot
+    inspected = seat is not None and bool(st.players[seat].inspected)
+    if beside:
+        out = ["~21   under water: 2 workers, 1 machine", "S03*  being explored this round",
+               f"={ia}{ib.upper()}   drained: {a}'s and {b}'s pipes,", "      capital: a head explorer there",
+               f"({spot})  {a}'s pump; {a[:3]}2: level 2"]
+        out += ["?     you inspected it"] if inspected else []
+        out += [f"b{ia}    {a}'s balsa (B{ia}: protected)"] if params.balsa else []
+        return out
     out = ["Lake  ~21: under water, needs 2 workers + 1 machine    *: being explored",
-           "      =rB: drained, pipes of Red and Blue (capital: head explorer)",
-           "      (NE) Red2: Red's pump on spot NE, level 2"
-           + ("    ?: you inspected it" if seat is not None and st.players[seat].inspected else "")]
+           f"      ={ia}{ib.upper()}: drained, pipes of {a} and {b} (capital: head explorer)",
+           f"      ({spot}) {a[:3]}2: {a}'s pump on spot {spot}, level 2"
+           + ("    ?: you inspected it" if inspected else "")]
     if params.balsa:
-        out.append("      br / Br: Red's balsa there (B: protected)")
+        out.append(f"      b{ia} / B{ia}: {a}'s balsa there (B: protected)")
     return out
 
 
@@ -129,12 +141,13 @@ def _map(st: State, tb: Tables, seat: int | None) -> list[str]:
 
 
 def _lake(st: State, tb: Tables, params: Params, seat: int | None, cols: int) -> str:
-    legend, lake = _legend(st, seat, params), _map(st, tb, seat)
+    lake = _map(st, tb, seat)
     room = max(len(line) for line in lake) + 3
-    if room + max(len(line) for line in legend) <= cols:  # the wide form: the legend beside the map
-        lines = [line.ljust(room) + (legend[i] if i < len(legend) else "") for i, line in enumerate(lake)]
-        return "\n".join(line.rstrip() for line in lines)
-    return "\n".join([*legend, *lake])
+    beside = _legend(st, seat, params, beside=True)
+    if room + max(len(line) for line in beside) <= cols:  # the wide form: the legend beside the map
+        lines = [line.ljust(room) + (beside[i] if i < len(beside) else "") for i, line in enumerate(lake)]
+        return "\n".join(["Lake:", *(line.rstrip() for line in lines)])
+    return "\n".join([*_legend(st, seat, params, beside=False), *lake])
 
 
 def tile_text(t: Tile) -> str:
@@ -326,4 +339,4 @@ def help_text(st: State, tb: Tables, params: Params, action: Action) -> str:
                      f"{tb.tiles[st.tile_at[crossed]].prestige} VP now (GV-203, GV-205)")
     if move is not None and move.kind == "harvest" and st.decision is not None and st.decision.seat == st.pioneer:
         lines.append(f"You hold the Pioneer marker: +{params.HARVEST_PIONEER_BONUS} food once this round (GV-581)")
-    return "\n".join(lines)
+    return "\n".join(lines[:1] + [_fit(line, COMPACT) for line in lines[1:]])
