@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from tawa.core.params import Params
 from tawa.core.rng import Rng
+from tawa.games.ayar.data import Tables
 from tawa.games.ayar.state import AyarState
 
 
-def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
+def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> dict[str, Any]:
     """Everything public; hidden: stack order/contents, facedown pot identities, textiles under each top,
-    the Rival deck order and the RNG (AY-706). Identical for every seat but ``seat`` (AY-705)."""
-    t = st.t
+    the Rival deck order and the RNG (AY-706). Identical for every seat but ``seat`` (AY-705); a spectator
+    (``None``) sees the same public table."""
     players = []
     for p in st.players:
         players.append({
@@ -23,11 +25,11 @@ def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
         })
     return {
         "seat": seat, "players": players, "round": st.round, "turn": st.turn, "start": st.start,
-        "phase": st.phase, "to_move": st.seat, "night_step": st.night_step, "retiring": st.retiring,
+        "phase": st.phase.word, "to_move": st.seat, "night_step": int(st.night_step), "retiring": st.retiring,
         "context": {"marker": st.marker, "slot": st.slot, "path": st.path, "cell": st.cell, "spot": st.spot,
                     "act": st.act, "base": st.base, "power": st.power, "fallback": st.fallback,
                     "raymi_hit": st.raymi_hit, "taken": st.taken, "facedown_taken": st.facedown_taken,
-                    "used_stacks": st.used_stacks, "chosen_stack": st.chosen_stack, "b5": st.b5},
+                    "used_stacks": st.used_stacks, "chosen_stack": st.chosen_stack, "b5": int(st.b5)},
         "ayars": {"step": list(st.step), "active": list(st.active), "stamp": list(st.stamp), "moves": st.moves},
         "spots": [[list(x) for x in row] for row in st.spots],
         "raymi": list(st.raymi),
@@ -45,7 +47,7 @@ def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def resample(st: AyarState, rng: Rng) -> None:
+def resample_hidden(st: AyarState, t: Tables, params: Params, seat: int, rng: Rng) -> None:
     """AY-707: deal the unseen pots (stack + facedown pots on boards) anew; AY-708: shuffle every stack
     under its known top; AY-704: shuffle the unrevealed Rival cards. Nobody sees more than anybody else."""
     unseen = list(st.stack)
