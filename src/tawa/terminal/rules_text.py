@@ -79,8 +79,10 @@ def param_block(row: dict[str, Any], game_id: str, width: int) -> Text:
     for i, line in enumerate(lines):
         out.append("\n" + INDENT + ("= " if i == 0 else "  ") + line)
     if left_out:
-        out.append(f"\n{INDENT}  … {left_out} more; `tawa rules {game_id} {row['name']}` shows it whole",
-                   style="dim")
+        hint = f"… {left_out} more; `tawa rules {game_id} {row['name']}` shows it whole"
+        if len(INDENT) + 2 + len(hint) > width:
+            hint = f"… {left_out} more; all of it:\n{INDENT}  tawa rules {game_id} {row['name']}"
+        out.append(f"\n{INDENT}  {hint}", style="dim")
     for label, text in (("shape: ", row.get("shape") or ""), ("", row["doc"])):
         if text:
             for line in textwrap.wrap(label + text, width - len(INDENT), break_long_words=False,
