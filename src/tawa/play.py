@@ -134,7 +134,9 @@ class PlayLoop:
         self.screen.clear()
         self.shown = _Shown()
         self.screen.say(f"{label} to play: pass the keyboard to {label} (the others look away).")
-        self._ask(seat, f"{label}, press Enter when you are ready: ")
+        while self._ask(seat, f"{label}, press Enter when you are ready (q: leave the game): ").strip().lower() \
+                in QUIT_WORDS:
+            self._confirm_quit(seat)
 
     def _catch_up(self, seat: int, header: str = "") -> None:
         """The log lines this seat may see that it has not been shown yet."""
@@ -184,8 +186,7 @@ class PlayLoop:
             if not text:
                 continue
             if text.lower() in QUIT_WORDS:
-                if self._ask(seat, "Leave the game? [y/N] ").strip().lower() in YES:
-                    raise Quit(seat)
+                self._confirm_quit(seat)
                 continue
             if text == "?":
                 say(HELP)
@@ -216,6 +217,11 @@ class PlayLoop:
                 say("\n".join(f"  · {t}" for t in mine))
             self.seen[seat] = len(g.log)
             return
+
+    def _confirm_quit(self, seat: int) -> None:
+        """Raise ``Quit`` if the player confirms; otherwise play on."""
+        if self._ask(seat, "Leave the game? [y/N] ").strip().lower() in YES:
+            raise Quit(seat)
 
     def _filtered(self, seat: int, text: str, legal: Sequence[Action]) -> Action | None:
         hits = matching(text, legal)

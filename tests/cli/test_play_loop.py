@@ -126,3 +126,15 @@ def test_bots_alone_count_turns() -> None:
     assert g.is_over and seen[-1][1] == len(g.history)
     assert seen[-1][0] == len(g.history) // 2  # two decisions a turn
     assert [t for t, _ in seen] == sorted(t for t, _ in seen)
+
+
+def test_q_at_the_hand_over_leaves_after_asking() -> None:
+    g = tawa.new_game("toy-parts", 2, seed=4)
+    sc = Script(answers("1", "1", "q", "n", "", "q", "y"))  # North's turn, then East: q, no; Enter; q, yes
+    with pytest.raises(Quit) as left:
+        play_game(g, ["human", "human"], 4, **sc.kwargs())  # type: ignore[arg-type]
+    assert left.value.seat == 1 and len(g.history) == 2
+    asked = [t for t in sc.shown if t.startswith("? ")]
+    assert asked[2:] == ["? East, press Enter when you are ready (q: leave the game): ", "? Leave the game? [y/N] ",
+                         "? East, press Enter when you are ready (q: leave the game): ", *asked[5:]]
+    assert asked[5] == "? East, your choice (? for help): " and asked[6] == "? Leave the game? [y/N] "

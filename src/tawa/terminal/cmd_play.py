@@ -63,6 +63,10 @@ def play(game: Annotated[str | None, typer.Argument(help="the game (`tawa list`)
         tell(quit_text(g, q.seat))
         _keep(g, seat_list, save, ask=not q.ended)
         raise typer.Exit(0) from None
+    except KeyboardInterrupt:  # Ctrl-C while a bot thinks: leave as at the end of the input
+        tell("\n" + quit_text(g, g.current_player))
+        _keep(g, seat_list, save, ask=False)
+        raise typer.Exit(130) from None
     if save is not None:
         _write(save, g, seat_list)
         tell(f"Saved the finished game to {save} (`tawa replay {save}` steps through it).")
