@@ -118,12 +118,12 @@ class PlayLoop:
 
     def _human_turn(self, seat: int) -> None:
         same_turn = self.last_actor == seat and self.shown.seat == seat
-        handed_over = len(self.humans) > 1 and self.owner is not None and self.owner != seat
+        handed_over = len(self.humans) > 1 and self.owner != seat
         if handed_over:
             self._hand_over(seat)
             same_turn = False
         self.owner = seat
-        self._catch_up(seat, "Since your last turn:" if handed_over else "")
+        self._catch_up(seat, "Since your last turn:" if handed_over and self.seen[seat] else "")
         self._draw(seat, full=not same_turn)
         self._decide(seat)
         self.last_actor = seat
@@ -131,7 +131,8 @@ class PlayLoop:
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: hide the previous player's view, and wait until the next one has the keyboard."""
         label = self.game.seat_label(seat)
-        self.screen.clear()
+        if self.owner is not None:  # someone's private view is on the screen
+            self.screen.clear()
         self.shown = _Shown()
         self.screen.say(f"{label} to play: pass the keyboard to {label} (the others look away).")
         while self._ask(seat, f"{label}, press Enter when you are ready (q: leave the game): ").strip().lower() \

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from toy_game import ToyGame
+
 from tawa import Action, Event, Game, GameInfo, Param, Standing
 from tawa.core.load import Doc
 from tawa.core.params import ParamRegistry, Params
 from tawa.core.results import standings_by_keys
-from tawa.core.rng import Rng
 
 NAMES = ("North", "East", "South")
 COMPACT_BELOW = 60
@@ -26,6 +27,8 @@ PARAMS = ParamRegistry([
     Param("HAND_SIZE", 2, "P", ("TP-001",), "cards dealt to each seat", bounds=(1, 4)),
     Param("A_RATHER_LONG_TABLE_OF_POSITIONS", [[f"S{i:02d}", i % 4, -(i % 3)] for i in range(37)], "P",
           ("TP-010",), "where the pieces stand (only documents the data)", overridable=False),
+    Param("FIRST_BY_COUNT", [0, 0, 0], "P", ("TP-012",), "the first seat, by player count (no declared length: "
+          "a short list breaks the setup)"),
     Param("TRACK", [0, 1, 3, 6, 10], "P", ("TP-011",), "points per step", bounds=(0, None), length=5,
           order="nondecreasing"),
 ])
@@ -54,7 +57,8 @@ class PartsGame(Game):
         deck = [v for v in range(1, 7) for _ in range(2)]
         self.rng.shuffle(deck)
         hands = [[deck.pop() for _ in range(self.params.HAND_SIZE)] for _ in range(self.players)]
-        self.state = PartsState(deck, hands, [0] * self.players, [0] * self.players, 0, False)
+        first = self.params.FIRST_BY_COUNT[self.players - 1] % self.players
+        self.state = PartsState(deck, hands, [0] * self.players, [0] * self.players, first, False)
 
     @property
     def current_player(self) -> int | None:
@@ -122,14 +126,7 @@ class PartsGame(Game):
                 "best": s.best, "deck_size": len(s.deck), "hand_sizes": [len(h) for h in s.hands],
                 "played": s.played}
 
-    def _resample_hidden(self, seat: int, rng: Rng) -> None:
-        s = self.state
-        pool = s.deck + [c for i, h in enumerate(s.hands) if i != seat for c in h]
-        rng.shuffle(pool)
-        for i, h in enumerate(s.hands):
-            if i != seat:
-                s.hands[i] = [pool.pop() for _ in h]
-        s.deck = pool
+    _resample_hidden = ToyGame._resample_hidden  # the same deck and hidden hands
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> PartsState:

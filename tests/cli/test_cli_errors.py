@@ -38,6 +38,10 @@ def test_a_bad_bot_is_the_same_one_line_in_play_and_simulate() -> None:
     (["play", "toy-parts", "--option", "TRACK=[0,3,1,6,10]"], "TRACK (TP-011): must be nondecreasing"),
     (["play", "toy-parts", "--option", "HAND_SIZE=9"], "HAND_SIZE (TP-001)"),
     (["play", "toy-parts", "--option", "HAND_SIZE"], "needs KEY=VALUE"),
+    (["play", "toy-parts", "-p", "3", "--option", "FIRST_BY_COUNT=[0]"],
+     "the game cannot start with FIRST_BY_COUNT=[0] (IndexError: list index out of range); the value breaks a shape "
+     "the option does not declare: `tawa rules toy-parts FIRST_BY_COUNT` shows what it holds"),
+    (["simulate", "toy-parts", "--option", "FIRST_BY_COUNT=[0]"], "cannot start with FIRST_BY_COUNT=[0]"),
     (["play", "chess"], "no game 'chess'"),
     (["play"], "name a game"),
     (["play", "toy-parts", "--seed", "-1"], "seed must be"),

@@ -25,7 +25,8 @@ def test_hot_seat_clears_the_screen_and_waits_before_each_private_view() -> None
     assert g.is_over
     screens = sc.screens()
     assert len(screens) > 5  # one clear per hand-over: North <-> East, every round
-    for screen in screens[1:]:
+    assert screens[0][0] == "North to play: pass the keyboard to North (the others look away)."  # from the start
+    for screen in screens:
         # the first thing on a fresh screen asks the next player to take the keyboard, before any hand is shown
         who = re.match(r"(\w+) to play: pass the keyboard to \1", screen[0])
         assert who, screen[:2]
@@ -80,7 +81,7 @@ def test_the_board_is_fitted_to_the_terminal_width() -> None:
 
 def test_quit_is_confirmed_and_tells_the_last_lines_of_the_seats_own_log() -> None:
     g = tawa.new_game("toy-parts", 2, seed=4)
-    sc = Script(answers("q", "n", "1", "1", "", "quit", "y"))  # "": East takes the keyboard
+    sc = Script(answers("", "q", "n", "1", "1", "", "quit", "y"))  # "": North, then East, takes the keyboard
     with pytest.raises(Quit) as left:
         play_game(g, ["human", "human"], 4, **sc.kwargs())  # type: ignore[arg-type]
     assert any(t.startswith("? Leave the game?") for t in sc.shown)
@@ -130,11 +131,11 @@ def test_bots_alone_count_turns() -> None:
 
 def test_q_at_the_hand_over_leaves_after_asking() -> None:
     g = tawa.new_game("toy-parts", 2, seed=4)
-    sc = Script(answers("1", "1", "q", "n", "", "q", "y"))  # North's turn, then East: q, no; Enter; q, yes
+    sc = Script(answers("", "1", "1", "q", "n", "", "q", "y"))  # North's turn, then East: q, no; Enter; q, yes
     with pytest.raises(Quit) as left:
         play_game(g, ["human", "human"], 4, **sc.kwargs())  # type: ignore[arg-type]
     assert left.value.seat == 1 and len(g.history) == 2
-    asked = [t for t in sc.shown if t.startswith("? ")]
+    asked = [t for t in sc.shown if t.startswith("? ")][1:]  # after North's hand-over
     assert asked[2:] == ["? East, press Enter when you are ready (q: leave the game): ", "? Leave the game? [y/N] ",
                          "? East, press Enter when you are ready (q: leave the game): ", *asked[5:]]
     assert asked[5] == "? East, your choice (? for help): " and asked[6] == "? Leave the game? [y/N] "

@@ -24,7 +24,16 @@ from tawa.core.errors import TawaError
 from tawa.core.game import Game
 from tawa.core.registry import new_game
 from tawa.lab.playout import automated_options
-from tawa.terminal.common import OptionArg, console, err_console, fail, game_info, options, user_errors
+from tawa.terminal.common import (
+    OptionArg,
+    console,
+    err_console,
+    fail,
+    game_info,
+    options,
+    start_game,
+    user_errors,
+)
 
 
 class _RateColumn(ProgressColumn):
@@ -64,10 +73,11 @@ def simulate(game: str,
     """Play many bot games (seat-rotated); progress bar, summary, one JSON line per game."""
     from tawa.lab.simulate import check_counts, run_simulation
 
-    game_info(game)
+    info = game_info(game)
     opts = options(option)
     with user_errors():
         check_counts(n, jobs)
+    start_game(game, players or info.players[min(1, len(info.players) - 1)], seed, automated_options(game, opts))
     if resume and out is None:
         fail("--resume needs --out (the folder of the run to continue)")
     # the bar starts with the first game, once everything is checked: an error leaves no empty bar behind
@@ -161,8 +171,7 @@ def bench(game: str,
     opts = options(option)
     if seconds <= 0:
         fail(f"--seconds must be more than 0, got {seconds:g}")
-    with user_errors():
-        new_game(game, players, seed, automated_options(game, opts))  # the player count and options, as given
+    start_game(game, players, seed, automated_options(game, opts))  # the player count and options, as given
     r = run_bench(game, players, opts, seconds, seed)
     if as_json:
         print(json.dumps(r, indent=1))

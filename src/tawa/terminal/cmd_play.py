@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from tawa.core.game import Game
-from tawa.core.registry import new_game
 from tawa.lab.playout import automated_options
 from tawa.lab.simulate import check_seat_specs, expand_seats
 from tawa.play import Quit, play_game, quit_text
@@ -21,6 +20,7 @@ from tawa.terminal.common import (
     file_error,
     game_info,
     options,
+    start_game,
     tell,
     user_errors,
 )
@@ -77,12 +77,12 @@ def _new(game: str, players: int | None, seats: str | None, seed: int,
     info = game_info(game)
     named = len([p for p in (seats or "").split(",") if p.strip()])
     n = players if players is not None else named if named > 1 else info.min_players  # --seats a,b,c: 3 players
+    g = start_game(game, n, seed, opts)  # the player count and the options, as given
     with user_errors():
-        g = new_game(game, n, seed, opts)  # the player count and the options, as given
         seat_list = ["human"] + ["random"] * (n - 1) if seats is None else expand_seats(seats, n)
         check_seat_specs(seat_list, humans=True)
-        if "human" not in seat_list:  # an automated run: the spec's [D] safety caps, unless set otherwise
-            g = new_game(game, n, seed, automated_options(game, opts))
+    if "human" not in seat_list:  # an automated run: the spec's [D] safety caps, unless set otherwise
+        g = start_game(game, n, seed, automated_options(game, opts))
     return g, seat_list
 
 

@@ -1,7 +1,8 @@
 """What every subcommand shares: the console, one-line errors, option parsing and the game check."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -10,9 +11,9 @@ import typer
 from rich.console import Console
 
 from tawa.core.errors import BadOption, TawaError
-from tawa.core.game import GameInfo
+from tawa.core.game import Game, GameInfo
 from tawa.core.params import parse_option_text
-from tawa.core.registry import game_class
+from tawa.core.registry import game_class, new_game
 
 console = Console()
 err_console = Console(stderr=True)
@@ -72,7 +73,18 @@ def game_info(game: str) -> GameInfo:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def positive(value: int, flag: str) -> None:
-    """Refuse a count below 1 (``-n 0``, ``--jobs 0``) before anything runs."""
-    if value < 1:
-        fail(f"{flag} must be at least 1, got {value}")
+def start_game(game_id: str, players: int | None, seed: int, opts: Mapping[str, Any]) -> Game:
+    """A new game from the command line's settings, or one ``error:`` line: a bad player count, seed or option
+    (``BadOption`` names the Param and its rules). An option value that breaks the game's setup in a way its Param
+    does not declare (an ``IndexError`` deep inside) is reported the same way, naming the options given."""
+    with user_errors():
+        try:
+            return new_game(game_id, players, seed, opts)
+        except (IndexError, KeyError, TypeError) as e:
+            if not opts:
+                raise
+            given = ", ".join(f"{k}={json.dumps(v)}" for k, v in opts.items())
+            see = " or ".join(f"`tawa rules {game_id} {k}`" for k in opts)
+            raise BadOption(f"the game cannot start with {given} ({type(e).__name__}: {e}); the value breaks a "
+                            f"shape the option does not declare: {see} shows what it holds") from None
+    raise AssertionError("unreachable")  # pragma: no cover
