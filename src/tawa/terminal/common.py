@@ -20,8 +20,8 @@ err_console = Console(stderr=True)
 
 OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE override of an option "
                                                       "or a data value (see `tawa rules GAME`); repeatable")]
-PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="number of players (default: the game's "
-                                                "smallest count)")]
+PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="number of players (default: as many as "
+                                                "--seats names, else the game's smallest count)")]
 
 
 def tell(text: str) -> None:
