@@ -97,3 +97,14 @@ def test_a_bad_save_file_is_refused_clearly(tmp_path: Path) -> None:
     assert "leave out --players, --seed and --option" in refused(doc, "--seed", "3")
     r = runner.invoke(app, ["play", "--load", str(f), "--seats", "random,random"])  # --seats may change who plays
     assert r.exit_code == 0 and "No human seat" in r.output and "Final ranking" in r.output
+
+
+def test_an_automated_play_is_the_same_game_as_simulate_plays(tmp_path: Path) -> None:
+    from tawa.lab.playout import automated_options
+    from tawa.lab.simulate import play_one
+
+    f = tmp_path / "bots.json"
+    r = runner.invoke(app, ["play", "toy-parts", "--seats", "greedy,random", "--seed", "3", "--save", str(f)])
+    assert r.exit_code == 0, r.output
+    rec = play_one("toy-parts", 2, 3, ["greedy", "random"], automated_options("toy-parts", {}))
+    assert json.loads(f.read_text())["history"] == rec["history"] and rec["history"]
