@@ -310,6 +310,17 @@ def bench(game: str,
     console.print(t)
 
 
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+          db: Annotated[str | None, typer.Option(help="database URL (default $TAWA_DATABASE_URL, else "
+                                                 "sqlite:///./tawa.db)")] = None) -> None:
+    """Run the game server (lobby, tables for people and bots, replays); open the printed address."""
+    from tawa.web.serve import serve as run_server
+
+    run_server(host, port, db)
+
+
 def main() -> None:  # pragma: no cover
     app()
 

@@ -1,0 +1,73 @@
+"""The one choke point for hidden information: everything the server sends about a game to a seat (or a
+spectator, seat ``None``) is built here, from ``observation(seat)``, the events visible to that seat
+(``Event.visible_to``) and the table's public facts. The true state, the seed, other seats' legal actions
+and the action ids of the history (an id can name a hidden choice) never go into a message.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from tawa.core.events import Event
+from tawa.core.game import Game
+from tawa.core.registry import new_game
+
+
+def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events of ``events`` that ``seat`` may see, as sent."""
+    out = []
+    for e in events:
+        if e.visible_to(seat):
+            d: dict[str, Any] = {"kind": e.kind, "text": e.text}
+            if e.data:
+                d["data"] = e.data
+            out.append(d)
+    return out
+
+
+def seat_label(game: Game, seat: int) -> str:
+    # TEMPORARY until main lands Game.seat_label (issue 16 brief): remove the fallback then.
+    label = getattr(game, "seat_label", None)
+    return str(label(seat)) if label is not None else f"P{seat + 1}"
+
+
+@lru_cache(maxsize=64)
+def seat_labels(game_id: str, players: int) -> tuple[str, ...]:
+    """The game's own names of its seats (for lobby rows, without loading each table's game)."""
+    game = new_game(game_id, players, 0, {})
+    return tuple(seat_label(game, s) for s in range(players))
+
+
+def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any]]:
+    """The end screen: final places with the tie-break that decided each and every seat's scores."""
+    if not hasattr(game, "standings"):  # TEMPORARY until main lands Game.standings
+        ranking, scores = game.ranking(), game.scores()
+        return [{"seat": s, "label": seat_label(game, s), "name": names[s], "place": ranking[s],
+                 "shared": ranking.count(ranking[s]) > 1, "score": scores[s], "decided_by": "", "breakdown": {}}
+                for s in sorted(range(game.players), key=lambda s: (ranking[s], s))]
+    return [{"seat": st.seat, "label": seat_label(game, st.seat), "name": names[st.seat], "place": st.place,
+             "shared": st.shared, "score": st.score, "decided_by": st.decided_by,
+             "breakdown": dict(st.breakdown)} for st in game.standings()]
+
+
+def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True
+            ) -> dict[str, Any]:
+    """What ``seat`` sees now (``None`` = a spectator). ``with_actions`` False for replays."""
+    cls = type(game)
+    obs = game.observation(seat)
+    to_act = game.current_player
+    my_turn = with_actions and status == "running" and seat is not None and seat == to_act
+    legal = game.legal_actions() if my_turn else []
+    view: dict[str, Any] = {
+        "status": status,
+        "to_act": to_act,
+        "text": game.render(seat),
+        "svg": cls.board_svg(obs) if hasattr(cls, "board_svg") else None,
+        "targets": cls.board_targets(obs, [a.id for a in legal]) if my_turn and hasattr(cls, "board_targets")
+        else {},
+        "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
+        "standings": standings_out(game, names) if game.is_over else None,
+        "capped": game.capped if game.is_over else False,
+    }
+    return view
