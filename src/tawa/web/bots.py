@@ -64,6 +64,11 @@ class BotPool:
                                              initializer=_worker_start, initargs=(os.getpid(),))
         return self._pool
 
+    def warm(self) -> None:
+        """Start the workers now (spawning and importing the games takes a few seconds), not at the first
+        bot move."""
+        self._get().submit(list_games)
+
     async def choose(self, game_json: str, seat: int, spec: str, seed: int) -> str:
         loop = asyncio.get_running_loop()
         try:

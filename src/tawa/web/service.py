@@ -144,6 +144,7 @@ class TableService:
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
         """Load every running table and resume its bots."""
+        self.bots.warm()
         for table_id in await self.read(self.store.running_ids):
             try:
                 lt = await self.table(table_id)
