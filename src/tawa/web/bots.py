@@ -46,6 +46,10 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
+def _ready() -> bool:
+    return True
+
+
 def _worker_start(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     list_games()  # import every game once, so the first move is quick
@@ -67,7 +71,7 @@ class BotPool:
     def warm(self) -> None:
         """Start the workers now (spawning and importing the games takes a few seconds), not at the first
         bot move."""
-        self._get().submit(list_games)
+        self._get().submit(_ready)
 
     async def choose(self, game_json: str, seat: int, spec: str, seed: int) -> str:
         loop = asyncio.get_running_loop()
