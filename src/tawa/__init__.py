@@ -7,16 +7,18 @@
     print(g.scores(), g.winners())
 """
 from tawa.core.actions import Action, ActionSpace
-from tawa.core.errors import BadOption, IllegalAction, TawaError, UnknownGame
+from tawa.core.errors import BadOption, BadSeat, BadState, IllegalAction, TawaError, UnknownGame
 from tawa.core.events import Event
 from tawa.core.game import Game, GameInfo
 from tawa.core.params import Param
 from tawa.core.registry import from_json, game_class, list_games, new_game, register, replay
+from tawa.core.results import Standing
 from tawa.core.rng import Rng
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "ActionSpace", "BadOption", "Event", "Game", "GameInfo", "IllegalAction", "Param", "Rng",
-    "TawaError", "UnknownGame", "from_json", "game_class", "list_games", "new_game", "register", "replay",
+    "Action", "ActionSpace", "BadOption", "BadSeat", "BadState", "Event", "Game", "GameInfo", "IllegalAction",
+    "Param", "Rng", "Standing", "TawaError", "UnknownGame", "from_json", "game_class", "list_games", "new_game",
+    "register", "replay",
 ]

@@ -36,7 +36,7 @@ class _Public:
 
     state: Any
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         return self.state.to_dict()  # type: ignore[no-any-return]
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -154,7 +154,7 @@ class Goofspiel(Game):
     def ranking(self) -> list[int]:
         return _ranks(self.state.scores)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         s = self.state
         return {"prize": s.prizes[-1] if s.prizes else None, "prizes_left": sorted(s.prizes),
                 "hands": s.hands if seat == 0 or s.turn == 0 else [sorted([*s.hands[0], s.bid]), s.hands[1]],

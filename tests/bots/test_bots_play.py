@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import pytest
 import toy_game  # noqa: F401  (registers "toy-cards")
@@ -11,14 +12,7 @@ from bot_games import Goofspiel, TicTacToe, Tokens, Wide
 import tawa
 from tawa.bots import bot_names, choose_for, make_bot
 from tawa.bots.greedy import GreedyBot
-from tawa.bots.heuristics import (
-    HEURISTICS,
-    evaluator_for,
-    outcome_value,
-    register_evaluator,
-    score_lead,
-    search_defaults,
-)
+from tawa.bots.heuristics import evaluator_for, has_own_evaluator, outcome_value, score_lead, search_defaults
 from tawa.bots.ismcts import IsmctsBot
 from tawa.core.game import Game
 from tawa.core.rng import Rng
@@ -320,7 +314,9 @@ def test_ismcts_time_budget() -> None:
 
 
 def test_heuristic_registry_and_game_defaults() -> None:
-    assert HEURISTICS["toy-cards"] is score_lead and evaluator_for("no-such-game") is score_lead
+    assert evaluator_for("toy-cards") is Game.evaluate and evaluator_for("no-such-game") is score_lead
+    assert not has_own_evaluator("toy-cards") and has_own_evaluator("sacred-valley")
+    assert search_defaults("sacred-valley")["iters"] == 600 and search_defaults("no-such-game") == {}
     g = tawa.new_game("toy-cards", 2, 1)
     assert -1 < score_lead(g, 0) < 1
     while not g.is_over:
@@ -333,31 +329,31 @@ def test_heuristic_registry_and_game_defaults() -> None:
         calls.append(seat)
         return 0.0
 
-    register_evaluator("test-goofspiel", mine, iters=7, depth=2)
-    try:
-        assert HEURISTICS["test-goofspiel"] is mine and search_defaults("test-goofspiel") == {"iters": 7, "depth": 2}
-        bot = make_bot("ismcts:depth=1", 1)
-        assert isinstance(bot, IsmctsBot)
-        choose_for(bot, Goofspiel(2, 1), 0, Rng(1))
-        assert bot.iters == 7 and bot.depth == 1 and bot.last_iterations == 7, "spec values win"
-        assert calls, "the registered evaluator is used at the rollout cut-off"
-        calls.clear()
-        choose_for(make_bot("greedy", 1), Goofspiel(2, 1), 0, Rng(1))
-        assert calls
-        register_evaluator("test-goofspiel", mine, samples=3)
-        default, chosen = make_bot("greedy", 1), make_bot("greedy:samples=1", 1)
-        calls.clear()
-        choose_for(default, Goofspiel(2, 1), 0, Rng(1))
-        legal = len(Goofspiel(2, 1).legal_actions())
-        assert isinstance(default, GreedyBot) and default.samples == 3 and len(calls) == 3 * legal, "game default"
-        calls.clear()
-        choose_for(chosen, Goofspiel(2, 1), 0, Rng(1))
-        assert isinstance(chosen, GreedyBot) and chosen.samples == 1 and len(calls) == legal, "spec value wins"
-    finally:
-        from tawa.bots import heuristics
+    class OwnGoofspiel(Goofspiel):  # a game with its own evaluation and search defaults
+        search_defaults: ClassVar[Mapping[str, float | str]] = {"iters": 7, "depth": 2}
 
-        heuristics._EVALUATORS.pop("test-goofspiel", None)
-        heuristics._SEARCH_DEFAULTS.pop("test-goofspiel", None)
+        def evaluate(self, seat: int) -> float:
+            return mine(self, seat)
+
+    class SampledGoofspiel(OwnGoofspiel):
+        search_defaults: ClassVar[Mapping[str, float | str]] = {"samples": 3}
+
+    bot = make_bot("ismcts:depth=1", 1)
+    assert isinstance(bot, IsmctsBot)
+    choose_for(bot, OwnGoofspiel(2, 1), 0, Rng(1))
+    assert bot.iters == 7 and bot.depth == 1 and bot.last_iterations == 7, "spec values win"
+    assert calls, "the game's evaluation is used at the rollout cut-off"
+    calls.clear()
+    choose_for(make_bot("greedy", 1), OwnGoofspiel(2, 1), 0, Rng(1))
+    assert calls
+    default, chosen = make_bot("greedy", 1), make_bot("greedy:samples=1", 1)
+    calls.clear()
+    choose_for(default, SampledGoofspiel(2, 1), 0, Rng(1))
+    legal = len(SampledGoofspiel(2, 1).legal_actions())
+    assert isinstance(default, GreedyBot) and default.samples == 3 and len(calls) == 3 * legal, "game default"
+    calls.clear()
+    choose_for(chosen, SampledGoofspiel(2, 1), 0, Rng(1))
+    assert isinstance(chosen, GreedyBot) and chosen.samples == 1 and len(calls) == legal, "spec value wins"
 
 
 def test_bots_finish_three_player_games() -> None:

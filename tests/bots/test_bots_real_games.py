@@ -7,7 +7,6 @@ import tawa
 from tawa.bots import choose_for, make_bot
 from tawa.bots.heuristics import evaluator_for
 from tawa.core.rng import Rng
-from tawa.lab.extras import extras_for
 from tawa.lab.playout import automated_options, random_playout
 
 BUILTIN = ("sacred-valley", "pachakuna", "guatavita", "ayar")
@@ -44,9 +43,7 @@ def test_evaluator_and_bots_on_a_real_game(gid: str) -> None:
 def test_extras_of_a_finished_game(gid: str) -> None:
     g = _mid_game(gid, 4)
     random_playout(g, Rng(4))
-    extract = extras_for(gid)
-    assert extract is not None
-    extras = extract(g)
+    extras = g.report_extras()
     assert set(extras) & {"seat_category", "seat_values", "game_category"}
     for per_seat in (*extras.get("seat_category", {}).values(), *extras.get("seat_values", {}).values()):
         assert len(per_seat) == g.players

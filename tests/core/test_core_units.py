@@ -153,3 +153,61 @@ def test_params_derived_tables_are_built_once_per_option_set() -> None:
     assert a.derived("test/board", build) is b.derived("test/board", build)
     assert len(c.derived("test/board", build)) == 5
     assert calls == [3, 5]
+
+
+def test_param_shapes_are_checked_when_parsed() -> None:
+    from tawa.core.params import ParamRegistry
+
+    reg = ParamRegistry([
+        Param("TRACK", (0, 1, 3, 6), "P", ("XX-010",), "a scoring track", bounds=(0, 99), length=4,
+              order="nondecreasing"),
+        Param("SIZE", 5, "P", ("XX-011",), "a count", bounds=(1, 9)),
+        Param("PER_SEAT", (3, 2), "P", ("XX-012",), "by player count", length=(1, 3)),
+    ])
+    assert reg.resolve({"TRACK": [0, 0, 5, 99], "SIZE": 9, "PER_SEAT": [1]}).TRACK == (0, 0, 5, 99)
+    for options, words in (({"TRACK": [0, 1, 3]}, "exactly 4 values, got 3"),
+                           ({"TRACK": [5, 1, 0, 9]}, "must be nondecreasing: 5 then 1"),
+                           ({"TRACK": [0, 1, 3, 100]}, "100 is out of range: from 0 to 99"),
+                           ({"SIZE": 0}, "0 is out of range"), ({"SIZE": "5"}, "expected an integer"),
+                           ({"PER_SEAT": []}, "1 to 3 values"), ({"PER_SEAT": [1, 2, 3, 4]}, "1 to 3 values")):
+        with pytest.raises(BadOption, match=words) as err:
+            reg.resolve(options)
+        name = next(iter(options))
+        assert str(err.value).startswith(f"option {name} (XX-01"), str(err.value)
+    assert reg.params["TRACK"].describe() == "exactly 4 values; from 0 to 99; nondecreasing"
+    assert [row["shape"] for row in reg.table()] == ["exactly 4 values; from 0 to 99; nondecreasing",
+                                                     "from 1 to 9", "1 to 3 values"]
+    with pytest.raises(ValueError, match="breaks its own shape"):
+        Param("BAD", (3, 1), "P", order="increasing")
+    with pytest.raises(BadOption, match="mapping"):
+        reg.resolve(["TRACK"])  # type: ignore[arg-type]
+
+
+def test_documents_are_read_field_by_field() -> None:
+    from tawa.core.errors import BadState
+    from tawa.core.load import Doc
+
+    doc = Doc({"turn": 3, "pos": [0, 5, -1], "who": "w", "rows": [[1], [2, 3]], "sub": {"n": True}}, "state")
+    assert doc.integer("turn", 0, 9) == 3 and doc.integers("pos", length=3, low=-1, high=5) == [0, 5, -1]
+    assert doc.text("who", {"w", "b"}) == "w" and doc.integer_rows("rows", rows=2, low=0) == [[1], [2, 3]]
+    assert doc.doc("sub").flag("n") is True
+    for call, words in ((lambda: doc.integer("turn", 4, 9), "state.turn: expected an integer from 4 to 9, got 3"),
+                        (lambda: doc.integer("nope"), "state.nope: missing"),
+                        (lambda: doc.integers("pos", high=4), r"state.pos\[1\]: expected an integer of at most 4"),
+                        (lambda: doc.integers("pos", length=2), "state.pos: expected 2 items, got 3"),
+                        (lambda: doc.text("who", {"b"}), "state.who: 'w' is not one of 'b'"),
+                        (lambda: doc.doc("sub").integer("n"), r"state.sub.n: expected an integer, got true"),
+                        (lambda: Doc([1], "state"), "state: expected a mapping, got a list")):
+        with pytest.raises(BadState, match=words):
+            call()
+
+
+def test_standings_name_the_deciding_tie_break() -> None:
+    from tawa.core.results import standings_by_keys
+
+    names = ["score", "XX-090 more coins", "XX-091 fewer debts"]
+    table = standings_by_keys([9, 9, 9, 4], [(9, 5, 0), (9, 3, -1), (9, 3, -1), (4, 0, 0)], names)
+    assert [(s.place, s.shared, s.decided_by) for s in table] == [
+        (1, False, "XX-090 more coins"), (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"),
+        (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"), (4, False, "")]
+    assert standings_by_keys([3, 5], [(3,), (5,)], ["score"])[1].decided_by == "score"

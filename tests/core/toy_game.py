@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tawa import Action, Event, Game, GameInfo, IllegalAction, Param, register
+from tawa import Action, BadOption, Event, Game, GameInfo, IllegalAction, Param, register
+from tawa.core.load import Doc
 from tawa.core.params import ParamRegistry, Params
 from tawa.core.rng import Rng
 
 PARAMS = ParamRegistry([
-    Param("HAND_SIZE", 2, "P", ("TOY-001",), "cards dealt to each seat"),
-    Param("TOP_CARD", 6, "P", ("TOY-002",), "highest card value"),
+    Param("HAND_SIZE", 2, "P", ("TOY-001",), "cards dealt to each seat", bounds=(1, None)),
+    Param("TOP_CARD", 6, "P", ("TOY-002",), "highest card value", bounds=(1, 99)),
 ])
 
 
@@ -35,6 +36,12 @@ class ToyState:
 @register
 class ToyGame(Game):
     info = GameInfo(id="toy-cards", name="Toy Cards", players=(2, 3), params=PARAMS, rule_prefix="TOY")
+
+    @classmethod
+    def check_params(cls, params: Params, players: int) -> None:
+        if params.HAND_SIZE * players > 2 * params.TOP_CARD:
+            raise BadOption(f"option HAND_SIZE (TOY-001): {players} hands of {params.HAND_SIZE} need more than the "
+                            f"{2 * params.TOP_CARD} cards of the deck")
 
     def _setup(self) -> None:
         deck = [v for v in range(1, self.params.TOP_CARD + 1) for _ in range(2)]
@@ -70,8 +77,17 @@ class ToyGame(Game):
         s.turn = (seat + 1) % self.players
         return events
 
-    def explain_illegal(self, action_id: str) -> IllegalAction:
-        return IllegalAction(f"{action_id!r}: you can only play a card you hold", rule="TOY-003", action=action_id)
+    def _explain(self, action_id: str) -> IllegalAction | None:
+        """The same two conditions ``_legal_actions`` checks: a card held, and passing only with an empty hand."""
+        hand = self.state.hands[self.state.turn]
+        if action_id == "pass":
+            return IllegalAction("you may pass only with an empty hand", rule="TOY-004", action=action_id) if hand \
+                else None
+        value = action_id[5:] if action_id.startswith("play ") else ""
+        if not value.isdigit() or int(value) not in hand:
+            return IllegalAction(f"{action_id!r}: you can only play a card you hold", rule="TOY-003",
+                                 action=action_id)
+        return None
 
     def scores(self) -> list[float]:
         return [float(x) for x in self.state.scores]
@@ -80,9 +96,10 @@ class ToyGame(Game):
         sc = self.state.scores
         return [1 + sum(1 for o in sc if o > mine) for mine in sc]
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         s = self.state
-        return {"seat": seat, "turn": s.turn, "hand": sorted(s.hands[seat]), "scores": s.scores,
+        hand = [] if seat is None else sorted(s.hands[seat])
+        return {"seat": seat, "turn": s.turn, "hand": hand, "scores": s.scores,
                 "deck_size": len(s.deck), "hand_sizes": [len(h) for h in s.hands]}
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -96,12 +113,19 @@ class ToyGame(Game):
 
     def check_invariants(self) -> None:
         s = self.state
-        total = len(s.deck) + sum(len(h) for h in s.hands)
-        assert total + sum(1 for _ in ()) <= 2 * self.params.TOP_CARD
+        unplayed = s.deck + [c for h in s.hands for c in h]
+        top = self.params.TOP_CARD
+        assert all(unplayed.count(v) <= 2 for v in range(1, top + 1)), "TOY-001 two cards of each value"
+        assert sum(s.scores) == 2 * sum(range(1, top + 1)) - sum(unplayed), "TOY-002 scores are the cards played"
+        assert all(len(h) <= self.params.HAND_SIZE for h in s.hands)
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> ToyState:
-        return ToyState(list(data["deck"]), [list(h) for h in data["hands"]], list(data["scores"]), data["turn"])
+        doc = Doc(data, "state")
+        top = params.TOP_CARD
+        return ToyState(doc.integers("deck", low=1, high=top, most=2 * top),
+                        doc.integer_rows("hands", rows=players, low=1, high=top, most=params.HAND_SIZE),
+                        doc.integers("scores", length=players, low=0), doc.integer("turn", 0, players - 1))
 
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:

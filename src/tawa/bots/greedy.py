@@ -2,14 +2,14 @@
 
 For each legal action it applies the action on a few determinized views (samples of
 what the hidden parts may be, each with its own future chance) and keeps the action
-with the best mean value for its seat (``tawa.bots.heuristics``). Ties are broken by
+with the best mean value for its seat (``Game.evaluate``). Ties are broken by
 its own seeded RNG, weighted by the game's ``progress_weights``. Spec: ``greedy`` or ``greedy:samples=4``
-(a game may set its own default ``samples`` through ``register_evaluator``; the spec wins).
+(a game may set its own default ``samples`` in ``Game.search_defaults``; the spec wins).
 """
 from __future__ import annotations
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
-from tawa.bots.heuristics import Evaluator, evaluator_for, search_defaults
+from tawa.bots.heuristics import Evaluator
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
@@ -33,17 +33,17 @@ class GreedyBot(Bot):
         self.samples = samples
         self.evaluate = evaluate
         # explicit False: ``samples`` was not chosen by the caller, so the game's own
-        # default (``register_evaluator(game, fn, samples=...)``) replaces it
+        # default (``Game.search_defaults["samples"]``) replaces it
         self._explicit, self._base_samples = explicit, samples
         self._defaults_for: str | None = None
 
     def choose(self, legal: list[Action], view: Game | None, seat: int) -> Action:
         if len(legal) == 1 or view is None:
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
-        evaluate = self.evaluate or evaluator_for(view.info.id)
+        evaluate = self.evaluate or type(view).evaluate
         if not self._explicit and self._defaults_for != view.info.id:
             self._defaults_for = view.info.id
-            self.samples = int(search_defaults(view.info.id).get("samples", self._base_samples))
+            self.samples = int(type(view).search_defaults.get("samples", self._base_samples))
         worlds = [view] + [view.determinize(seat, self.rng.next64()) for _ in range(self.samples - 1)]
         best: list[Action] = []
         best_value = float("-inf")

@@ -25,7 +25,7 @@ move, so a line ends (and is scored, after any rollout) where the searching seat
 ``backup=max`` and ``depth=0`` the search plans the rest of its own turn, sub-step by sub-step; ``ties=progress``
 breaks exact ties (of visits and value at the final choice, of value in ``prior``'s cut) by the game's progress
 weights, as greedy does, instead of taking the first action offered. A game may set its
-own defaults for any of these (``tawa.bots.heuristics.register_evaluator``) so
+own defaults for any of these (``Game.search_defaults``: ``SEARCH_DEFAULTS`` in ``games/<g>/strategy.py``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
 game (or many): it keeps nothing from one move to the next except its RNG.
@@ -37,11 +37,12 @@ import time
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
 from tawa.bots.greedy import action_value, break_tie
-from tawa.bots.heuristics import Evaluator, evaluator_for, outcome_value, search_defaults
+from tawa.bots.heuristics import Evaluator
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
 from tawa.core.game import Game
 from tawa.core.rng import Rng
+from tawa.core.strategy import outcome_value
 
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
                                "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0,
@@ -101,7 +102,7 @@ class IsmctsBot(Bot):
         self.iters, self.c, self.depth, self.rollout, self.seconds = iters, c, depth, rollout, seconds
         self.evaluate = evaluate
         # settings the caller chose; the others may be replaced by the game's own defaults
-        # (tawa.bots.heuristics.search_defaults). None: all chosen (plain constructor use).
+        # (``Game.search_defaults``). None: all chosen (plain constructor use).
         self.explicit = frozenset(DEFAULTS) if explicit is None else explicit
         self._defaults_for: str | None = None
         if reply and finish == "off" and "finish" in self.explicit:  # else a game's own finish may still come
@@ -126,8 +127,8 @@ class IsmctsBot(Bot):
         return legal[best]
 
     def search(self, view: Game, seat: int, legal: list[Action]) -> _Node:
-        evaluate = self.evaluate or evaluator_for(view.info.id)
-        self._apply_game_defaults(view.info.id)
+        evaluate = self.evaluate or type(view).evaluate
+        self._apply_game_defaults(view)
         root = _Node()
         start = time.perf_counter()
         allowed = self._root_candidates(root, view, seat, legal, evaluate) if self.prior else {a.id for a in legal}
@@ -159,12 +160,12 @@ class IsmctsBot(Bot):
             ch.total = (max(-1.0, min(1.0, value)) + 1.0) / 2.0
         return {a.id for _, _, a in keep}
 
-    def _apply_game_defaults(self, game_id: str) -> None:
+    def _apply_game_defaults(self, view: Game) -> None:
         """Once per game id: take the game's own defaults for the settings the spec left out."""
-        if self._defaults_for == game_id:
+        if self._defaults_for == view.info.id:
             return
-        self._defaults_for = game_id
-        own = search_defaults(game_id)
+        self._defaults_for = view.info.id
+        own = type(view).search_defaults
         for key in (k for k in DEFAULTS if k != "time"):  # every setting but the time budget
             if key in own and key not in self.explicit:
                 setattr(self, key, type(getattr(self, key))(own[key]))
@@ -217,7 +218,9 @@ class IsmctsBot(Bot):
         # rollout
         steps = 0
         while not world.is_over and steps < self.depth:
-            mover = world.current_player  # type: ignore[assignment]  (not over: a seat is to move)
+            to_move = world.current_player
+            assert to_move is not None  # not over: a seat is to move
+            mover = to_move
             world.apply(self._rollout_action(world, evaluate, self.rollout))
             steps += 1
         if self.finish != "off":  # score at a turn boundary: the mover ends the turn it is in
@@ -285,11 +288,11 @@ class IsmctsBot(Bot):
 def _factory(args: str, seed: int) -> IsmctsBot:
     p = parse_bot_args(args, DEFAULTS, "ismcts")
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
-    return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
-                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
-                     prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
-                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),  # type: ignore[arg-type]
-                     backup=str(p["backup"]), turn=int(p["turn"]),  # type: ignore[arg-type]
+    return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),
+                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,
+                     prior=int(p["prior"]), finish=str(p["finish"]),
+                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),
+                     backup=str(p["backup"]), turn=int(p["turn"]),
                      ties=str(p["ties"]))
 
 

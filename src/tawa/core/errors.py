@@ -29,3 +29,15 @@ class UnknownGame(TawaError, KeyError):
 
     def __str__(self) -> str:  # KeyError quotes its message; keep it readable
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class BadSeat(TawaError, ValueError):
+    """A seat number outside ``0..players-1`` (``None`` stands for a spectator where one is allowed)."""
+
+
+class BadState(TawaError, ValueError):
+    """A saved game document (``tawa.from_json``) that is not a valid game: the message names the field."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)

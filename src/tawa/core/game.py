@@ -15,13 +15,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from tawa.core.actions import Action, ActionSpace
-from tawa.core.errors import BadOption, IllegalAction
+from tawa.core.errors import BadOption, BadSeat, BadState, IllegalAction
 from tawa.core.events import Event
+from tawa.core.load import Doc
 from tawa.core.params import ParamRegistry, Params, jsonable
+from tawa.core.results import Standing
 from tawa.core.rng import Rng, as_rng
+from tawa.core.strategy import score_lead
 
 FORMAT = "tawa-game/1"
 REDACTED = "?"  # an action id in a determinized copy's history
+SEED_LIMIT = 1 << 64  # seeds are 0 .. 2^64 - 1 (the RNG's state is one 64-bit word)
 
 
 class GameState(Protocol):
@@ -71,14 +75,15 @@ class Game(ABC):
 
     # --------------------------------------------------------------- construction
     def __init__(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        if players not in self.info.players:
-            allowed = ", ".join(str(n) for n in self.info.players)
-            raise BadOption(f"{self.info.name} is played by {allowed} players, not {players}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadOption(f"seed must be an integer, got {seed!r}")
+        allowed = ", ".join(str(n) for n in self.info.players)
+        if not _is_int(players) or players not in self.info.players:
+            raise BadOption(f"{self.info.name} is played by {allowed} players, not {players!r}")
+        if not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
+            raise BadOption(f"seed must be an integer from 0 to 2^64-1, got {seed!r}")
         self.players = players
         self.seed = seed
         self.params = self.info.params.resolve(options)
+        self.check_params(self.params, players)
         self.history = []
         self.log = []
         self.rng = Rng(seed)
@@ -118,8 +123,9 @@ class Game(ABC):
         """Final position of each seat, 1 = first; tied seats share a position."""
 
     @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """JSON-able dict of exactly what ``seat`` may see."""
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able dict of exactly what ``seat`` may see (``None``: a spectator, public information only).
+        ``seat`` has been checked by ``observation``."""
 
     @abstractmethod
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -136,18 +142,56 @@ class Game(ABC):
     def _action_ids(cls, players: int, params: Params) -> list[str]:
         """Every action id the game can ever offer for this player count and params."""
 
-    def render(self, seat: int | None = None) -> str:
-        """Text picture of what ``seat`` sees (``None`` = spectator)."""
-        return json.dumps(self.observation(seat if seat is not None else 0), indent=1)
+    def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
+        """The terminal picture of what ``seat`` sees, as named parts in display order (``("board", text)``,
+        ``("you", text)`` …), fitted to ``width`` columns when it is given (a compact form below some width).
+        The terminal redraws only the parts that changed between two decisions of one turn."""
+        return [("table", json.dumps(self._observation(seat), indent=1))]
 
-    def explain_illegal(self, action_id: str) -> IllegalAction:
-        """Build the error for an id that is not legal now. Games override this to name
-        the rule that forbids it."""
-        return IllegalAction(f"{action_id!r} is not a legal action now", action=action_id)
+    def _explain(self, action_id: str) -> IllegalAction | None:
+        """Why ``action_id`` is not legal now, naming the rule, from the same predicates the legal-action
+        generator uses; ``None`` when the rules find nothing against it (then it is legal). Games write this
+        in ``illegal.py``; the contract test checks that it agrees with ``legal_actions`` on every id."""
+        return None
 
     def help_text(self, action: Action) -> str:
         """Longer help for one offered action (the CLI's ``?``)."""
         return str(action)
+
+    def seat_label(self, seat: int) -> str:
+        """The game's own name for a seat (``"White"``, ``"P1"``), used by every screen."""
+        return f"Player {self._check_seat(seat, spectator=False) + 1}"
+
+    @classmethod  # noqa: B027  (an optional hook)
+    def check_params(cls, params: Params, players: int) -> None:
+        """Refuse, with ``BadOption``, option values that are each valid but do not fit together or do not fit
+        this player count. Each Param's own shape (length, bounds, order) is checked before."""
+
+    # ---- what the bots and the lab know of the game (games/<g>/strategy.py)
+    search_defaults: ClassVar[Mapping[str, float | str]] = {}
+    """The game's own defaults for the search bots' settings (``iters``, ``depth``, ``samples`` …), so the
+    default strength stays under about a second a move; settings given in a bot spec still win."""
+
+    def evaluate(self, seat: int) -> float:
+        """Value of this position for ``seat`` in [-1, 1] (1: sure win). Called by the bots on determinized
+        views only. Default: the score lead (``tawa.core.strategy.score_lead``)."""
+        return score_lead(self, seat)
+
+    def report_extras(self) -> dict[str, Any]:
+        """Extra JSON-able measures of a finished game for ``tawa report`` (points by source …)."""
+        return {}
+
+    # ---- the board in the browser (games/<g>/view.py): pure functions of an observation
+    @classmethod
+    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
+        """The table as that observation's seat sees it, as one SVG document; ``None``: no board yet."""
+        return None
+
+    @classmethod
+    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        """For the legal action ids of the current decision, the board element id each is about (actions about
+        no element are missing: they are shown as buttons)."""
+        return {}
 
     def scramble_hidden(self, seat: int, rng: Rng) -> Self:
         """Test hook: a copy in which everything ``seat`` may not see is changed
@@ -186,12 +230,12 @@ class Game(ABC):
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action (object or id) of the current player and return its events.
 
-        Raises ``IllegalAction`` (naming the rule) for anything not legal now; the
-        game is then unchanged.
+        Raises ``IllegalAction`` (naming the rule) for anything not legal now, and ``TypeError`` for
+        something that is neither an action id nor an ``Action``; the game is then unchanged.
         """
-        aid = action if isinstance(action, str) else action.id
+        aid = _action_id(action)
         if self.is_over:
-            raise IllegalAction("the game is over", action=aid)
+            raise self.explain_illegal(aid)
         for a in self.legal_actions():
             if a.id == aid:
                 chosen = a
@@ -203,6 +247,58 @@ class Game(ABC):
         self._legal_cache = None
         self.log.extend(events)
         return events
+
+    def explain_illegal(self, action_id: str) -> IllegalAction:
+        """The error ``apply`` raises for ``action_id`` now, naming the rule that forbids it."""
+        aid = _action_id(action_id)
+        found = self._explain(aid)
+        if found is not None:
+            return found
+        if self.is_over:
+            return IllegalAction("the game is over", action=aid)
+        if aid not in self.action_space:
+            return IllegalAction(f"{aid!r} is not an action of {self.info.name}", action=aid)
+        return IllegalAction(f"{aid!r} is not a legal action now", action=aid)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able dict of exactly what ``seat`` may see; ``None`` is a spectator (public information only).
+        Any other seat than ``0..players-1`` or ``None`` raises ``BadSeat``."""
+        return self._observation(self._check_seat(seat))
+
+    def render_parts(self, seat: int | None = None, width: int | None = None) -> list[tuple[str, str]]:
+        """The terminal picture of what ``seat`` sees (``None`` = spectator) as named parts."""
+        return self._render_parts(self._check_seat(seat), width)
+
+    def render(self, seat: int | None = None, width: int | None = None) -> str:
+        """Text picture of what ``seat`` sees (``None`` = spectator), fitted to ``width`` columns if given."""
+        return "\n".join(text for _, text in self.render_parts(seat, width))
+
+    def standings(self) -> list[Standing]:
+        """The ranking as players read it, in seat order: place, whether it is shared, what decided it
+        (the score or a named tie-break) and the score by source. Games name their tie-breaks in
+        ``scoring.py``; this default says only "score" or "tie-break"."""
+        ranking, scores = self.ranking(), self.scores()
+        out = []
+        for s in range(self.players):
+            shared = ranking.count(ranking[s]) > 1
+            below = sorted((o for o in range(self.players) if ranking[o] > ranking[s]), key=lambda o: ranking[o])
+            if shared:
+                decided = "shared"
+            elif below:
+                decided = "score" if scores[s] != scores[below[0]] else "tie-break"
+            else:
+                decided = ""
+            out.append(Standing(s, ranking[s], shared, float(scores[s]), decided))
+        return out
+
+    def _check_seat(self, seat: object, spectator: bool = True) -> Any:
+        """``seat`` if it is a seat of this game (or ``None`` where a spectator is allowed), else ``BadSeat``."""
+        if seat is None and spectator:
+            return None
+        if not _is_int(seat) or not 0 <= seat < self.players:  # type: ignore[operator]
+            who = " or None (a spectator)" if spectator else ""
+            raise BadSeat(f"seat must be 0 to {self.players - 1}{who}, got {seat!r}")
+        return seat
 
     def invalidate_cache(self) -> None:
         """Forget the cached legal actions. Call it after editing ``state`` by hand
@@ -217,6 +313,7 @@ class Game(ABC):
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` may see it (``None``: public events only)."""
+        seat = self._check_seat(seat)
         return [e for e in self.log if e.visible_to(seat)]
 
     @property
@@ -258,6 +355,7 @@ class Game(ABC):
         The copy's log holds only what ``seat`` may see; its history is blanked to
         ``REDACTED`` ids (an id can name a hidden choice) and its seed to 0 (the seed would
         rebuild the true deal). Bots are given exactly this copy."""
+        self._check_seat(seat, spectator=False)
         r = as_rng(rng)
         g = self.clone()
         g.log = [e for e in g.log if e.visible_to(seat)]
@@ -287,21 +385,52 @@ class Game(ABC):
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Self:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"not a {FORMAT} document")
-        if data.get("game") != cls.info.id:
-            raise ValueError(f"document is a {data.get('game')!r} game, not {cls.info.id!r}")
+    def from_dict(cls, data: object) -> Self:
+        """Rebuild a game from ``to_dict()``. Everything is checked as it is read: a document that is not a
+        valid game of this kind raises one ``BadState`` naming the field, never a corrupt game."""
+        doc = Doc(data, "document")
+        if doc.data.get("format") != FORMAT:
+            raise BadState(f"not a {FORMAT} document (a saved Tawa game)", "format")
+        if doc.data.get("game") != cls.info.id:
+            raise BadState(f"the document is a {doc.data.get('game')!r} game, not {cls.info.id!r}", "game")
+        players = doc.integer("players")
+        if players not in cls.info.players:
+            allowed = ", ".join(str(n) for n in cls.info.players)
+            raise BadState(f"{cls.info.name} is played by {allowed} players, not {players}", "players")
         g = object.__new__(cls)
-        g.players = int(data["players"])
-        g.seed = int(data["seed"])
-        g.params = cls.info.params.resolve(data.get("options") or {})
-        g.history = list(data["history"])
-        g.log = [Event.from_dict(e) for e in data.get("log", [])]
-        g.rng = Rng(int(data["rng"]))
+        g.players = players
+        g.seed = doc.integer("seed", 0, SEED_LIMIT - 1)
+        try:
+            g.params = cls.info.params.resolve(doc.data.get("options") or {})
+            cls.check_params(g.params, players)
+        except BadOption as e:
+            raise BadState(str(e), "options") from None
+        g.history = doc.texts("history")
+        g.log = [_event_from_doc(e, players) for e in doc.docs("log")] if doc.has("log") else []
+        g.rng = Rng(doc.integer("rng", 0, SEED_LIMIT - 1))
         g._legal_cache = None
-        g.state = cls._state_from_dict(data["state"], g.params, g.players)
+        try:
+            g.state = cls._state_from_dict(doc.raw("state"), g.params, players)
+        except BadState:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:  # a check the game missed
+            raise BadState(f"malformed ({type(e).__name__}: {e})", "state") from None
+        g._check_loaded()
         return g
+
+    def _check_loaded(self) -> None:
+        """A loaded game keeps its invariants and, unless it is over, offers a legal action."""
+        try:
+            self.check_invariants()
+            if not self.is_over:
+                if self.current_player is None:
+                    raise AssertionError("no seat to act in a game that is not over")
+                self._check_seat(self.current_player, spectator=False)
+                if not self._legal_actions():
+                    raise AssertionError("no legal action in a game that is not over")
+        except (AssertionError, KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            text = str(e) or type(e).__name__
+            raise BadState(f"not a consistent position ({text})", "state") from None
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"seat {self.current_player} to act"
@@ -309,3 +438,22 @@ class Game(ABC):
 
 
 _SPACES: dict[tuple[Any, ...], ActionSpace] = {}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _action_id(action: object) -> str:
+    """The id of an ``Action`` or an id string; ``TypeError`` for anything else."""
+    aid = action.id if isinstance(action, Action) else action
+    if not isinstance(aid, str):
+        what = f"an Action whose id is {type(aid).__name__}" if isinstance(action, Action) else repr(action)
+        raise TypeError(f"an action is an action id (text) or an Action, not {what}")
+    return aid
+
+
+def _event_from_doc(doc: Doc, players: int) -> Event:
+    to = doc.opt_integer("to", 0, players - 1) if doc.has("to") else None
+    data = doc.doc("data").data if doc.has("data") else {}
+    return Event(doc.text("kind"), doc.text("text"), to, dict(data))

@@ -29,6 +29,11 @@ class Param:
     nullable  whether None is allowed besides values of the default's type
     check     extra validation, returns an error text or None
     overridable  False for values fixed by the rulebook that only document the data
+    bounds    (low, high), either None for no limit: every number of the value (a number, or every number
+              inside its lists and mappings) lies within them
+    length    a list's length: exact (``4``) or ``(least, most)`` with ``most`` None for no limit
+    order     a flat list of numbers that must be "increasing", "nondecreasing", "decreasing" or
+              "nonincreasing" (a scoring track, a table of thresholds)
     """
 
     name: str
@@ -40,23 +45,113 @@ class Param:
     nullable: bool = False
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
     overridable: bool = True
+    bounds: tuple[float | None, float | None] | None = None
+    length: int | tuple[int, int | None] | None = None
+    order: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.order is not None and self.order not in _ORDERS:
+            raise ValueError(f"param {self.name}: order must be one of {sorted(_ORDERS)}")
+        if self.overridable and self.default is not None and self.choices is None:
+            err = self.shape_error(self.default)
+            if err:
+                raise ValueError(f"param {self.name}: the default breaks its own shape: {err}")
+
+    @property
+    def label(self) -> str:
+        """The name with the rules that read it, as error messages show it."""
+        return f"{self.name} ({', '.join(self.rules)})" if self.rules else self.name
+
+    def describe(self) -> str:
+        """The declared shape in words (``tawa rules``, the lobby's option form), '' when there is none."""
+        parts = []
+        if self.choices is not None:
+            parts.append("one of " + ", ".join(json.dumps(_jsonable(c)) for c in self.choices))
+        if self.length is not None:
+            parts.append(_length_text(self.length))
+        if self.bounds is not None:
+            parts.append(_bounds_text(self.bounds))
+        if self.order is not None:
+            parts.append(self.order)
+        return "; ".join(parts)
+
+    def shape_error(self, value: Any) -> str | None:
+        """What is wrong with an already coerced ``value`` against length, bounds and order, or None."""
+        if self.length is not None and isinstance(value, list | tuple):
+            lo, hi = (self.length, self.length) if isinstance(self.length, int) else self.length
+            if len(value) < lo or (hi is not None and len(value) > hi):
+                return f"expected {_length_text(self.length)}, got {len(value)}"
+        if self.bounds is not None:
+            lo_b, hi_b = self.bounds
+            for x in _numbers(value):
+                if (lo_b is not None and x < lo_b) or (hi_b is not None and x > hi_b):
+                    return f"{x!r} is out of range: {_bounds_text(self.bounds)}"
+        if self.order is not None and isinstance(value, list | tuple):
+            nums = list(value)
+            ok = _ORDERS[self.order]
+            for i in range(1, len(nums)):
+                if not ok(nums[i - 1], nums[i]):
+                    return f"must be {self.order}: {nums[i - 1]!r} then {nums[i]!r} at positions {i - 1} and {i}"
+        return None
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` normalised to the default's shape, or raise ``BadOption``."""
         if value is None:
             if self.nullable or self.default is None:
                 return None
-            raise BadOption(f"option {self.name}: None is not allowed")
+            raise BadOption(f"option {self.label}: None is not allowed")
         if self.choices is not None:
             if value not in self.choices:
-                raise BadOption(f"option {self.name}: {value!r} is not one of {list(self.choices)}")
+                raise BadOption(f"option {self.label}: {value!r} is not one of {list(self.choices)}")
             return value
-        out = _coerce(self.name, self.default, value)
-        if self.check is not None:
+        try:
+            out = _coerce(self.name, self.default, value)
+        except BadOption as e:
+            raise BadOption(f"option {self.label}: {str(e).split(': ', 1)[-1]}") from None
+        err = self.shape_error(out)
+        if err is None and self.check is not None:
             err = self.check(out)
-            if err:
-                raise BadOption(f"option {self.name}: {err}")
+        if err:
+            raise BadOption(f"option {self.label}: {err}")
         return out
+
+
+_ORDERS: dict[str, Callable[[Any, Any], bool]] = {
+    "increasing": lambda a, b: a < b,
+    "nondecreasing": lambda a, b: a <= b,
+    "decreasing": lambda a, b: a > b,
+    "nonincreasing": lambda a, b: a >= b,
+}
+
+
+def _numbers(value: Any) -> Iterable[int | float]:
+    """Every number in a value, looking inside lists, tuples and mappings (booleans are not numbers)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float):
+        yield value
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _numbers(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _numbers(v)
+
+
+def _length_text(length: int | tuple[int, int | None]) -> str:
+    if isinstance(length, int):
+        return f"exactly {length} values"
+    lo, hi = length
+    if hi is None:
+        return f"at least {lo} values"
+    return f"{lo} to {hi} values" if lo != hi else f"exactly {lo} values"
+
+
+def _bounds_text(bounds: tuple[float | None, float | None]) -> str:
+    lo, hi = bounds
+    if lo is not None and hi is not None:
+        return f"from {lo} to {hi}"
+    return f"at least {lo}" if lo is not None else f"at most {hi}"
 
 
 def _coerce(name: str, default: Any, value: Any) -> Any:
@@ -197,7 +292,7 @@ class ParamRegistry:
     def resolve(self, options: Mapping[str, Any] | None) -> Params:
         values = {name: p.default for name, p in self.params.items()}
         given: dict[str, Any] = {}
-        for key, raw in (options or {}).items():
+        for key, raw in self.check_mapping(options).items():
             p = self.params.get(key)
             if p is None:
                 close = [n for n in self.params if n.lower() == str(key).lower()]
@@ -209,11 +304,23 @@ class ParamRegistry:
             given[key] = _jsonable(raw)
         return Params(values, given)
 
+    def check_mapping(self, options: object) -> Mapping[str, Any]:
+        """``options`` as a mapping with text keys, or ``BadOption`` saying what it is instead."""
+        if options is None:
+            return {}
+        if not isinstance(options, Mapping):
+            raise BadOption(f"options must be a mapping of option names to values, got {type(options).__name__}")
+        for key in options:
+            if not isinstance(key, str):
+                raise BadOption(f"option names are text, got {key!r}")
+        return options
+
     def table(self) -> list[dict[str, Any]]:
         """Rows for ``tawa rules``: name, default, tag, rules, doc."""
         return [
             {"name": p.name, "value": _jsonable(p.default), "tag": p.tag, "rules": list(p.rules), "doc": p.doc,
-             "choices": list(p.choices) if p.choices else None, "overridable": p.overridable}
+             "choices": _jsonable(list(p.choices)) if p.choices else None, "overridable": p.overridable,
+             "shape": p.describe()}
             for p in self.params.values()
         ]
 

@@ -3,20 +3,16 @@ from __future__ import annotations
 
 import importlib
 import json
+import pkgutil
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tawa.core.errors import UnknownGame
+import tawa.games
+from tawa.core.errors import BadState, UnknownGame
 from tawa.core.game import Game, GameInfo
 
 _GAMES: dict[str, type[Game]] = {}
-# Built-in games, imported on first use so `import tawa` stays light.
-_BUILTIN = {
-    "sacred-valley": "tawa.games.sacred_valley",
-    "pachakuna": "tawa.games.pachakuna",
-    "guatavita": "tawa.games.guatavita",
-    "ayar": "tawa.games.ayar",
-}
+_loaded = False
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -26,14 +22,15 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def _load_builtins() -> None:
-    for gid, module in _BUILTIN.items():
-        if gid in _GAMES:
-            continue
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:  # a game package not installed in this build
-            if e.name != module:
-                raise
+    """Import every package under ``tawa.games`` once (each registers its Game class), on first use so that
+    ``import tawa`` stays light. A new game is found by being there: no list to edit."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in pkgutil.iter_modules(tawa.games.__path__, "tawa.games."):
+        if info.ispkg:
+            importlib.import_module(info.name)
 
 
 def game_class(game_id: str) -> type[Game]:
@@ -60,9 +57,25 @@ def new_game(game_id: str, players: int | None = None, seed: int = 0,
 
 
 def from_json(text: str | dict[str, Any]) -> Game:
-    """Rebuild a game from ``Game.to_json()`` (exact round-trip, RNG included)."""
-    data = json.loads(text) if isinstance(text, str) else text
-    return game_class(data["game"]).from_dict(data)
+    """Rebuild a game from ``Game.to_json()`` (exact round-trip, RNG included). A document that is not a
+    valid saved game raises ``tawa.BadState`` naming what is wrong."""
+    if isinstance(text, str):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise BadState(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})", "document") from None
+    else:
+        data = text
+    if not isinstance(data, dict):
+        raise BadState("expected a JSON object (a saved Tawa game)", "document")
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise BadState("missing: which game the document is", "game")
+    try:
+        cls = game_class(game_id)
+    except UnknownGame as e:
+        raise BadState(str(e), "game") from None
+    return cls.from_dict(data)
 
 
 def replay(game_id: str, players: int, seed: int, options: Mapping[str, Any] | None,

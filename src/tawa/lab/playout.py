@@ -7,6 +7,7 @@ from typing import Any
 from tawa.bots.random_bot import weighted_choice
 from tawa.core.actions import Action
 from tawa.core.game import Game
+from tawa.core.registry import game_class
 from tawa.core.rng import Rng
 
 MAX_STEPS = 200_000
@@ -34,8 +35,6 @@ def random_playout(game: Game, rng: Rng, biased: bool = False, max_steps: int = 
 
 def automated_options(game_id: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The game's [D] safety caps, then the caller's options on top."""
-    from tawa.core.registry import game_class
-
     out = dict(game_class(game_id).info.automation_options)
     out.update(options or {})
     return out

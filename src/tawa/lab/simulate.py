@@ -27,7 +27,6 @@ from tawa.core.game import Game
 from tawa.core.registry import game_class, new_game
 from tawa.core.rng import Rng
 from tawa.lab.executors import Executor, make_executor
-from tawa.lab.extras import extras_for
 from tawa.lab.playout import automated_options
 from tawa.lab.stats import rate_with_ci
 
@@ -109,9 +108,9 @@ def game_record(g: Game, index: int, seats: Sequence[str], rotation: int,
         "mean_branching": round(sum(branching) / max(1, len(branching)), 2), "branching": branching,
         "capped": g.capped, **m,
     }
-    extract = extras_for(g.info.id)
-    if extract is not None:
-        rec["extras"] = extract(g)
+    extras = g.report_extras()  # the game's own measures for the report (games/<g>/strategy.py)
+    if extras:
+        rec["extras"] = extras
     rec["history"] = g.history
     return rec
 

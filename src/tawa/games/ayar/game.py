@@ -16,6 +16,7 @@ from tawa.core.registry import register
 from tawa.core.rng import Rng
 from tawa.games.ayar import activities as A
 from tawa.games.ayar import rules as R
+from tawa.games.ayar import strategy
 from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PARAMS, PATHS, solo_title, tables
 from tawa.games.ayar.illegal import explain
 from tawa.games.ayar.observe import observation, resample
@@ -105,7 +106,7 @@ class AyarGame(Game):
         """AY-515 the C17 band of a finished solo game."""
         return solo_title(self.params, int(self.scores()[0]))
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self.state, seat)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -134,17 +135,17 @@ class AyarGame(Game):
         return ids
 
     # ------------------------------------------------------------ extras
-    def render(self, seat: int | None = None) -> str:
+    def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
         text = render(self.state, seat, self.params.SET_MOON)
         if self.state.final and self.players == 1:               # AY-515
             text += f"\nSolo result: {self.solo_title()} (bands {', '.join(self.params.SOLO_BANDS)})"
-        return text
+        return [("table", text)]
 
     def help_text(self, action: Action) -> str:
         verb = action.id.split(" ", 1)[0]
         return f"{action.text}\n{HELP.get(verb, '')}"
 
-    def explain_illegal(self, action_id: str) -> IllegalAction:
+    def _explain(self, action_id: str) -> IllegalAction | None:
         """AY-820..AY-826: a precise reason and the rule that forbids ``action_id`` now."""
         return explain(self.state, self.params, action_id)
 
@@ -184,3 +185,8 @@ class AyarGame(Game):
     def progress_weights(self, actions: Sequence[Action]) -> list[float] | None:
         """Stopping early is allowed but rarely good; make random playouts use their power."""
         return [0.15 if a.id.endswith(" done") else 1.0 for a in actions]
+
+    # ---------------------------------------------------------------- what bots and the lab know (strategy.py)
+    search_defaults = strategy.SEARCH_DEFAULTS
+    evaluate = strategy.evaluate
+    report_extras = strategy.report_extras

@@ -7,7 +7,7 @@ from tawa.core.rng import Rng
 from tawa.games.ayar.state import AyarState
 
 
-def observation(st: AyarState, seat: int) -> dict[str, Any]:
+def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
     """Everything public; hidden: stack order/contents, facedown pot identities, textiles under each top,
     the Rival deck order and the RNG (AY-706). Identical for every seat but ``seat`` (AY-705)."""
     t = st.t

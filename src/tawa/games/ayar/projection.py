@@ -1,6 +1,6 @@
 """Projected final score of a seat: the estimate of min(Sun, Moon) at game end that the
 balance planner (``tawa.games.ayar.balance``) and the bots' evaluator
-(``tawa.bots.heuristics.ayar``) share. A heuristic, not a rule: it reads only what the
+(``tawa.games.ayar.strategy``) share. A heuristic, not a rule: it reads only what the
 state shows (on a determinized view, the sampled hidden parts too).
 
 Terms (rule IDs where they come from):

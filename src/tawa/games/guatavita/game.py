@@ -11,7 +11,7 @@ from tawa.core.game import Game, GameInfo
 from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.rng import Rng
-from tawa.games.guatavita import execution, planning
+from tawa.games.guatavita import execution, planning, strategy
 from tawa.games.guatavita.data import (
     ACTIONS,
     CENTRE,
@@ -181,7 +181,7 @@ class GuatavitaGame(Game):
     def ranking(self) -> list[int]:
         return ranking(self.state, self.params)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self.state, self.params, seat)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -196,8 +196,8 @@ class GuatavitaGame(Game):
         return action_ids(params)
 
     # ------------------------------------------------------------------ extras
-    def render(self, seat: int | None = None) -> str:
-        return render_text(self.state, self.params, seat)
+    def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
+        return [("table", render_text(self.state, self.params, seat))]
 
     def help_text(self, action: Action) -> str:
         kind = action.data[0] if action.data else ""
@@ -205,7 +205,7 @@ class GuatavitaGame(Game):
         extra = f"\n[{rule[0]}] {rule[1]}" if rule else ""
         return f"{action.text}{extra}"
 
-    def explain_illegal(self, action_id: str) -> IllegalAction:
+    def _explain(self, action_id: str) -> IllegalAction | None:
         st = self.state
         if self.is_over:
             return IllegalAction("the game is over", rule="GV-680", action=action_id)
@@ -241,6 +241,11 @@ class GuatavitaGame(Game):
                 return IllegalAction(f"{action_id!r} is not legal now: {rule[1]}", rule=rule[0], action=action_id)
         return IllegalAction(f"{action_id!r} is not a legal choice now (pending: {d[0] if d else 'nothing'})",
                              action=action_id)
+
+    # ---------------------------------------------------------------- what bots and the lab know (strategy.py)
+    search_defaults = strategy.SEARCH_DEFAULTS
+    evaluate = strategy.evaluate
+    report_extras = strategy.report_extras
 
     def progress_weights(self, actions: Sequence[Action]) -> list[float] | None:
         st = self.state

@@ -29,7 +29,7 @@ def tile_face(idx: int) -> dict[str, Any]:
     return {"tile": t[T_ID], "E": t[T_E], "G": t[T_G], "P": t[T_P], "special": t[T_SPECIAL], "box": t[T_BOX]}
 
 
-def observation(st: State, params: Any, seat: int) -> dict[str, Any]:
+def observation(st: State, params: Any, seat: int | None) -> dict[str, Any]:
     lake = []
     for pos in range(NPOS):
         t = TILES[st.tile_at[pos]]
@@ -52,7 +52,6 @@ def observation(st: State, params: Any, seat: int) -> dict[str, Any]:
                       "protected": p.balsa_protected, "workers": p.balsa_workers},
             "inspected": [POS_NAMES[x] for x in p.inspected],  # GV-833: which tile, public
         })
-    me = st.players[seat]
     return {
         "seat": seat, "round": st.round, "stage": st.stage, "options": {"balsa": params.balsa,
                                                                        "MAX_ROUNDS": params.MAX_ROUNDS},
@@ -67,8 +66,8 @@ def observation(st: State, params: Any, seat: int) -> dict[str, Any]:
         "boxes": {k: [list(e) for e in v] for k, v in st.boxes.items()},
         "players": players,
         "harvest_bonus_given": st.harvest_bonus_given,
-        # GV-832: this seat's own inspections only
-        "known": {POS_NAMES[x]: tile_face(st.tile_at[x]) for x in me.inspected},
+        # GV-832: this seat's own inspections only (a spectator has none)
+        "known": {} if seat is None else {POS_NAMES[x]: tile_face(st.tile_at[x]) for x in st.players[seat].inspected},
     }
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from tawa import Action, Event, Game, GameInfo, IllegalAction, Rng, register
 from tawa.core.params import Params
-from tawa.games.pachakuna import rules
+from tawa.games.pachakuna import rules, strategy
 from tawa.games.pachakuna.board import CELLS, TILE_CELLS, Tables, cell_name, parse_cell, tables
 from tawa.games.pachakuna.data import ALL_PIECES, AUTOMATION_TURN_CAP, COLOURS, PARAMS
 from tawa.games.pachakuna.observe import observation
@@ -98,7 +98,7 @@ class PachakunaGame(Game):
         return [1 + sum(1 for o in sc if o > mine) for mine in sc]
 
     # ------------------------------------------------------------------ information
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self.state, self.tables, self.params, seat)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -126,8 +126,8 @@ class PachakunaGame(Game):
         return ids
 
     # ------------------------------------------------------------------ display
-    def render(self, seat: int | None = None) -> str:
-        return render(self.state, self.tables, self.params, seat)
+    def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
+        return [("table", render(self.state, self.tables, self.params, seat))]
 
     def help_text(self, action: Action) -> str:
         word = action.id.split()[0]
@@ -148,7 +148,7 @@ class PachakunaGame(Game):
         return f"Warning: after this rotation your {names} cannot move anywhere (PK-325)."
 
     # ------------------------------------------------------------------ errors
-    def explain_illegal(self, action_id: str) -> IllegalAction:
+    def _explain(self, action_id: str) -> IllegalAction | None:
         s = self.state
         words = action_id.split()
         verb = words[0] if words else ""
@@ -274,3 +274,8 @@ class PachakunaGame(Game):
         """Favour rotations that open a path to a paying sale, moves onto villages where the load sells, paying
         sales and purchases; other rotations stay rare (see playout.py)."""
         return progress_weights(self.state, self.tables, actions)
+
+    # ---------------------------------------------------------------- what bots and the lab know (strategy.py)
+    search_defaults = strategy.SEARCH_DEFAULTS
+    evaluate = strategy.evaluate
+    report_extras = strategy.report_extras

@@ -13,7 +13,7 @@ from tawa.games.pachakuna.data import ALL_PIECES, COLOURS
 from tawa.games.pachakuna.state import STEP_NAMES, PKState
 
 
-def observation(s: PKState, tables: Tables, params: Any, seat: int) -> dict[str, Any]:
+def observation(s: PKState, tables: Tables, params: Any, seat: int | None) -> dict[str, Any]:
     llamas = []
     for k in range(6):
         owner = k // 3
@@ -32,6 +32,10 @@ def observation(s: PKState, tables: Tables, params: Any, seat: int) -> dict[str,
         "turn": s.turn,
         "turn_cap": params.TURN_CAP,
         "tiles": {cell_name(c): [s.types[c], s.orient[c]] for c in TILE_CELLS},
+        # the geometry a board view needs, from the (overridable) options: PK-011 village cells, PK-041 regions
+        "village_cells": {COLOURS[v]: cell_name(tables.village_cell[v]) for v in range(7)},
+        "tile_types": {name: [[terrain, list(sides)] for terrain, sides in regions]
+                       for name, regions in params.TILE_TYPES.items()},
         "rocks": [cell_name(c) for c in s.rocks],
         "rotated": [cell_name(c) for c in s.rotated],
         "llamas": llamas,

@@ -12,6 +12,7 @@ from . import actions as A
 from . import data as D
 from . import flow as F
 from . import setup as SU
+from . import strategy
 from .config import Cfg, cfg_for
 from .explain import explain
 from .observe import check_invariants, observation
@@ -73,7 +74,7 @@ class SacredValley(Game):
     def ranking(self) -> list[int]:
         return F.ranking(self)
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> dict[str, Any]:
         return observation(self, seat)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -105,11 +106,11 @@ class SacredValley(Game):
         return list(A.table(cfg_for(params), players).ids)
 
     # ---------------------------------------------------------------- optional hooks
-    def explain_illegal(self, action_id: str) -> IllegalAction:
+    def _explain(self, action_id: str) -> IllegalAction | None:
         return explain(self, action_id)
 
-    def render(self, seat: int | None = None) -> str:
-        return render(self, seat)
+    def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
+        return [("table", render(self, seat))]
 
     def help_text(self, action: Action) -> str:
         return help_text(self, action)
@@ -153,6 +154,11 @@ class SacredValley(Game):
     @property
     def capped(self) -> bool:
         return self.state.capped
+
+    # ---------------------------------------------------------------- what bots and the lab know (strategy.py)
+    search_defaults = strategy.SEARCH_DEFAULTS
+    evaluate = strategy.evaluate
+    report_extras = strategy.report_extras
 
 
 _WEIGHTS = {

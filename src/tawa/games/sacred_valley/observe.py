@@ -14,7 +14,7 @@ def _counts(tiles: list[int]) -> dict[str, int]:
     return {D.CROPS[c]: tiles.count(c) for c in range(6) if c in tiles}
 
 
-def observation(g: SacredValley, seat: int) -> dict[str, Any]:
+def observation(g: SacredValley, seat: int | None) -> dict[str, Any]:
     """Public data (SV-602), the seat's own coins (SV-600), sizes of the hidden orders (SV-604) and never the bag
     order, the pile order, the identities of purged tiles (SV-605) or the RNG state."""
     s = g.state

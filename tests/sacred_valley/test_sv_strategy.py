@@ -1,4 +1,4 @@
-"""The Sacred Valley planning evaluator (tawa.bots.heuristics.sacred_valley): real behaviour on real positions."""
+"""The Sacred Valley planning evaluator (tawa.games.sacred_valley.strategy): real behaviour on real positions."""
 from __future__ import annotations
 
 import pytest
@@ -6,10 +6,10 @@ import pytest
 import tawa
 from tawa.bots import choose_for, make_bot
 from tawa.bots.heuristics import evaluator_for
-from tawa.bots.heuristics import sacred_valley as H
 from tawa.core.game import Game
 from tawa.core.rng import Rng
 from tawa.games.sacred_valley import data as D
+from tawa.games.sacred_valley import strategy as H
 from tawa.games.sacred_valley.state import DISCARD, MAIN
 
 GAME = "sacred-valley"

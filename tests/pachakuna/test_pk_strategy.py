@@ -1,11 +1,11 @@
-"""The P'achakuna planning evaluator (src/tawa/bots/heuristics/pachakuna.py): distances count, sales and
+"""The P'achakuna planning evaluator (src/tawa/games/pachakuna/strategy.py): distances count, sales and
 pending payments are valued consistently, values stay in [-1, 1], and nothing hidden is read."""
 from __future__ import annotations
 
 import tawa
 from tawa.bots.heuristics import evaluator_for
-from tawa.bots.heuristics import pachakuna as H
 from tawa.core.rng import Rng
+from tawa.games.pachakuna import strategy as H
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,

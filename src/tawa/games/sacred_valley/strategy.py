@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tawa.bots.heuristics import outcome_value, register_evaluator, squash
 from tawa.core.game import Game
+from tawa.core.strategy import outcome_value, squash
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley.board import anchored, flood, planting_hp
 from tawa.games.sacred_valley.config import Cfg, cfg_for
@@ -511,5 +511,12 @@ def evaluate(view: Game, seat: int) -> float:
 # ismcts defaults: leaf evaluation without rollouts (random sub-steps only add noise to this evaluator) and a
 # small exploration constant (value gaps between sub-steps are a few hundredths); 600 iterations, ~0.2 s a move
 # on one core: 41.4% of 201 games against two greedy seats where 300 had 38.0% (the same seeds), confirmed at
-# 48.4% on fresh seeds (docs/bots.md). (backup=max: 39.4% on the first seeds, not the default.)
-register_evaluator("sacred-valley", evaluate, iters=600, depth=0, c=0.02)
+# 48.4% on fresh seeds (docs/studies/sacred-valley-ismcts.md). (backup=max: 39.4% on the first seeds, not the default.)
+SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 600, "depth": 0, "c": 0.02}
+"""The bots' search settings for this game (``Game.search_defaults``); a bot spec's own settings win."""
+
+
+def report_extras(g: Game) -> dict[str, Any]:
+    """For ``tawa report``: the Camayos each seat holds at the end (win rate by Camayo)."""
+    held = [[D.CAMAYO_NAMES[k] for k in cams] for cams in g.state.cam]
+    return {"seat_category": {"Camayo held at the end": held}}

@@ -21,9 +21,15 @@ iterations with uniform random rollouts (measured strong here; the progress-bias
 default was not better in a small check)."""
 from __future__ import annotations
 
-from tawa.bots.heuristics import outcome_value, register_evaluator, squash
+from collections import defaultdict
+from typing import Any
+
 from tawa.core.game import Game
+from tawa.core.registry import new_game
+from tawa.core.strategy import outcome_value, squash
 from tawa.games.ayar.projection import estimate
+
+NIGHT = {"temple", "moon", "dusk", "final"}  # event kinds of the night scoring (report extras)
 
 SCALE = 8.0
 
@@ -36,4 +42,27 @@ def evaluate(view: Game, seat: int) -> float:
     return squash(mine - (max(others) if others else 0.0), SCALE)
 
 
-register_evaluator("ayar", evaluate, iters=350, rollout="random", samples=4)
+SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 350, "rollout": "random", "samples": 4}
+"""The bots' search settings for this game (``Game.search_defaults``); a bot spec's own settings win."""
+
+
+def report_extras(g: Game) -> dict[str, Any]:
+    """For ``tawa report``: Sun and Moon gained by activity. The finished game is replayed (same seed, options
+    and history) and each action's Sun/Moon change is credited to the action's first word (the activity:
+    ``maize``, ...), or to ``night`` when the action ran the night scoring (its events include temple, moon,
+    dusk or final)."""
+    r = new_game(g.info.id, g.players, g.seed, g.options)
+    sun: list[dict[str, int]] = [defaultdict(int) for _ in range(g.players)]
+    moon: list[dict[str, int]] = [defaultdict(int) for _ in range(g.players)]
+    for aid in g.history:
+        before = [(p.sun, p.moon) for p in r.state.players]
+        events = r.apply(aid)
+        key = "night" if any(e.kind in NIGHT for e in events) else aid.split(" ", 1)[0]
+        for s, p in enumerate(r.state.players):
+            ds, dm = p.sun - before[s][0], p.moon - before[s][1]
+            if ds:
+                sun[s][key] += ds
+            if dm:
+                moon[s][key] += dm
+    return {"seat_values": {"Sun by activity": [dict(d) for d in sun],
+                            "Moon by activity": [dict(d) for d in moon]}}
