@@ -139,8 +139,9 @@ class Sock:
 
     def __init__(self, server: Server, origin: str | None = None) -> None:
         headers = {"Origin": origin} if origin else None
-        self.ws: ClientConnection = connect(server.ws_url, additional_headers=headers, open_timeout=10,
-                                            max_size=None, compression=None)
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(connect(
+            server.ws_url, additional_headers=headers, open_timeout=10, max_size=None, compression=None))
         self.seen: list[dict[str, Any]] = []
         self._buffer: list[dict[str, Any]] = []
 
@@ -185,7 +186,7 @@ class Sock:
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.ws.close()
+            self._stack.close()
 
 
 def play_until_over(sock: Sock, table: str, full: dict[str, Any], pick: Any = None, limit: int = 100_000,

@@ -29,7 +29,7 @@ from tawa.web.bots import BotPool, resolve_bot
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.settings import Settings
 from tawa.web.storage import Conflict, Loaded, SeatData, Store, TableData
-from tawa.web.views import events_out, seat_label, view_of
+from tawa.web.views import events_out, view_of
 
 log = logging.getLogger("tawa.web")
 R = TypeVar("R")
@@ -294,7 +294,7 @@ class TableService:
 
     def seats_out(self, lt: LiveTable) -> list[dict[str, Any]]:
         here = {w.seat for w in lt.watchers}
-        return [{"seat": s.seat, "label": seat_label(lt.game, s.seat), "kind": s.kind, "name": s.name,
+        return [{"seat": s.seat, "label": lt.game.seat_label(s.seat), "kind": s.kind, "name": s.name,
                  "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here}
                 for s in lt.data.seats]
 
@@ -333,7 +333,7 @@ class TableService:
                 raise Refused("game_over", "the game is over")
             kind = data.seats[seat].kind
             if (kind == BOT) != bot:
-                raise Refused("not_your_turn", f"seat {seat_label(game, seat)} is not played from here")
+                raise Refused("not_your_turn", f"seat {game.seat_label(seat)} is not played from here")
             if seq != data.seq:
                 if lt.last_move == (seq, seat, action):
                     raise Refused("duplicate", f"this move was already played as version {seq + 1} (by another "
@@ -342,7 +342,7 @@ class TableService:
                                        "here is the current view")
             if game.current_player != seat:
                 to_act = game.current_player
-                who = seat_label(game, to_act) if to_act is not None else "nobody"
+                who = game.seat_label(to_act) if to_act is not None else "nobody"
                 raise Refused("not_your_turn", f"it is {who}'s turn, not yours")
             if action not in game.action_space:
                 raise Refused("unknown_action", f"{action!r} is not an action of {game.info.name}")

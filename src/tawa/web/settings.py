@@ -72,20 +72,16 @@ class Settings(BaseModel):
 
     @classmethod
     def from_env(cls, database_url: str | None = None, **overrides: object) -> Settings:
-        """Settings from ``TAWA_DATABASE_URL``, ``TAWA_SECRET``, ``TAWA_BOT_WORKERS``, ``TAWA_BOT_DELAY``,
-        ``TAWA_ALLOWED_ORIGINS`` (comma-separated), then the given values on top."""
-        env = os.environ
+        """Settings from the environment, then the given values on top: each field from ``TAWA_<FIELD>``
+        (``TAWA_DATABASE_URL``, ``TAWA_SECRET``, ``TAWA_BOT_WORKERS``, ``TAWA_BOT_DELAY``,
+        ``TAWA_SNAPSHOT_EVERY`` …; ``TAWA_ALLOWED_ORIGINS`` is comma-separated)."""
         values: dict[str, object] = {}
-        url = database_url or env.get("TAWA_DATABASE_URL")
-        if url:
-            values["database_url"] = url
-        if env.get("TAWA_SECRET"):
-            values["secret"] = env["TAWA_SECRET"]
-        if env.get("TAWA_BOT_WORKERS"):
-            values["bot_workers"] = int(env["TAWA_BOT_WORKERS"])
-        if env.get("TAWA_BOT_DELAY"):
-            values["bot_delay"] = float(env["TAWA_BOT_DELAY"])
-        if env.get("TAWA_ALLOWED_ORIGINS"):
-            values["allowed_origins"] = tuple(o.strip() for o in env["TAWA_ALLOWED_ORIGINS"].split(",") if o.strip())
+        for name in cls.model_fields:
+            raw = os.environ.get(f"TAWA_{name.upper()}")
+            if raw:
+                values[name] = tuple(o.strip() for o in raw.split(",") if o.strip()) if name == "allowed_origins" \
+                    else raw
+        if database_url:
+            values["database_url"] = database_url
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls.model_validate(values)

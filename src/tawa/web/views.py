@@ -26,29 +26,17 @@ def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]
     return out
 
 
-def seat_label(game: Game, seat: int) -> str:
-    # TEMPORARY until main lands Game.seat_label (issue 16 brief): remove the fallback then.
-    label = getattr(game, "seat_label", None)
-    return str(label(seat)) if label is not None else f"P{seat + 1}"
-
-
 @lru_cache(maxsize=64)
 def seat_labels(game_id: str, players: int) -> tuple[str, ...]:
     """The game's own names of its seats (for lobby rows, without loading each table's game)."""
     game = new_game(game_id, players, 0, {})
-    return tuple(seat_label(game, s) for s in range(players))
+    return tuple(game.seat_label(s) for s in range(players))
 
 
 def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any]]:
-    """The end screen: final places with the tie-break that decided each and every seat's scores."""
-    if not hasattr(game, "standings"):  # TEMPORARY until main lands Game.standings
-        ranking, scores = game.ranking(), game.scores()
-        return [{"seat": s, "label": seat_label(game, s), "name": names[s], "place": ranking[s],
-                 "shared": ranking.count(ranking[s]) > 1, "score": scores[s], "decided_by": "", "breakdown": {}}
-                for s in sorted(range(game.players), key=lambda s: (ranking[s], s))]
-    return [{"seat": st.seat, "label": seat_label(game, st.seat), "name": names[st.seat], "place": st.place,
-             "shared": st.shared, "score": st.score, "decided_by": st.decided_by,
-             "breakdown": dict(st.breakdown)} for st in game.standings()]
+    """The end screen, best place first: each seat's place, the tie-break that decided it and its scores."""
+    rows = sorted(game.standings(), key=lambda st: (st.place, st.seat))
+    return [{**st.to_dict(), "label": game.seat_label(st.seat), "name": names[st.seat]} for st in rows]
 
 
 def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True
@@ -63,9 +51,8 @@ def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | Non
         "status": status,
         "to_act": to_act,
         "text": game.render(seat),
-        "svg": cls.board_svg(obs) if hasattr(cls, "board_svg") else None,
-        "targets": cls.board_targets(obs, [a.id for a in legal]) if my_turn and hasattr(cls, "board_targets")
-        else {},
+        "svg": cls.board_svg(obs),
+        "targets": cls.board_targets(obs, [a.id for a in legal]) if my_turn else {},
         "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
         "standings": standings_out(game, names) if game.is_over else None,
         "capped": game.capped if game.is_over else False,
