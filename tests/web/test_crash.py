@@ -89,7 +89,7 @@ def test_kill_9_then_restart_loses_no_acknowledged_move(db_url: str, tmp_path: P
             rec = httpx.get(f"{again.url}/api/tables/{table}/record").json()
             g = tawa.replay(rec["game"], rec["players"], rec["seed"], rec["options"], rec["history"])
             assert g.is_over and g.ranking() == rec["ranking"]
-        for table, view in results.items():
+        for view in results.values():
             assert view["status"] == "finished"
             assert [st["place"] for st in view["standings"]] == sorted(st["place"] for st in view["standings"])
         for s in (a, b):

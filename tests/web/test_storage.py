@@ -13,7 +13,7 @@ from tawa.lab.playout import random_action
 from tawa.web.models import BOT, RUNNING
 from tawa.web.service import rebuild
 from tawa.web.settings import Settings
-from tawa.web.storage import M, Conflict, SeatData, Store, TableData, make_engine, migrate
+from tawa.web.storage import Conflict, M, SeatData, Store, TableData, make_engine, migrate
 
 
 @pytest.fixture
