@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.responses import FileResponse
 
 from tawa.bots import bot_names
 from tawa.core.registry import list_games
@@ -203,8 +203,9 @@ async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGue
     return await svc.read(replays.step, t, history, step, seat)
 
 
-@api.get("/tables/{table_id}/record", response_class=PlainTextResponse,
-         responses={200: {"content": {"application/x-ndjson": {}}}})
+@api.get("/tables/{table_id}/record", response_class=Response,
+         responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+                          "description": "one JSON line"}})
 async def record(table_id: str, svc: Svc) -> Response:
     """A finished game as the JSON line ``tawa simulate --out`` writes (seed and history included), for
     ``tawa replay`` and ``tawa report``. A running game's record (and seed) is not published."""

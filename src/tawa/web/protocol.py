@@ -86,7 +86,7 @@ client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 class EventOut(BaseModel):
     kind: str
     text: str
-    data: dict[str, Any] | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class ActionOut(BaseModel):

@@ -16,14 +16,7 @@ from tawa.core.registry import new_game
 
 def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
     """The events of ``events`` that ``seat`` may see, as sent."""
-    out = []
-    for e in events:
-        if e.visible_to(seat):
-            d: dict[str, Any] = {"kind": e.kind, "text": e.text}
-            if e.data:
-                d["data"] = e.data
-            out.append(d)
-    return out
+    return [{"kind": e.kind, "text": e.text, "data": e.data} for e in events if e.visible_to(seat)]
 
 
 @lru_cache(maxsize=64)
