@@ -13,7 +13,7 @@ from tawa.lab.playout import random_action
 from tawa.web.models import BOT, RUNNING
 from tawa.web.service import rebuild
 from tawa.web.settings import Settings
-from tawa.web.storage import Conflict, M, SeatData, Store, TableData, make_engine, migrate
+from tawa.web.storage import Conflict, GroupWriter, M, SeatData, Store, TableData, append_move, make_engine, migrate
 
 
 @pytest.fixture
@@ -77,3 +77,26 @@ def test_snapshot_plus_tail_rebuilds_the_same_game(store: Store, game: str, play
     assert loaded.snapshot_seq == 20 and len(loaded.moves) == 3     # only the tail after the snapshot is read
     assert rebuild(loaded).to_json() == g.to_json()
     assert store.running_ids() == [t.id]
+
+
+def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: Store) -> None:
+    tables = [running_table(store, seed=s) for s in (21, 22, 23)]
+    ids = {t.id: tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id for t in tables}
+    writer = GroupWriter(store.engine)
+    try:
+        # a slow first job holds the writer, so the next three queue up and are committed as one batch; the
+        # second one's table is not at move 5
+        writer.submit(lambda c: time.sleep(0.3))
+        jobs = [writer.submit(append_move, tid, 0 if i != 1 else 5, 0, a, time.time(), 0, None, None)
+                for i, (tid, a) in enumerate(ids.items())]
+        outcomes = []
+        for fut in jobs:
+            try:
+                fut.result(10)
+                outcomes.append("ok")
+            except Conflict:
+                outcomes.append("conflict")
+    finally:
+        writer.close()
+    assert outcomes == ["ok", "conflict", "ok"]
+    assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]

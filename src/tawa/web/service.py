@@ -12,6 +12,7 @@ The game of a running table stays in memory; loading one (at start or on demand)
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -28,7 +29,17 @@ from tawa.web.auth import Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, resolve_bot
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.settings import Settings
-from tawa.web.storage import Conflict, Loaded, SeatData, Store, TableData
+from tawa.web.storage import (
+    Conflict,
+    GroupWriter,
+    Loaded,
+    SeatData,
+    Store,
+    TableData,
+    append_move,
+    create_table,
+    take_seat,
+)
 from tawa.web.views import events_out, view_of
 
 log = logging.getLogger("tawa.web")
@@ -78,7 +89,7 @@ CODES = {
 class Subscriber(Protocol):
     """A connection subscribed to a table (see ``tawa.web.ws``)."""
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: dict[str, Any] | str) -> None: ...
 
 
 @dataclass(eq=False)
@@ -129,17 +140,17 @@ class TableService:
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._readers = ThreadPoolExecutor(max_workers=settings.db_threads, thread_name_prefix="tawa-db")
-        # SQLite has one writer at a time: one thread keeps writes from waiting on each other's locks.
-        writers = 1 if settings.is_sqlite else settings.db_threads
-        self._writers = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tawa-dbw")
+        self._writer = GroupWriter(store.engine)
         self._closing = False
 
     # ------------------------------------------------------------ database in threads
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
         return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
 
-    async def write(self, fn: Callable[..., R], *args: Any) -> R:
-        return await asyncio.get_running_loop().run_in_executor(self._writers, fn, *args)
+    async def write(self, fn: Callable[..., None], *args: Any) -> None:
+        """``fn(connection, *args)``, a write function of ``tawa.web.storage``, committed by the writer thread
+        (group commit); returns once it is committed."""
+        await asyncio.wrap_future(self._writer.submit(fn, *args))
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -161,7 +172,7 @@ class TableService:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.close()
         self._readers.shutdown(wait=True)
-        self._writers.shutdown(wait=True)
+        self._writer.close()
 
     # ------------------------------------------------------------ loading
     async def table(self, table_id: str) -> LiveTable:
@@ -237,7 +248,7 @@ class TableService:
                          seed=seed, public=public, status=RUNNING if running else OPEN, seq=0,
                          to_act=game.current_player if running else None, waiting_since=now, creator=guest.id,
                          created_at=now, updated_at=now, started_at=now if running else None, seats=rows)
-        await self.write(self.store.create_table, data)
+        await self.write(create_table, data)
         lt = LiveTable(data, game)
         self._keep(lt)
         self._kick_bot(lt)
@@ -261,7 +272,7 @@ class TableService:
             start = sum(1 for s in data.seats if s.is_open) == 1
             to_act = lt.game.current_player if start else None
             try:
-                await self.write(self.store.take_seat, table_id, seat, guest.id, guest.name, hash_token(token), now,
+                await self.write(take_seat, table_id, seat, guest.id, guest.name, hash_token(token), now,
                                  start, to_act)
             except Conflict as e:
                 raise Refused("seat_taken", str(e)) from None
@@ -358,7 +369,7 @@ class TableService:
             result = ({"scores": game.scores(), "ranking": game.ranking(), "capped": game.capped}
                       if over else None)
             try:
-                await self.write(self.store.append_move, data.id, data.seq, seat, action, now, game.current_player,
+                await self.write(append_move, data.id, data.seq, seat, action, now, game.current_player,
                                  snapshot, result)
             except Exception as e:
                 log.exception("table %s: move %d not saved", data.id, new_seq)
@@ -385,15 +396,16 @@ class TableService:
     def _push(self, lt: LiveTable, log_from: int) -> None:
         """Send move ``seq`` to every watcher, each its own seat's update (spectators share one)."""
         new = lt.game.log[log_from:]
-        built: dict[int | None, dict[str, Any]] = {}
+        built: dict[int | None, str] = {}
         names = lt.names()
         for w in list(lt.watchers):
-            msg = built.get(w.seat)
-            if msg is None:
-                msg = built[w.seat] = {"t": "update", "table": lt.id, "v": lt.data.seq,
-                                       "events": events_out(new, w.seat),
-                                       "view": view_of(lt.game, w.seat, lt.data.status, names)}
-            w.conn.send(msg)
+            text = built.get(w.seat)
+            if text is None:
+                text = built[w.seat] = json.dumps({"t": "update", "table": lt.id, "v": lt.data.seq,
+                                                   "events": events_out(new, w.seat),
+                                                   "view": view_of(lt.game, w.seat, lt.data.status, names)},
+                                                  separators=(",", ":"))
+            w.conn.send(text)
 
     # ------------------------------------------------------------ bots
     def _kick_bot(self, lt: LiveTable) -> None:

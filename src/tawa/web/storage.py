@@ -4,7 +4,11 @@ from the event loop. Each method is one transaction."""
 from __future__ import annotations
 
 import json
+import queue
 import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,6 +117,115 @@ def _seat(row: Any) -> SeatData:
                     token_hash=row.token_hash, joined_at=row.joined_at)
 
 
+# ---------------------------------------------------------------- writes (in the caller's transaction)
+def create_table(c: Connection, t: TableData) -> None:
+    c.execute(insert(T).values(
+        id=t.id, game=t.game, players=t.players, options=json.dumps(t.options, sort_keys=True), seed=t.seed,
+        public=t.public, status=t.status, seq=0, to_act=t.to_act, waiting_since=t.waiting_since, creator=t.creator,
+        created_at=t.created_at, started_at=t.started_at, updated_at=t.updated_at))
+    c.execute(insert(S), [
+        {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "guest": s.guest,
+         "token_hash": s.token_hash, "joined_at": s.joined_at} for s in t.seats])
+
+
+def append_move(c: Connection, table_id: str, expected_seq: int, seat: int, action: str, at: float,
+                to_act: int | None, snapshot: str | None, result: dict[str, Any] | None) -> None:
+    """Move ``expected_seq + 1`` of the table, with the table's new ``seq``, whose turn it is, the snapshot (when
+    one is due) and the result (when the game ended). ``Conflict`` when the table is no longer at
+    ``expected_seq`` (compare-and-set)."""
+    new_seq = expected_seq + 1
+    values: dict[str, Any] = {"seq": new_seq, "to_act": to_act, "updated_at": at, "waiting_since": at}
+    if result is not None:
+        values.update(status=FINISHED, finished_at=at, result=json.dumps(result))
+    done = c.execute(update(T).where(T.c.id == table_id, T.c.seq == expected_seq, T.c.status == RUNNING)
+                     .values(**values))
+    if done.rowcount != 1:
+        raise Conflict(f"table {table_id} is no longer at move {expected_seq}")
+    c.execute(insert(M).values(table_id=table_id, seq=new_seq, seat=seat, action=action, at=at))
+    if snapshot is not None:
+        c.execute(delete(SN).where(SN.c.table_id == table_id))
+        c.execute(insert(SN).values(table_id=table_id, seq=new_seq, state=snapshot))
+
+
+def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, token_hash: str, at: float,
+              start: bool, to_act: int | None) -> None:
+    """Give an open person seat to ``guest``; with ``start`` the table starts running (its last open seat was
+    taken). ``Conflict`` when the seat was taken meanwhile."""
+    done = c.execute(update(S).where(S.c.table_id == table_id, S.c.seat == seat, S.c.kind == PERSON,
+                                     S.c.guest.is_(None))
+                     .values(guest=guest, name=name, token_hash=token_hash, joined_at=at))
+    if done.rowcount != 1:
+        raise Conflict(f"seat {seat} of table {table_id} is already taken")
+    values: dict[str, Any] = {"updated_at": at}
+    if start:
+        values.update(status=RUNNING, to_act=to_act, waiting_since=at, started_at=at)
+    c.execute(update(T).where(T.c.id == table_id, T.c.status == OPEN).values(**values))
+
+
+Job = tuple[Callable[..., None], tuple[Any, ...], "Future[None]"]
+
+
+class GroupWriter:
+    """The server's one writer thread, with group commit: write jobs that queue up while a commit is under way
+    share the next transaction and its single commit (one disk flush for many tables' moves). Each job's future
+    resolves only after its commit, so nothing is acknowledged before it is durable. When a job of a batch
+    fails (a lost compare-and-set), the batch is rolled back and each job runs again alone, so only the failing
+    job fails."""
+
+    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._loop, name="tawa-db-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., None], *args: Any) -> Future[None]:
+        fut: Future[None] = Future()
+        self._jobs.put((fn, args, fut))
+        return fut
+
+    def close(self) -> None:
+        self._jobs.put(None)
+        self._thread.join(30)
+
+    def _loop(self) -> None:
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            batch, stop = [first], False
+            while len(batch) < self.max_batch and not stop:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                else:
+                    batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[Job]) -> None:
+        try:
+            with self.engine.begin() as c:
+                for fn, args, _ in batch:
+                    fn(c, *args)
+        except Exception:
+            for fn, args, fut in batch:
+                try:
+                    with self.engine.begin() as c:
+                        fn(c, *args)
+                except Exception as e:
+                    fut.set_exception(e)
+                else:
+                    fut.set_result(None)
+            return
+        for _, _, fut in batch:
+            fut.set_result(None)
+
+
 class Store:
     """The server's queries. One instance per app; safe to call from several threads."""
 
@@ -131,17 +244,6 @@ class Store:
             return value
 
     # ------------------------------------------------------------ tables
-    def create_table(self, t: TableData) -> None:
-        with self.engine.begin() as c:
-            c.execute(insert(T).values(
-                id=t.id, game=t.game, players=t.players, options=json.dumps(t.options, sort_keys=True),
-                seed=t.seed, public=t.public, status=t.status, seq=0, to_act=t.to_act,
-                waiting_since=t.waiting_since, creator=t.creator, created_at=t.created_at,
-                started_at=t.started_at, updated_at=t.updated_at))
-            c.execute(insert(S), [
-                {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "guest": s.guest,
-                 "token_hash": s.token_hash, "joined_at": s.joined_at} for s in t.seats])
-
     def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:
         out: dict[str, list[SeatData]] = {tid: [] for tid in table_ids}
         if table_ids:
@@ -177,40 +279,20 @@ class Store:
         with self.engine.connect() as c:
             return list(c.execute(select(T.c.id).where(T.c.status == RUNNING)).scalars())
 
-    # ------------------------------------------------------------ writes with compare-and-set
-    def append_move(self, table_id: str, expected_seq: int, seat: int, action: str, at: float,
-                    to_act: int | None, snapshot: str | None, result: dict[str, Any] | None) -> None:
-        """Move ``expected_seq + 1`` of the table, in one transaction with the table's new ``seq``, whose
-        turn it is, the snapshot (when one is due) and the result (when the game ended). ``Conflict`` when
-        the table is no longer at ``expected_seq``."""
-        new_seq = expected_seq + 1
-        values: dict[str, Any] = {"seq": new_seq, "to_act": to_act, "updated_at": at, "waiting_since": at}
-        if result is not None:
-            values.update(status=FINISHED, finished_at=at, result=json.dumps(result))
+    # ------------------------------------------------------------ writes, each in its own transaction
+    def run(self, fn: Callable[..., None], *args: Any) -> None:
+        """``fn(connection, *args)`` (one of this module's write functions) in a transaction of its own."""
         with self.engine.begin() as c:
-            done = c.execute(update(T).where(T.c.id == table_id, T.c.seq == expected_seq, T.c.status == RUNNING)
-                             .values(**values))
-            if done.rowcount != 1:
-                raise Conflict(f"table {table_id} is no longer at move {expected_seq}")
-            c.execute(insert(M).values(table_id=table_id, seq=new_seq, seat=seat, action=action, at=at))
-            if snapshot is not None:
-                c.execute(delete(SN).where(SN.c.table_id == table_id))
-                c.execute(insert(SN).values(table_id=table_id, seq=new_seq, state=snapshot))
+            fn(c, *args)
 
-    def take_seat(self, table_id: str, seat: int, guest: str, name: str, token_hash: str, at: float,
-                  start: bool, to_act: int | None) -> None:
-        """Give an open person seat to ``guest``; with ``start`` the table starts running (its last open
-        seat was taken). ``Conflict`` when the seat was taken meanwhile."""
-        with self.engine.begin() as c:
-            done = c.execute(update(S).where(S.c.table_id == table_id, S.c.seat == seat, S.c.kind == PERSON,
-                                             S.c.guest.is_(None))
-                             .values(guest=guest, name=name, token_hash=token_hash, joined_at=at))
-            if done.rowcount != 1:
-                raise Conflict(f"seat {seat} of table {table_id} is already taken")
-            values: dict[str, Any] = {"updated_at": at}
-            if start:
-                values.update(status=RUNNING, to_act=to_act, waiting_since=at, started_at=at)
-            c.execute(update(T).where(T.c.id == table_id, T.c.status == OPEN).values(**values))
+    def create_table(self, t: TableData) -> None:
+        self.run(create_table, t)
+
+    def append_move(self, *args: Any) -> None:
+        self.run(append_move, *args)
+
+    def take_seat(self, *args: Any) -> None:
+        self.run(take_seat, *args)
 
     # ------------------------------------------------------------ lobby lists
     def _tables(self, c: Connection, query: Any) -> list[TableData]:

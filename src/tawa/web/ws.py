@@ -52,7 +52,8 @@ class Connection:
         self._window_start = time.monotonic()
         self._count = 0
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or JSON text already encoded for several receivers)."""
         if self.closed:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -60,7 +61,7 @@ class Connection:
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
 
     async def writer(self) -> None:
         try:
