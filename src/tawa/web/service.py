@@ -51,6 +51,8 @@ class Refused(Exception):
     """A request refused with a code from ``CODES``; nothing changed."""
 
     def __init__(self, code: str, reason: str, rule: str | None = None) -> None:
+        if code not in CODES:
+            raise ValueError(f"undocumented refusal code {code!r}")
         super().__init__(reason)
         self.code = code
         self.reason = reason
@@ -81,7 +83,7 @@ CODES = {
     "not_saved": "the database did not take the move; nothing changed, try again",
     "bad_request": "the request is not valid",
     "no_name": "choose a display name first",
-    "forbidden": "only the table's creator may see that",
+    "forbidden": "that is not yours to see (another seat's replay view, another creator's invite links)",
     "not_finished": "only finished games have that",
 }
 
@@ -311,8 +313,8 @@ class TableService:
 
     def watch(self, lt: LiveTable, conn: Subscriber, seat: int | None) -> Watcher:
         w = Watcher(conn, seat)
-        conn.send(self.full(lt, seat))
         lt.watchers.add(w)
+        conn.send(self.full(lt, seat))
         self._presence(lt)
         return w
 

@@ -11,19 +11,31 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, and_, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Engine,
+    Table,
+    and_,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection
 
 from tawa.web.models import FINISHED, OPEN, PERSON, RUNNING, MetaRow, MoveRow, SeatRow, SnapshotRow, TableRow
 from tawa.web.settings import Settings
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META = (TableRow.__table__, SeatRow.__table__, MoveRow.__table__, SnapshotRow.__table__,
-                     MetaRow.__table__)
+T, S, M, SN, META = (cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow))
 
 
 class Conflict(Exception):
@@ -316,7 +328,7 @@ class Store:
 
     def finished_tables(self, guest: str | None, limit: int = 50) -> list[TableData]:
         """Finished tables, newest first: the public ones and those ``guest`` sat at."""
-        cond = T.c.public.is_(True)
+        cond: ColumnElement[bool] = T.c.public.is_(True)
         if guest is not None:
             cond = or_(cond, T.c.id.in_(select(S.c.table_id).where(S.c.guest == guest)))
         with self.engine.connect() as c:
