@@ -1,7 +1,8 @@
 """``tawa bench-server``: load the server with many concurrent tables and measure move round trips.
 
 It starts ``tawa serve`` on a free loopback port (a fresh SQLite file unless ``--db`` is given), creates N
-two-person tables over REST, opens one WebSocket per seat (2N sockets) and plays every table at one move
+tables of people only over REST (two seats, or the game's least count), opens one WebSocket per seat and plays
+every table at one move
 every ``interval`` seconds (random legal moves, start times spread over the first interval). A round trip
 is the time from sending a move to receiving its ``ack`` (validated, applied, committed, acknowledged). It
 reports p50/p95/p99, moves per second, refusals, and the CPU time the server process used, with the
@@ -28,6 +29,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from tawa.core.registry import game_class
 from tawa.web.serve import WS_HARD_LIMIT
 
 
@@ -98,31 +100,38 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
                 await ws.send(json.dumps({"t": "move", "table": table, "seq": v, "action": action, "ack": v}))
 
 
-def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[tuple[str, str, str]]:
-    a = httpx.Client(base_url=base, timeout=60)
-    b = httpx.Client(base_url=base, timeout=60)
-    a.post("/api/me", json={"name": "bench A"})
-    b.post("/api/me", json={"name": "bench B"})
+def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """``n`` tables of the game's smallest count of two or more players, every seat a person (one guest per
+    seat position); returns each table's id and seat tokens."""
+    players = min(p for p in game_class(game).info.players if p >= 2)
+    guests = [httpx.Client(base_url=base, timeout=60) for _ in range(players)]
+    for i, g in enumerate(guests):
+        g.post("/api/me", json={"name": f"bench {i + 1}"})
     out = []
     for _ in range(n):
-        made = a.post("/api/tables", json={"game": game, "players": 2, "options": options,
-                                           "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
-        url = made["invites"][0]["url"]
-        code = url.split("k=", 1)[1]
-        seat = b.post(f"/api/tables/{made['id']}/seats/1", json={"invite": code}).json()
-        out.append((made["id"], made["me"]["token"], seat["token"]))
+        made = guests[0].post("/api/tables", json={
+            "game": game, "players": players, "options": options,
+            "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1)}).json()
+        tokens = [made["me"]["token"]]
+        for g, invite in zip(guests[1:], made["invites"], strict=True):
+            code = invite["url"].split("k=", 1)[1]
+            tokens.append(g.post(f"/api/tables/{made['id']}/seats/{invite['seat']}", json={"invite": code})
+                          .json()["token"])
+        out.append((made["id"], tokens))
+    for g in guests:
+        g.close()
     return out
 
 
-async def _drive(ws_url: str, tables: list[tuple[str, str, str]], interval: float, warmup: float, seconds: float,
+async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, warmup: float, seconds: float,
                  stats: Stats, server_pid: int) -> dict[str, float]:
     stop = asyncio.Event()
     rng = random.Random(1)
     now = time.perf_counter()
-    clock = {t: now + rng.uniform(0, interval) for t, _, _ in tables}
+    clock = {t: now + rng.uniform(0, interval) for t, _ in tables}
     tasks = []
-    for table, tok_a, tok_b in tables:
-        for tok in (tok_a, tok_b):
+    for table, tokens in tables:
+        for tok in tokens:
             tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng)))
     await asyncio.sleep(warmup)
     stats.measuring = True
@@ -177,7 +186,7 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
             log.close()
     lat = [x * 1000 for x in stats.latencies]
     return {
-        "tables": tables, "sockets": 2 * tables, "interval_s": interval, "game": game,
+        "tables": tables, "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
         "database": "sqlite (fresh file)" if db is None else "given",
         "measured_s": round(times["wall"], 1), "moves": len(lat),
         "moves_per_s": round(len(lat) / times["wall"], 1),
