@@ -325,13 +325,14 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on")] = "127
 def bench_server(tables: Annotated[int, typer.Option(help="concurrent two-person tables")] = 500,
                  interval: Annotated[float, typer.Option(help="seconds between moves at each table")] = 2.0,
                  seconds: Annotated[float, typer.Option(help="measured time")] = 60.0,
+                 warmup: Annotated[float, typer.Option(help="unmeasured time first")] = 10.0,
                  game: Annotated[str, typer.Option()] = "ayar",
                  db: Annotated[str | None, typer.Option(help="database URL (default: a fresh SQLite file)")] = None,
                  ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     from tawa.web.bench import run_bench
 
-    print(json.dumps(run_bench(tables, interval, seconds, game=game, db=db), indent=1))
+    print(json.dumps(run_bench(tables, interval, seconds, warmup, game=game, db=db), indent=1))
 
 
 def main() -> None:  # pragma: no cover

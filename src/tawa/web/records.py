@@ -4,6 +4,7 @@ seat or by a spectator)."""
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -51,21 +52,24 @@ class Replays:
 
     def __init__(self) -> None:
         self._cache: OrderedDict[str, tuple[list[Game], list[str]]] = OrderedDict()
+        self._lock = threading.Lock()   # steps are served from several reader threads
 
     def _checkpoints(self, t: TableData, history: list[str]) -> list[Game]:
-        hit = self._cache.get(t.id)
-        if hit is not None:
-            self._cache.move_to_end(t.id)
-            return hit[0]
+        with self._lock:
+            hit = self._cache.get(t.id)
+            if hit is not None:
+                self._cache.move_to_end(t.id)
+                return hit[0]
         game = new_game(t.game, t.players, t.seed, t.options)
         points = [game.clone()]
         for i, action in enumerate(history, 1):
             game.apply(action)
             if i % CHECKPOINT == 0:
                 points.append(game.clone())
-        self._cache[t.id] = (points, history)
-        while len(self._cache) > REPLAYS:
-            self._cache.popitem(last=False)
+        with self._lock:
+            self._cache[t.id] = (points, history)
+            while len(self._cache) > REPLAYS:
+                self._cache.popitem(last=False)
         return points
 
     def step(self, t: TableData, history: list[str], step: int, seat: int | None) -> dict[str, Any]:
