@@ -12,10 +12,10 @@ from tawa.bots import make_bot
 
 def test_games_carry_every_param_of_their_registry(server: Server) -> None:
     data = httpx.get(f"{server.url}/api/games").json()
-    infos = {g.id: g for g in tawa.list_games()}
-    assert [g["id"] for g in data["games"]] == list(infos)
+    ids = [g["id"] for g in data["games"]]
+    assert {"sacred-valley", "pachakuna", "ayar", "guatavita"} <= set(ids) and ids == sorted(ids)
     for g in data["games"]:
-        info = infos[g["id"]]
+        info = tawa.game_class(g["id"]).info
         assert g["players"] == list(info.players)
         assert [p["name"] for p in g["params"]] == [p["name"] for p in info.params.table()]
         assert all(p["tag"] for p in g["params"])
