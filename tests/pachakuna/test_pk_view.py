@@ -10,7 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
+import board_views
 import tawa
+from board_views import NS, by_id, ids_of, parse, title, translate
 from tawa import Rng
 from tawa.games.pachakuna import view
 from tawa.games.pachakuna.board import TILE_CELLS
@@ -25,9 +27,6 @@ from tawa.games.pachakuna.testing import (
     set_tile,
 )
 from tawa.lab.playout import automated_options, random_action
-
-NS = {"s": "http://www.w3.org/2000/svg"}
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.mark.rule("PK-011", "PK-041", "PK-340")
@@ -50,34 +49,6 @@ def test_observation_names_village_cells_and_tile_regions_from_the_options():
 # ============================================================================= the view over whole games
 
 
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == SVG + "svg" and root.get("viewBox")
-    return root
-
-
-def ids_of(root: ET.Element) -> list[str]:
-    return [e.get("id") for e in root.iter() if e.get("id") is not None]
-
-
-def by_id(root: ET.Element, ident: str) -> ET.Element:
-    found = [e for e in root.iter() if e.get("id") == ident]
-    assert len(found) == 1, ident
-    return found[0]
-
-
-def title(e: ET.Element) -> str:
-    t = e.find("s:title", NS)
-    assert t is not None and t.text
-    return t.text
-
-
-def translate(e: ET.Element) -> tuple[float, float]:
-    m = re.fullmatch(r"transform:translate\((-?[\d.]+)px,(-?[\d.]+)px\)", e.get("style", ""))
-    assert m, e.get("style")
-    return float(m.group(1)), float(m.group(2))
-
-
 def decision(obs: dict) -> str:
     return "pay-" + obs["paying"]["for"] if obs["paying"] else obs["step"]
 
@@ -85,18 +56,7 @@ def decision(obs: dict) -> str:
 def sampled_positions(game: PachakunaGame, seed: int, biased: bool, every: int) -> Iterator[PachakunaGame]:
     """Every ``every``-th position of a seeded whole game, each first position of a kind of decision, and the
     end."""
-    rng = Rng(seed)
-    seen: set[str] = set()
-    n = 0
-    while True:
-        kind = decision(game.observation(None))
-        if kind not in seen or n % every == 0 or game.is_over:
-            seen.add(kind)
-            yield game
-        if game.is_over:
-            return
-        game.apply(random_action(game, rng, biased))
-        n += 1
+    return board_views.sampled_positions(game, seed, biased, every, lambda g: decision(g.observation(None)))
 
 
 HOVER = ("cell-", "village-", "demand-", "rock-", "seat", "status", "bag", "discard", "frame")
