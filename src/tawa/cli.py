@@ -328,11 +328,12 @@ def bench_server(tables: Annotated[int, typer.Option(help="concurrent two-person
                  warmup: Annotated[float, typer.Option(help="unmeasured time first")] = 10.0,
                  game: Annotated[str, typer.Option()] = "ayar",
                  db: Annotated[str | None, typer.Option(help="database URL (default: a fresh SQLite file)")] = None,
+                 board: Annotated[bool, typer.Option(help="clients ask for the SVG board (as browsers do)")] = True,
                  ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     from tawa.web.bench import run_bench
 
-    print(json.dumps(run_bench(tables, interval, seconds, warmup, game=game, db=db), indent=1))
+    print(json.dumps(run_bench(tables, interval, seconds, warmup, game=game, db=db, board=board), indent=1))
 
 
 def main() -> None:  # pragma: no cover

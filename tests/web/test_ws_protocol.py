@@ -161,3 +161,19 @@ def test_help_and_explain(duel) -> None:
     assert (ex["legal"], ex["reason"], ex["rule"]) == (False, str(err), err.rule)
     b.send({"t": "explain", "table": table, "action": first})
     assert b.expect("explain")["reason"] == "it is not your turn"
+
+
+def test_board_drawings_for_browsers_text_only_on_request(duel) -> None:
+    table, tok_a, _tok_b, sock, _ = duel
+    game = tawa.new_game("ayar", 2, 0)
+    drawn, text_only = sock(), sock()
+    full = drawn.join(table, tok_a)
+    text_only.send({"t": "join", "table": table, "token": tok_a, "board": False})
+    plain = text_only.expect("full", table=table)
+    assert type(game).board_view is not None                 # Ayar draws its board
+    assert full["view"]["svg"].lstrip().startswith("<svg") and full["view"]["targets"]
+    assert set(full["view"]["targets"]) <= {a["id"] for a in full["view"]["actions"]}
+    assert plain["view"]["svg"] is None and plain["view"]["targets"] == {} and plain["view"]["previews"] == {}
+    assert plain["view"]["text"] == full["view"]["text"] and plain["view"]["actions"] == full["view"]["actions"]
+    drawn.send({"t": "move", "table": table, "seq": 0, "action": full["view"]["actions"][0]["id"]})
+    assert drawn.expect("update")["view"]["svg"] and text_only.expect("update")["view"]["svg"] is None

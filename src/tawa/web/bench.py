@@ -60,9 +60,9 @@ def _percentile(xs: list[float], q: float) -> float:
 
 
 async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], interval: float, stats: Stats,
-                stop: asyncio.Event, rng: random.Random) -> None:
+                stop: asyncio.Event, rng: random.Random, board: bool) -> None:
     async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60) as ws:
-        await ws.send(json.dumps({"t": "join", "table": table, "token": token}))
+        await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
         seat, v, view = None, 0, None
         sent_at: float | None = None
         wait_for = 0   # after an ack, the version whose update must arrive before this seat moves again
@@ -124,7 +124,7 @@ def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[
 
 
 async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, warmup: float, seconds: float,
-                 stats: Stats, server_pid: int) -> dict[str, float]:
+                 stats: Stats, server_pid: int, board: bool = True) -> dict[str, float]:
     stop = asyncio.Event()
     rng = random.Random(1)
     now = time.perf_counter()
@@ -132,7 +132,7 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     tasks = []
     for table, tokens in tables:
         for tok in tokens:
-            tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng)))
+            tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board)))
     await asyncio.sleep(warmup)
     stats.measuring = True
     cpu0, mine0, t0 = _cpu_seconds(server_pid), _own_cpu(), time.perf_counter()
@@ -150,7 +150,8 @@ def _own_cpu() -> float:
 
 
 def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, warmup: float = 10.0,
-              game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+              game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None,
+              board: bool = True) -> dict[str, Any]:
     """Run the load; returns the figures (see the module docstring)."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
@@ -175,7 +176,7 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
             stats = Stats()
             load_before = os.getloadavg()
             times = asyncio.run(_drive(f"ws://127.0.0.1:{port}/ws/v1", made, interval, warmup, seconds, stats,
-                                       proc.pid))
+                                       proc.pid, board))
             load_after = os.getloadavg()
         finally:
             proc.terminate()
@@ -186,7 +187,7 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
             log.close()
     lat = [x * 1000 for x in stats.latencies]
     return {
-        "tables": tables, "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
+        "board": board, "tables": tables, "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
         "database": "sqlite (fresh file)" if db is None else "given",
         "measured_s": round(times["wall"], 1), "moves": len(lat),
         "moves_per_s": round(len(lat) / times["wall"], 1),

@@ -30,6 +30,7 @@ class Join(_In):
     t: Literal["join"]
     table: TableId
     token: Annotated[str | None, Field(max_length=200)] = None
+    board: bool = Field(default=True, description="false: text views only (no SVG, targets, previews)")
 
 
 class Leave(_In):
@@ -124,6 +125,7 @@ class View(BaseModel):
     text: str
     svg: str | None = None
     targets: dict[str, str] = Field(default_factory=dict)
+    previews: dict[str, str] = Field(default_factory=dict)
     actions: list[ActionOut] = Field(default_factory=list)
     standings: list[StandingOut] | None = None
     capped: bool = False

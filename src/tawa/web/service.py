@@ -98,6 +98,7 @@ class Subscriber(Protocol):
 class Watcher:
     conn: Subscriber
     seat: int | None
+    board: bool = True   # False: a text-only client (no SVG drawing in its views)
 
 
 @dataclass(eq=False)
@@ -284,7 +285,7 @@ class TableService:
             if start:
                 data.status, data.to_act, data.waiting_since, data.started_at = RUNNING, to_act, now, now
             for w in list(lt.watchers):
-                w.conn.send(self.full(lt, w.seat))
+                w.conn.send(self.full(lt, w.seat, w.board))
             self._kick_bot(lt)
         return token
 
@@ -299,11 +300,11 @@ class TableService:
         return found
 
     # ------------------------------------------------------------ watching
-    def full(self, lt: LiveTable, seat: int | None) -> dict[str, Any]:
+    def full(self, lt: LiveTable, seat: int | None, board: bool = True) -> dict[str, Any]:
         g = lt.game
         return {"t": "full", "table": lt.id, "v": lt.data.seq, "seat": seat, "game": g.info.id, "name": g.info.name,
                 "players": g.players, "seats": self.seats_out(lt), "log": events_out(g.log, seat),
-                "view": view_of(g, seat, lt.data.status, lt.names())}
+                "view": view_of(g, seat, lt.data.status, lt.names(), with_board=board)}
 
     def seats_out(self, lt: LiveTable) -> list[dict[str, Any]]:
         here = {w.seat for w in lt.watchers}
@@ -311,10 +312,10 @@ class TableService:
                  "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here}
                 for s in lt.data.seats]
 
-    def watch(self, lt: LiveTable, conn: Subscriber, seat: int | None) -> Watcher:
-        w = Watcher(conn, seat)
+    def watch(self, lt: LiveTable, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
+        w = Watcher(conn, seat, board)
         lt.watchers.add(w)
-        conn.send(self.full(lt, seat))
+        conn.send(self.full(lt, seat, board))
         self._presence(lt)
         return w
 
@@ -398,15 +399,16 @@ class TableService:
     def _push(self, lt: LiveTable, log_from: int) -> None:
         """Send move ``seq`` to every watcher, each its own seat's update (spectators share one)."""
         new = lt.game.log[log_from:]
-        built: dict[int | None, str] = {}
+        built: dict[tuple[int | None, bool], str] = {}
         names = lt.names()
         for w in list(lt.watchers):
-            text = built.get(w.seat)
+            key = (w.seat, w.board)
+            text = built.get(key)
             if text is None:
-                text = built[w.seat] = json.dumps({"t": "update", "table": lt.id, "v": lt.data.seq,
-                                                   "events": events_out(new, w.seat),
-                                                   "view": view_of(lt.game, w.seat, lt.data.status, names)},
-                                                  separators=(",", ":"))
+                view = view_of(lt.game, w.seat, lt.data.status, names, with_board=w.board)
+                text = built[key] = json.dumps({"t": "update", "table": lt.id, "v": lt.data.seq,
+                                                "events": events_out(new, w.seat), "view": view},
+                                               separators=(",", ":"))
             w.conn.send(text)
 
     # ------------------------------------------------------------ bots

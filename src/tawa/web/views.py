@@ -32,20 +32,24 @@ def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any
     return [{**st.to_dict(), "label": game.seat_label(st.seat), "name": names[st.seat]} for st in rows]
 
 
-def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True
-            ) -> dict[str, Any]:
-    """What ``seat`` sees now (``None`` = a spectator). ``with_actions`` False for replays."""
+def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True,
+            with_board: bool = True) -> dict[str, Any]:
+    """What ``seat`` sees now (``None`` = a spectator). ``with_actions`` False for replays; ``with_board`` False
+    for clients that asked for the text view only (no SVG, targets or previews)."""
     cls = type(game)
     obs = game.observation(seat)
     to_act = game.current_player
     my_turn = with_actions and status == "running" and seat is not None and seat == to_act
     legal = game.legal_actions() if my_turn else []
+    ids = [a.id for a in legal]
+    board = with_board and cls.board_view is not None
     view: dict[str, Any] = {
         "status": status,
         "to_act": to_act,
         "text": game.render(seat),
-        "svg": cls.board_svg(obs),
-        "targets": cls.board_targets(obs, [a.id for a in legal]) if my_turn else {},
+        "svg": cls.board_svg(obs) if board else None,
+        "targets": cls.board_targets(obs, ids) if board and my_turn else {},
+        "previews": cls.board_previews(obs, ids) if board and my_turn else {},
         "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
         "standings": standings_out(game, names) if game.is_over else None,
         "capped": game.capped if game.is_over else False,

@@ -81,7 +81,7 @@ class Connection:
         self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule})
         if table in self.joined:
             lt, w = self.joined[table]
-            self.send(self.service.full(lt, w.seat))
+            self.send(self.service.full(lt, w.seat, w.board))
 
     def _rate_ok(self) -> bool:
         now = time.monotonic()
@@ -131,13 +131,13 @@ class Connection:
             lt = await svc.table(msg.table)
             seat = svc.seat_for_token(lt, msg.token) if msg.token is not None else None
             self.leave(msg.table)
-            self.joined[msg.table] = (lt, svc.watch(lt, self, seat))
+            self.joined[msg.table] = (lt, svc.watch(lt, self, seat, msg.board))
         elif isinstance(msg, Leave):
             self.leave(msg.table)
         else:
             lt, w = self._joined(msg.table)
             if isinstance(msg, Sync):
-                self.send(svc.full(lt, w.seat))
+                self.send(svc.full(lt, w.seat, w.board))
             elif isinstance(msg, Move):
                 if w.seat is None:
                     raise Refused("spectator", "spectators cannot act; open your seat link to play")

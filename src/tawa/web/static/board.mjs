@@ -43,7 +43,9 @@ export function Board({ view, busy, onMove, onExplain, onNotice }) {
   return html`<section class="card board">
     <div class="board-svg" ref=${box} onClick=${click} dangerouslySetInnerHTML=${{ __html: view.svg }}></div>
     ${choice && html`<div class="chooser" data-testid="chooser">${choice.map((id) => html`<button class="action"
-      data-action-id=${id} onClick=${() => { setChoice(null); onMove(id); }}>${labels.get(id) || id}</button>`)}
+      data-action-id=${id} onClick=${() => { setChoice(null); onMove(id); }}>${view.previews && view.previews[id]
+        ? html`<span class="preview" dangerouslySetInnerHTML=${{ __html: view.previews[id] }}></span>` : ""}
+      ${labels.get(id) || id}</button>`)}
       <button class="small" onClick=${() => setChoice(null)}>cancel</button></div>`}
     <details><summary>text view</summary><pre class="board-text">${view.text}</pre></details></section>`;
 }
