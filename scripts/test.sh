@@ -1,9 +1,24 @@
 #!/usr/bin/env bash
 # Set up a virtual environment from scratch and run every check: ruff, then the whole test suite.
+# The browser tests drive Debian's Chromium: it is installed with apt when missing (as root, or with
+# passwordless sudo); where apt cannot be used they are skipped with the reason. The server tests run on
+# SQLite, and on PostgreSQL too when TAWA_TEST_DATABASE_URL is set (.ci/run starts one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[test,openspiel]"
+if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then APT="apt-get"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && command -v apt-get >/dev/null 2>&1; then APT="sudo apt-get"
+  else APT=""; fi
+  if [ -n "$APT" ]; then
+    echo "installing Debian's chromium for the browser tests (apt)…"
+    { $APT update -qq && DEBIAN_FRONTEND=noninteractive $APT install -y -qq chromium; } >/dev/null \
+      || echo "could not install chromium: the browser tests will be skipped"
+  else
+    echo "chromium is missing and apt cannot be used here: the browser tests will be skipped"
+  fi
+fi
 .venv/bin/ruff check src tests
 .venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" "$@"

@@ -110,10 +110,19 @@ def play_task(task: GameTask) -> dict[str, Any]:
     """Play one task; return its result record."""
     g = new_game(task.game, task.players, task.seed, task.options)
     m = play_match(g, task.seats, task.seed)
+    return game_record(g, task.index, task.seats, task.rotation, m)
+
+
+def game_record(g: Game, index: int, seats: Sequence[str], rotation: int,
+                measures: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON line of one finished game (read by ``tawa replay`` and ``tawa report``): ``measures`` are
+    ``play_match``'s (branching, think, think_max, moves, first_player, seconds). The server writes its
+    finished tables' downloads with it too."""
+    m = dict(measures)
     branching = m.pop("branching")
     rec: dict[str, Any] = {
-        "index": task.index, "game": task.game, "players": task.players, "seed": task.seed,
-        "seats": list(task.seats), "rotation": task.rotation, "options": g.options,
+        "index": index, "game": g.info.id, "players": g.players, "seed": g.seed,
+        "seats": list(seats), "rotation": rotation, "options": g.options,
         "scores": g.scores(), "ranking": g.ranking(), "winners": g.winners(), "length": len(g.history),
         "mean_branching": round(sum(branching) / max(1, len(branching)), 2), "branching": branching,
         "capped": g.capped, **m,
@@ -312,6 +321,7 @@ __all__ = [
     "check_counts",
     "check_seat_specs",
     "expand_seats",
+    "game_record",
     "plan",
     "play_match",
     "play_one",

@@ -1,0 +1,246 @@
+"""The REST API (described by the app's OpenAPI document) and the browser pages.
+
+Guests are identified by the signed cookie; seat actions over REST (a seat's own replay view) take the seat
+token in the ``X-Seat-Token`` header. Errors are ``{"code", "message"}`` with a fitting HTTP status.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
+from fastapi.responses import FileResponse
+
+from tawa.bots import bot_names
+from tawa.core.registry import list_games
+from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
+from tawa.web.models import FINISHED, RUNNING
+from tawa.web.protocol import (
+    CreatedTableOut,
+    CreateTableIn,
+    ErrorOut,
+    GamesOut,
+    InviteOut,
+    JoinSeatIn,
+    LobbyOut,
+    MeOut,
+    NameIn,
+    ReplayStepOut,
+    SeatTokenOut,
+    TableOut,
+)
+from tawa.web.records import Replays, record_line
+from tawa.web.service import Refused, TableService
+from tawa.web.settings import STRENGTHS
+from tawa.web.storage import TableData
+from tawa.web.views import seat_labels
+
+STATIC = Path(__file__).with_name("static")
+STATUS = {"no_table": 404, "no_seat": 404, "forbidden": 403, "bad_token": 403, "bad_invite": 403, "no_name": 401,
+          "seat_taken": 409, "not_finished": 409, "bad_request": 422}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (401, 403, 404, 409, 422)}
+
+api = APIRouter(prefix="/api", responses=ERRORS)
+pages = APIRouter(include_in_schema=False)
+
+
+def service(request: Request) -> TableService:
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+def keys(request: Request) -> Keys:
+    return request.app.state.keys  # type: ignore[no-any-return]
+
+
+def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
+    return keys(request).read_guest(tawa_guest)
+
+
+def required_guest(guest: Annotated[Guest | None, Depends(current_guest)]) -> Guest:
+    if guest is None:
+        raise Refused("no_name", "choose a display name first (POST /api/me)")
+    return guest
+
+
+Svc = Annotated[TableService, Depends(service)]
+MaybeGuest = Annotated[Guest | None, Depends(current_guest)]
+NeedGuest = Annotated[Guest, Depends(required_guest)]
+
+
+def base_url(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def table_out(t: TableData, guest: Guest | None, connected: set[int] | None = None) -> dict[str, Any]:
+    labels = seat_labels(t.game, t.players)
+    mine = next((s.seat for s in t.seats if guest is not None and s.guest == guest.id), None)
+    here = connected or set()
+    return {
+        "id": t.id, "game": t.game, "name": _game_names().get(t.game, t.game), "players": t.players,
+        "status": t.status, "v": t.seq, "public": t.public,
+        "seats": [{"seat": s.seat, "label": labels[s.seat], "kind": s.kind, "name": s.name, "bot": s.bot,
+                   "open": s.is_open, "connected": s.kind == "bot" or s.seat in here} for s in t.seats],
+        "to_act": t.to_act, "waiting_since": t.waiting_since, "created_at": t.created_at,
+        "finished_at": t.finished_at, "my_seat": mine,
+        "my_turn": mine is not None and t.status == RUNNING and t.to_act == mine,
+        "result": t.result if t.status == FINISHED else None,
+    }
+
+
+def _game_names() -> dict[str, str]:
+    return {g.id: g.name for g in list_games()}
+
+
+# ---------------------------------------------------------------- REST
+@api.get("/health")
+def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@api.get("/games", response_model=GamesOut)
+def games() -> dict[str, Any]:
+    """Every game with its player counts and its options (the ParamRegistry rows, with provenance tags)."""
+    out = [{"id": g.id, "name": g.name, "players": list(g.players), "summary": g.summary, "spec": g.spec,
+            "params": g.params.table(), "automation_options": dict(g.automation_options)} for g in list_games()]
+    return {"games": out, "strengths": STRENGTHS, "bots": bot_names()}
+
+
+@api.get("/me", response_model=MeOut)
+def me(guest: MaybeGuest) -> dict[str, Any]:
+    return {"name": guest.name if guest else None}
+
+
+@api.post("/me", response_model=MeOut)
+def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest) -> dict[str, Any]:
+    """Set the display name (kept in a signed cookie; the guest keeps its identity when renamed)."""
+    try:
+        name = clean_name(body.name)
+    except BadName as e:
+        raise Refused("bad_request", str(e)) from None
+    who = Guest(guest.id, name) if guest else new_guest(name)
+    response.set_cookie(COOKIE, keys(request).guest_cookie(who), max_age=365 * 86400, httponly=True,
+                        samesite="lax", secure=request.app.state.settings.cookie_secure)
+    return {"name": who.name}
+
+
+@api.post("/tables", response_model=CreatedTableOut, status_code=201)
+async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: NeedGuest) -> dict[str, Any]:
+    """A new table. Seats: ``me``, ``invite`` (an open seat) or ``bot`` (a strength or a bot spec)."""
+    lt, seat, token = await svc.create(guest, body.game, body.players, body.options,
+                                       [(s.kind, s.bot) for s in body.seats], body.public)
+    root = base_url(request)
+    mine = None if seat is None or token is None else _seat_token(root, lt.id, seat, token)
+    return {"id": lt.id, "url": f"{root}/table/{lt.id}", "spectate_url": f"{root}/table/{lt.id}", "me": mine,
+            "invites": _invites(root, svc, lt.data)}
+
+
+def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
+    return {"table": table, "seat": seat, "token": token, "seat_url": f"{root}/table/{table}#seat={seat}&token={token}"}
+
+
+def _invites(root: str, svc: TableService, t: TableData) -> list[dict[str, Any]]:
+    labels = seat_labels(t.game, t.players)
+    return [{"seat": s.seat, "label": labels[s.seat],
+             "url": f"{root}/join/{t.id}/{s.seat}?k={svc.keys.invite_code(t.id, s.seat)}"}
+            for s in t.seats if s.is_open]
+
+
+@api.get("/lobby", response_model=LobbyOut)
+async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+    """Open tables to join; my tables (my turn first, the longest waiting first, as Yucata does); finished."""
+    opened = await svc.read(svc.store.open_tables)
+    mine = await svc.read(svc.store.my_tables, guest.id) if guest else []
+    done = await svc.read(svc.store.finished_tables, guest.id if guest else None)
+    mine_out = [table_out(t, guest) for t in mine]
+    mine_out.sort(key=lambda r: (not r["my_turn"], r["waiting_since"]))
+    return {"me": guest.name if guest else None, "open": [table_out(t, guest) for t in opened], "mine": mine_out,
+            "finished": [table_out(t, guest) for t in done]}
+
+
+@api.get("/tables/{table_id}", response_model=TableOut)
+async def get_table(table_id: str, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+    lt = await svc.table(table_id)
+    return table_out(lt.data, guest, {w.seat for w in lt.watchers if w.seat is not None})
+
+
+@api.get("/tables/{table_id}/invites", response_model=list[InviteOut])
+async def invites(table_id: str, request: Request, svc: Svc, guest: NeedGuest) -> list[dict[str, Any]]:
+    """The invite links of the open seats, again (for the table's creator)."""
+    lt = await svc.table(table_id)
+    if lt.data.creator != guest.id:
+        raise Refused("forbidden", "only the table's creator can see its invite links")
+    return _invites(base_url(request), svc, lt.data)
+
+
+@api.post("/tables/{table_id}/seats/{seat}", response_model=SeatTokenOut)
+async def take_seat(table_id: str, seat: int, body: JoinSeatIn, request: Request, svc: Svc,
+                    guest: NeedGuest) -> dict[str, Any]:
+    """Take an open seat (a private table needs the seat's invite code). The token is shown only here."""
+    token = await svc.take_seat(table_id, seat, guest, body.invite)
+    return _seat_token(base_url(request), table_id, seat, token)
+
+
+@api.get("/tables/{table_id}/replay", response_model=ReplayStepOut)
+async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGuest,
+                      step: Annotated[int, Query(ge=0, le=10**7)] = 0,
+                      seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+                      x_seat_token: Annotated[str | None, Header(max_length=200)] = None) -> dict[str, Any]:
+    """A finished game after ``step`` moves, from the public view, or from ``seat``'s view for whoever held
+    that seat (its seat token in ``X-Seat-Token``, or the guest cookie of its holder)."""
+    lt = await svc.table(table_id)
+    t = lt.data
+    if t.status != FINISHED:
+        raise Refused("not_finished", "a replay opens when the game is over")
+    if seat is not None:
+        if seat >= t.players:
+            raise Refused("no_seat", f"this table has seats 0 to {t.players - 1}")
+        held = t.seats[seat]
+        if not (token_matches(x_seat_token, held.token_hash) or (guest is not None and held.guest == guest.id)):
+            raise Refused("forbidden", "only that seat's holder may replay from its view")
+    history = list(lt.game.history)
+    step = min(step, len(history))
+    replays: Replays = request.app.state.replays
+    return await svc.read(replays.step, t, history, step, seat)
+
+
+@api.get("/tables/{table_id}/record", response_class=Response,
+         responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+                          "description": "one JSON line"}})
+async def record(table_id: str, svc: Svc) -> Response:
+    """A finished game as the JSON line ``tawa simulate --out`` writes (seed and history included), for
+    ``tawa replay`` and ``tawa report``. A running game's record (and seed) is not published."""
+    lt = await svc.table(table_id)
+    t = lt.data
+    if t.status != FINISHED:
+        raise Refused("not_finished", "the record (with the seed) is published when the game is over")
+    moves = await svc.read(svc.store.moves, table_id)
+    line = await svc.read(record_line, t, moves)
+    name = f"{t.game}-{t.id}.jsonl"
+    return Response(line, media_type="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+# ---------------------------------------------------------------- pages (one shell; the client routes)
+def _shell() -> FileResponse:
+    return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+@pages.get("/")
+def lobby_page() -> FileResponse:
+    return _shell()
+
+
+@pages.get("/table/{table_id}")
+def table_page(table_id: str) -> FileResponse:
+    return _shell()
+
+
+@pages.get("/join/{table_id}/{seat}")
+def join_page(table_id: str, seat: str) -> FileResponse:
+    return _shell()
+
+
+@pages.get("/replay/{table_id}")
+def replay_page(table_id: str) -> FileResponse:
+    return _shell()
+

@@ -1,0 +1,89 @@
+"""Who is who: guests (a display name in a signed cookie), seat tokens and invite codes.
+
+- A guest is ``{"id", "name"}`` signed with the server's secret (itsdangerous); no passwords.
+- A seat token is a long random secret given once to whoever takes a seat. Only its SHA-256 is stored;
+  checks use ``hmac.compare_digest``, and a token only ever acts for the seat it was issued for.
+- An invite code is an HMAC of (table, seat) under the server's secret: nothing to store, and the table's
+  creator can be shown the links again at any time.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+COOKIE = "tawa_guest"
+NAME_MAX = 40
+
+
+@dataclass(frozen=True)
+class Guest:
+    id: str
+    name: str
+
+
+class BadName(ValueError):
+    """A display name we cannot use."""
+
+
+def clean_name(raw: str) -> str:
+    """A display name: trimmed, 1 to 40 characters, no control characters. It is shown escaped everywhere;
+    this only keeps it readable."""
+    name = " ".join(str(raw).split())
+    if not name:
+        raise BadName("a display name cannot be empty")
+    if len(name) > NAME_MAX:
+        raise BadName(f"a display name has at most {NAME_MAX} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise BadName("a display name cannot contain control characters")
+    return name
+
+
+class Keys:
+    """Everything signed or derived from the server's secret."""
+
+    def __init__(self, secret: str) -> None:
+        self._secret = secret.encode()
+        self._cookie = URLSafeSerializer(secret, salt="tawa-guest")
+
+    def guest_cookie(self, guest: Guest) -> str:
+        return self._cookie.dumps({"id": guest.id, "name": guest.name})
+
+    def read_guest(self, cookie: str | None) -> Guest | None:
+        if not cookie:
+            return None
+        try:
+            data = self._cookie.loads(cookie)
+            return Guest(str(data["id"]), clean_name(data["name"]))
+        except (BadSignature, KeyError, TypeError, BadName):
+            return None
+
+    def invite_code(self, table_id: str, seat: int) -> str:
+        mac = hmac.new(self._secret, f"invite:{table_id}:{seat}".encode(), hashlib.sha256).hexdigest()
+        return mac[:24]
+
+    def check_invite(self, table_id: str, seat: int, code: str) -> bool:
+        return hmac.compare_digest(self.invite_code(table_id, seat), str(code))
+
+
+def new_guest(name: str) -> Guest:
+    return Guest(secrets.token_hex(12), clean_name(name))
+
+
+def new_token() -> str:
+    """A seat token: 256 random bits."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str | None, stored_hash: str | None) -> bool:
+    if not token or not stored_hash:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)

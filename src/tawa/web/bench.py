@@ -1,0 +1,204 @@
+"""``tawa bench-server``: load the server with many concurrent tables and measure move round trips.
+
+It starts ``tawa serve`` on a free loopback port (a fresh SQLite file unless ``--db`` is given), creates N
+tables of people only over REST (two seats, or the game's least count), opens one WebSocket per seat and plays
+every table at one move
+every ``interval`` seconds (random legal moves, start times spread over the first interval). A round trip
+is the time from sending a move to receiving its ``ack`` (validated, applied, committed, acknowledged). It
+reports p50/p95/p99, moves per second, refusals, and the CPU time the server process used, with the
+machine's load average. The clients run in this process (asyncio), so they share the machine's cores with
+the server; their CPU time is reported too.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+from tawa.core.registry import game_class
+from tawa.web.serve import WS_HARD_LIMIT
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    refused: dict[str, int] = field(default_factory=dict)
+    finished: int = 0
+    measuring: bool = False
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    ordered = sorted(xs)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], interval: float, stats: Stats,
+                stop: asyncio.Event, rng: random.Random, board: bool) -> None:
+    async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60) as ws:
+        await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
+        seat, v, view = None, 0, None
+        sent_at: float | None = None
+        wait_for = 0   # after an ack, the version whose update must arrive before this seat moves again
+        while not stop.is_set():
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
+            except TimeoutError:
+                msg = None
+            if msg is not None:
+                kind = msg["t"]
+                if kind == "full":
+                    seat, v, view = msg["seat"], msg["v"], msg["view"]
+                    sent_at = None
+                elif kind == "update":
+                    v, view = msg["v"], msg["view"]
+                elif kind == "ack" and sent_at is not None:
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - sent_at)
+                    sent_at, wait_for = None, msg["v"]
+                elif kind == "reject":
+                    stats.refused[msg["code"]] = stats.refused.get(msg["code"], 0) + 1
+                    sent_at = None
+            if view is None:
+                continue
+            if view["status"] == "finished":
+                stats.finished += 1
+                return
+            if view["to_act"] == seat and view["actions"] and sent_at is None and v >= wait_for:
+                wait = clock[table] - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                clock[table] = max(clock[table] + interval, time.perf_counter())
+                action = rng.choice(view["actions"])["id"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"t": "move", "table": table, "seq": v, "action": action, "ack": v}))
+
+
+def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """``n`` tables of the game's smallest count of two or more players, every seat a person (one guest per
+    seat position); returns each table's id and seat tokens."""
+    players = min(p for p in game_class(game).info.players if p >= 2)
+    guests = [httpx.Client(base_url=base, timeout=60) for _ in range(players)]
+    for i, g in enumerate(guests):
+        g.post("/api/me", json={"name": f"bench {i + 1}"})
+    out = []
+    for _ in range(n):
+        made = guests[0].post("/api/tables", json={
+            "game": game, "players": players, "options": options,
+            "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1)}).json()
+        tokens = [made["me"]["token"]]
+        for g, invite in zip(guests[1:], made["invites"], strict=True):
+            code = invite["url"].split("k=", 1)[1]
+            tokens.append(g.post(f"/api/tables/{made['id']}/seats/{invite['seat']}", json={"invite": code})
+                          .json()["token"])
+        out.append((made["id"], tokens))
+    for g in guests:
+        g.close()
+    return out
+
+
+async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, warmup: float, seconds: float,
+                 stats: Stats, server_pid: int, board: bool = True) -> dict[str, float]:
+    stop = asyncio.Event()
+    rng = random.Random(1)
+    now = time.perf_counter()
+    clock = {t: now + rng.uniform(0, interval) for t, _ in tables}
+    tasks = []
+    for table, tokens in tables:
+        for tok in tokens:
+            tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board)))
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    cpu0, mine0, t0 = _cpu_seconds(server_pid), _own_cpu(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    cpu1, mine1, t1 = _cpu_seconds(server_pid), _own_cpu(), time.perf_counter()
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"wall": t1 - t0, "server_cpu": cpu1 - cpu0, "client_cpu": mine1 - mine0}
+
+
+def _own_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, warmup: float = 10.0,
+              game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None,
+              board: bool = True) -> dict[str, Any]:
+    """Run the load; returns the figures (see the module docstring)."""
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
+        url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        log = (Path(tmp) / "server.log").open("wb")
+        proc = subprocess.Popen([sys.executable, "-m", "tawa.cli", "serve", "--port", str(port), "--db", url],
+                                stdout=log, stderr=subprocess.STDOUT,
+                                env={**os.environ, "TAWA_LOG_LEVEL": "warning"})
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start: " + (Path(tmp) / "server.log").read_text()[-2000:])
+                time.sleep(0.1)
+            made = _make_tables(base, tables, game, options or {})
+            stats = Stats()
+            load_before = os.getloadavg()
+            times = asyncio.run(_drive(f"ws://127.0.0.1:{port}/ws/v1", made, interval, warmup, seconds, stats,
+                                       proc.pid, board))
+            load_after = os.getloadavg()
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            log.close()
+    lat = [x * 1000 for x in stats.latencies]
+    return {
+        "board": board, "tables": tables, "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
+        "database": "sqlite (fresh file)" if db is None else "given",
+        "measured_s": round(times["wall"], 1), "moves": len(lat),
+        "moves_per_s": round(len(lat) / times["wall"], 1),
+        "target_moves_per_s": round(tables / interval, 1),
+        "ms": {"p50": round(_percentile(lat, 0.50), 2), "p95": round(_percentile(lat, 0.95), 2),
+               "p99": round(_percentile(lat, 0.99), 2), "max": round(max(lat), 2) if lat else None,
+               "mean": round(statistics.fmean(lat), 2) if lat else None},
+        "refused": stats.refused, "games_finished": stats.finished,
+        "server_cpu_share": round(times["server_cpu"] / times["wall"], 3),
+        "client_cpu_share": round(times["client_cpu"] / times["wall"], 3),
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in load_after],
+        "cpus": os.cpu_count(),
+    }

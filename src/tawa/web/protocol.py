@@ -1,0 +1,339 @@
+"""The wire protocol, in one place: WebSocket messages (client -> server and server -> client) and the
+REST bodies. The REST models make FastAPI's OpenAPI document; ``ws_schema()`` gives the JSON Schema of the
+WebSocket messages (``docs/server.md`` describes both, with examples).
+
+WebSocket path: ``/ws/v1`` (the protocol version is in the path). Every message is a JSON object whose
+``t`` names its type.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+PROTOCOL = 1
+
+TableId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+ActionId = Annotated[str, Field(min_length=1, max_length=400)]
+Ack = Annotated[int | None, Field(default=None, ge=0, le=2**53, description="echoed in the answer")]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- client -> server
+class Join(_In):
+    """Subscribe to a table: with the seat token to play that seat, without one to watch. Answered by
+    ``full``; sent again after a reconnect."""
+
+    t: Literal["join"]
+    table: TableId
+    token: Annotated[str | None, Field(max_length=200)] = None
+    board: bool = Field(default=True, description="false: text views only (no SVG, targets, previews)")
+
+
+class Leave(_In):
+    t: Literal["leave"]
+    table: TableId
+
+
+class Move(_In):
+    """Play ``action`` (an id from ``view.actions``) having seen version ``seq`` of the table."""
+
+    t: Literal["move"]
+    table: TableId
+    seq: Annotated[int, Field(ge=0, le=10**9)]
+    action: ActionId
+    ack: Ack = None
+
+
+class Sync(_In):
+    """Ask for the full view again (after a version gap)."""
+
+    t: Literal["sync"]
+    table: TableId
+
+
+class Help(_In):
+    """The long help text of one legal action."""
+
+    t: Literal["help"]
+    table: TableId
+    action: ActionId
+    ack: Ack = None
+
+
+class Explain(_In):
+    """Why an action id is not legal now (a click on something that is not a target)."""
+
+    t: Literal["explain"]
+    table: TableId
+    action: ActionId
+    ack: Ack = None
+
+
+class Ping(_In):
+    t: Literal["ping"]
+    ack: Ack = None
+
+
+ClientMessage = Annotated[Join | Leave | Move | Sync | Help | Explain | Ping, Field(discriminator="t")]
+CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "ping")
+client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+# ---------------------------------------------------------------- server -> client
+class EventOut(BaseModel):
+    kind: str
+    text: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionOut(BaseModel):
+    id: str
+    text: str
+
+
+class StandingOut(BaseModel):
+    seat: int
+    label: str
+    name: str | None = None
+    place: int
+    shared: bool
+    score: float
+    decided_by: str = ""
+    breakdown: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    label: str
+    kind: Literal["person", "bot"]
+    name: str | None = None
+    bot: str | None = None
+    open: bool
+    connected: bool = False
+
+
+class View(BaseModel):
+    """What one seat (or a spectator) sees of a table now. Built only from ``observation(seat)``, the
+    events visible to it and the table's public facts."""
+
+    status: Literal["open", "running", "finished"]
+    to_act: int | None
+    text: str
+    svg: str | None = None
+    targets: dict[str, str] = Field(default_factory=dict)
+    previews: dict[str, str] = Field(default_factory=dict)
+    actions: list[ActionOut] = Field(default_factory=list)
+    standings: list[StandingOut] | None = None
+    capped: bool = False
+
+
+class Full(BaseModel):
+    """The whole view of a table for this client, then incremental ``update``s follow."""
+
+    t: Literal["full"]
+    table: str
+    v: int
+    seat: int | None
+    game: str
+    name: str
+    players: int
+    seats: list[SeatOut]
+    log: list[EventOut]
+    view: View
+
+
+class Update(BaseModel):
+    """Move ``v`` was played. ``events`` are only those this client may see (often none: every move uses up
+    a version for everybody, so a client can tell a gap from a hidden event)."""
+
+    t: Literal["update"]
+    table: str
+    v: int
+    events: list[EventOut]
+    view: View
+
+
+class AckOut(BaseModel):
+    """The move with this ``ack`` is committed as version ``v``."""
+
+    t: Literal["ack"]
+    table: str
+    ack: int | None
+    v: int
+
+
+class Reject(BaseModel):
+    """A refused message; nothing changed. A ``full`` view follows when it concerned a table."""
+
+    t: Literal["reject"]
+    table: str | None = None
+    ack: int | None = None
+    code: str
+    reason: str
+    rule: str | None = None
+
+
+class Presence(BaseModel):
+    t: Literal["presence"]
+    table: str
+    connected: list[bool]
+    spectators: int
+
+
+class HelpOut(BaseModel):
+    t: Literal["help"]
+    table: str
+    action: str
+    ack: int | None = None
+    text: str
+
+
+class ExplainOut(BaseModel):
+    t: Literal["explain"]
+    table: str
+    action: str
+    ack: int | None = None
+    legal: bool
+    reason: str
+    rule: str | None = None
+
+
+class Pong(BaseModel):
+    t: Literal["pong"]
+    ack: int | None = None
+
+
+ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | Pong,
+                          Field(discriminator="t")]
+server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def ws_schema() -> dict[str, Any]:
+    """JSON Schema of every WebSocket message, both directions."""
+    return {"client": client_message.json_schema(), "server": server_message.json_schema()}
+
+
+# ---------------------------------------------------------------- REST
+class ErrorOut(BaseModel):
+    code: str
+    message: str
+
+
+class ParamOut(BaseModel):
+    name: str
+    value: Any = None
+    tag: str
+    rules: list[str]
+    doc: str
+    choices: list[Any] | None = None
+    overridable: bool
+
+
+class GameOut(BaseModel):
+    id: str
+    name: str
+    players: list[int]
+    summary: str
+    spec: str
+    params: list[ParamOut]
+    automation_options: dict[str, Any]
+
+
+class GamesOut(BaseModel):
+    games: list[GameOut]
+    strengths: dict[str, str]
+    bots: list[str]
+
+
+class NameIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class MeOut(BaseModel):
+    name: str | None
+
+
+class SeatChoice(BaseModel):
+    """``me`` (the creator sits here), ``invite`` (an open seat for a person with the link) or ``bot``
+    (``bot`` is a strength name, easy / normal / strong, or any bot spec such as ``ismcts:iters=300``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["me", "invite", "bot"]
+    bot: Annotated[str | None, Field(max_length=200)] = None
+
+
+class CreateTableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(max_length=40)]
+    players: Annotated[int, Field(ge=1, le=16)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[SeatChoice], Field(min_length=1, max_length=16)]
+    public: bool = True
+
+
+class InviteOut(BaseModel):
+    seat: int
+    label: str
+    url: str
+
+
+class SeatTokenOut(BaseModel):
+    """The seat token is shown once: keep it (the page stores it); ``seat_url`` opens the seat anywhere."""
+
+    table: str
+    seat: int
+    token: str
+    seat_url: str
+
+
+class CreatedTableOut(BaseModel):
+    id: str
+    url: str
+    spectate_url: str
+    me: SeatTokenOut | None
+    invites: list[InviteOut]
+
+
+class JoinSeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invite: Annotated[str | None, Field(max_length=100)] = None
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    name: str
+    players: int
+    status: Literal["open", "running", "finished"]
+    v: int
+    public: bool
+    seats: list[SeatOut]
+    to_act: int | None
+    waiting_since: float
+    created_at: float
+    finished_at: float | None = None
+    my_seat: int | None = None
+    my_turn: bool = False
+    result: dict[str, Any] | None = None
+
+
+class LobbyOut(BaseModel):
+    me: str | None
+    open: list[TableOut]
+    mine: list[TableOut]
+    finished: list[TableOut]
+
+
+class ReplayStepOut(BaseModel):
+    table: str
+    step: int
+    total: int
+    seat: int | None
+    actor: int | None
+    events: list[EventOut]
+    view: View

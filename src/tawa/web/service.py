@@ -1,0 +1,443 @@
+"""The table service: live games in memory, one writer per table, commit before broadcast.
+
+Every change to a table (a person's move, a bot's move, a seat taken) runs under that table's lock:
+validate -> apply -> append the move row and bump ``seq`` in one transaction (compare-and-set on ``seq``;
+the move log's primary key ``(table, seq)`` is the backstop) -> commit -> only then acknowledge and push the
+update to every subscribed client, each built for its own seat by ``tawa.web.views``. A move that cannot be
+committed is undone by rebuilding the game from the database, so memory never runs ahead of the log.
+
+The game of a running table stays in memory; loading one (at start or on demand) reads the latest snapshot
+(``to_json``, stored every ``snapshot_every`` moves) and replays only the moves after it.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from tawa.core.errors import IllegalAction, TawaError
+from tawa.core.game import Game
+from tawa.core.registry import from_json, game_class, new_game, replay
+from tawa.web.auth import Guest, Keys, hash_token, new_token, token_matches
+from tawa.web.bots import BotPool, resolve_bot
+from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
+from tawa.web.settings import Settings
+from tawa.web.storage import (
+    Conflict,
+    GroupWriter,
+    Loaded,
+    SeatData,
+    Store,
+    TableData,
+    append_move,
+    create_table,
+    take_seat,
+)
+from tawa.web.views import events_out, view_of
+
+log = logging.getLogger("tawa.web")
+R = TypeVar("R")
+FINISHED_CACHE = 256  # finished tables kept in memory for late viewers
+
+
+class Refused(Exception):
+    """A request refused with a code from ``CODES``; nothing changed."""
+
+    def __init__(self, code: str, reason: str, rule: str | None = None) -> None:
+        if code not in CODES:
+            raise ValueError(f"undocumented refusal code {code!r}")
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.rule = rule
+
+
+# Every refusal the server gives, with what it means (docs/server.md lists them too).
+CODES = {
+    "bad_json": "the message is not JSON",
+    "too_large": "the message is larger than the server accepts",
+    "unknown_type": "the message's `t` is not a type the server knows",
+    "bad_message": "a field is missing, unknown or of the wrong type",
+    "rate_limited": "too many messages in a short time",
+    "no_table": "there is no table with that id",
+    "not_joined": "the connection has not joined that table",
+    "bad_token": "the seat token is wrong for that table",
+    "spectator": "a spectator cannot act",
+    "not_started": "the table is still waiting for people",
+    "game_over": "the game is over",
+    "stale": "the move was made on an older version of the table",
+    "duplicate": "that very move was already played (by another connection of the seat)",
+    "not_your_turn": "another seat is to act",
+    "unknown_action": "the action id is not one of this game's",
+    "illegal": "the rules do not allow that action now (the rule is named)",
+    "seat_taken": "somebody already sits there",
+    "no_seat": "there is no such open seat",
+    "bad_invite": "the invite code is wrong",
+    "not_saved": "the database did not take the move; nothing changed, try again",
+    "bad_request": "the request is not valid",
+    "no_name": "choose a display name first",
+    "forbidden": "that is not yours to see (another seat's replay view, another creator's invite links)",
+    "not_finished": "only finished games have that",
+}
+
+
+class Subscriber(Protocol):
+    """A connection subscribed to a table (see ``tawa.web.ws``)."""
+
+    def send(self, message: dict[str, Any] | str) -> None: ...
+
+
+@dataclass(eq=False)
+class Watcher:
+    conn: Subscriber
+    seat: int | None
+    board: bool = True   # False: a text-only client (no SVG drawing in its views)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    data: TableData
+    game: Game
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    last_move: tuple[int, int, str] | None = None   # (seq before it, seat, action) for duplicate detection
+    bot_for: int = -1                               # the version a bot job was started for
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    def names(self) -> list[str | None]:
+        return [s.name for s in self.data.seats]
+
+
+def rebuild(loaded: Loaded) -> Game:
+    """A table's game from its latest snapshot and the moves after it (``tawa.replay`` when there is none)."""
+    t = loaded.table
+    if loaded.snapshot is not None:
+        game = from_json(loaded.snapshot)
+        for _seq, _seat, action, _at in loaded.moves:
+            game.apply(action)
+    else:
+        game = replay(t.game, t.players, t.seed, t.options, [m[2] for m in loaded.moves])
+    if len(game.history) != t.seq:
+        raise RuntimeError(f"table {t.id}: the log has {len(game.history)} moves but the table says {t.seq}")
+    return game
+
+
+class TableService:
+    def __init__(self, settings: Settings, store: Store, keys: Keys, bots: BotPool) -> None:
+        self.settings = settings
+        self.store = store
+        self.keys = keys
+        self.bots = bots
+        self.live: dict[str, LiveTable] = {}
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._readers = ThreadPoolExecutor(max_workers=settings.db_threads, thread_name_prefix="tawa-db")
+        self._writer = GroupWriter(store.engine)
+        self._closing = False
+
+    # ------------------------------------------------------------ database in threads
+    async def read(self, fn: Callable[..., R], *args: Any) -> R:
+        return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
+
+    async def write(self, fn: Callable[..., None], *args: Any) -> None:
+        """``fn(connection, *args)``, a write function of ``tawa.web.storage``, committed by the writer thread
+        (group commit); returns once it is committed."""
+        await asyncio.wrap_future(self._writer.submit(fn, *args))
+
+    # ------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Load every running table and resume its bots."""
+        self.bots.warm()
+        for table_id in await self.read(self.store.running_ids):
+            try:
+                lt = await self.table(table_id)
+            except Exception:  # one broken table must not keep the others from resuming
+                log.exception("table %s could not be loaded", table_id)
+                continue
+            self._kick_bot(lt)
+
+    async def stop(self) -> None:
+        self._closing = True
+        tasks = [lt.bot_task for lt in self.live.values() if lt.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
+        self._readers.shutdown(wait=True)
+        self._writer.close()
+
+    # ------------------------------------------------------------ loading
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table (loaded from the database when needed); ``Refused('no_table')`` when none."""
+        lt = self.live.get(table_id) or self.finished.get(table_id)
+        if lt is not None:
+            return lt
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
+            try:
+                loaded = await self.read(self.store.load, table_id)
+                lt = None if loaded is None else LiveTable(loaded.table, await self.read(rebuild, loaded))
+                if lt is not None:
+                    self._keep(lt)
+                pending.set_result(lt)
+            except BaseException as e:
+                pending.set_exception(e)
+                raise
+            finally:
+                del self._loading[table_id]
+        lt = await asyncio.shield(pending)
+        if lt is None:
+            raise Refused("no_table", f"there is no table {table_id!r}")
+        return lt
+
+    def _keep(self, lt: LiveTable) -> None:
+        if lt.data.status == FINISHED:
+            self.live.pop(lt.id, None)
+            self.finished[lt.id] = lt
+            self.finished.move_to_end(lt.id)
+            while len(self.finished) > FINISHED_CACHE:
+                self.finished.popitem(last=False)
+        else:
+            self.live[lt.id] = lt
+
+    # ------------------------------------------------------------ creating and joining
+    async def create(self, guest: Guest, game_id: str, players: int, options: dict[str, Any],
+                     seats: list[tuple[str, str | None]], public: bool) -> tuple[LiveTable, int | None, str | None]:
+        """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
+        the creator's seat and its token (None when the creator does not play)."""
+        try:
+            cls = game_class(game_id)
+        except TawaError as e:
+            raise Refused("bad_request", str(e)) from None
+        if len(seats) != players:
+            raise Refused("bad_request", f"{len(seats)} seats given for a {players}-player game")
+        if sum(1 for kind, _ in seats if kind == "me") > 1:
+            raise Refused("bad_request", "you can take only one seat at a table (invite the others)")
+        seed = secrets.randbits(62)
+        try:
+            game = new_game(cls.info.id, players, seed, options)
+        except (TawaError, ValueError, TypeError) as e:
+            raise Refused("bad_request", str(e)) from None
+        now = time.time()
+        rows: list[SeatData] = []
+        my_seat, my_token = None, None
+        for i, (kind, bot) in enumerate(seats):
+            if kind == "bot":
+                try:
+                    spec = resolve_bot(bot)
+                except ValueError as e:
+                    raise Refused("bad_request", f"seat {i + 1}: {e}") from None
+                rows.append(SeatData(i, BOT, bot=spec, name=spec, joined_at=now))
+            elif kind == "me":
+                my_seat, my_token = i, new_token()
+                rows.append(SeatData(i, PERSON, name=guest.name, guest=guest.id, token_hash=hash_token(my_token),
+                                     joined_at=now))
+            else:
+                rows.append(SeatData(i, PERSON))
+        running = not any(s.is_open for s in rows)
+        data = TableData(id=secrets.token_urlsafe(9), game=cls.info.id, players=players, options=game.options,
+                         seed=seed, public=public, status=RUNNING if running else OPEN, seq=0,
+                         to_act=game.current_player if running else None, waiting_since=now, creator=guest.id,
+                         created_at=now, updated_at=now, started_at=now if running else None, seats=rows)
+        await self.write(create_table, data)
+        lt = LiveTable(data, game)
+        self._keep(lt)
+        self._kick_bot(lt)
+        return lt, my_seat, my_token
+
+    async def take_seat(self, table_id: str, seat: int, guest: Guest, invite: str | None) -> str:
+        """Seat ``guest`` at an open seat; returns the seat token. A private table needs the seat's invite
+        code; a public one can be joined from the lobby. The table starts when its last seat is taken."""
+        lt = await self.table(table_id)
+        async with lt.lock:
+            data = lt.data
+            if data.status != OPEN:
+                raise Refused("seat_taken", "the table is no longer waiting for players")
+            if not 0 <= seat < data.players or not data.seats[seat].is_open:
+                raise Refused("no_seat", f"seat {seat} is not an open seat of this table")
+            if any(s.guest == guest.id for s in data.seats):
+                raise Refused("seat_taken", "you already sit at this table")
+            if not data.public and not (invite and self.keys.check_invite(table_id, seat, invite)):
+                raise Refused("bad_invite", "this table is private: its invite link is needed to sit there")
+            token, now = new_token(), time.time()
+            start = sum(1 for s in data.seats if s.is_open) == 1
+            to_act = lt.game.current_player if start else None
+            try:
+                await self.write(take_seat, table_id, seat, guest.id, guest.name, hash_token(token), now,
+                                 start, to_act)
+            except Conflict as e:
+                raise Refused("seat_taken", str(e)) from None
+            s = data.seats[seat]
+            s.guest, s.name, s.token_hash, s.joined_at = guest.id, guest.name, hash_token(token), now
+            data.updated_at = now
+            if start:
+                data.status, data.to_act, data.waiting_since, data.started_at = RUNNING, to_act, now, now
+            for w in list(lt.watchers):
+                w.conn.send(self.full(lt, w.seat, w.board))
+            self._kick_bot(lt)
+        return token
+
+    def seat_for_token(self, lt: LiveTable, token: str) -> int:
+        """The seat a token acts for; ``Refused('bad_token')`` otherwise (every seat's hash is compared)."""
+        found = None
+        for s in lt.data.seats:
+            if token_matches(token, s.token_hash):
+                found = s.seat
+        if found is None:
+            raise Refused("bad_token", "that seat token does not belong to this table; open your own seat link")
+        return found
+
+    # ------------------------------------------------------------ watching
+    def full(self, lt: LiveTable, seat: int | None, board: bool = True) -> dict[str, Any]:
+        g = lt.game
+        return {"t": "full", "table": lt.id, "v": lt.data.seq, "seat": seat, "game": g.info.id, "name": g.info.name,
+                "players": g.players, "seats": self.seats_out(lt), "log": events_out(g.log, seat),
+                "view": view_of(g, seat, lt.data.status, lt.names(), with_board=board)}
+
+    def seats_out(self, lt: LiveTable) -> list[dict[str, Any]]:
+        here = {w.seat for w in lt.watchers}
+        return [{"seat": s.seat, "label": lt.game.seat_label(s.seat), "kind": s.kind, "name": s.name,
+                 "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here}
+                for s in lt.data.seats]
+
+    def watch(self, lt: LiveTable, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
+        w = Watcher(conn, seat, board)
+        lt.watchers.add(w)
+        conn.send(self.full(lt, seat, board))
+        self._presence(lt)
+        return w
+
+    def unwatch(self, lt: LiveTable, w: Watcher) -> None:
+        if w in lt.watchers:
+            lt.watchers.discard(w)
+            self._presence(lt)
+
+    def _presence(self, lt: LiveTable) -> None:
+        here = {w.seat for w in lt.watchers}
+        msg = {"t": "presence", "table": lt.id,
+               "connected": [s.kind == BOT or s.seat in here for s in lt.data.seats],
+               "spectators": sum(1 for w in lt.watchers if w.seat is None)}
+        for w in list(lt.watchers):
+            w.conn.send(msg)
+
+    # ------------------------------------------------------------ the move gate
+    async def submit(self, table_id: str, seat: int, action: str, seq: int,
+                     on_commit: Callable[[int], None] | None = None, bot: bool = False) -> int:
+        """Play ``action`` for ``seat`` at version ``seq``; returns the new version. People and bots both
+        come through here. ``on_commit(v)`` runs after the commit and before the update is pushed."""
+        lt = await self.table(table_id)
+        async with lt.lock:
+            data, game = lt.data, lt.game
+            if data.status == OPEN:
+                left = sum(1 for s in data.seats if s.is_open)
+                raise Refused("not_started", f"the table is waiting for {left} more player(s)")
+            if data.status == FINISHED or game.is_over:
+                raise Refused("game_over", "the game is over")
+            kind = data.seats[seat].kind
+            if (kind == BOT) != bot:
+                raise Refused("not_your_turn", f"seat {game.seat_label(seat)} is not played from here")
+            if seq != data.seq:
+                if lt.last_move == (seq, seat, action):
+                    raise Refused("duplicate", f"this move was already played as version {seq + 1} (by another "
+                                               "connection of your seat)")
+                raise Refused("stale", f"you acted on version {seq} but the table is at version {data.seq}; "
+                                       "here is the current view")
+            if game.current_player != seat:
+                to_act = game.current_player
+                who = game.seat_label(to_act) if to_act is not None else "nobody"
+                raise Refused("not_your_turn", f"it is {who}'s turn, not yours")
+            if action not in game.action_space:
+                raise Refused("unknown_action", f"{action!r} is not an action of {game.info.name}")
+            before = len(game.log)
+            try:
+                game.apply(action)
+            except IllegalAction as e:
+                raise Refused("illegal", str(e), e.rule) from None
+            now = time.time()
+            new_seq = data.seq + 1
+            over = game.is_over
+            snapshot = game.to_json() if not over and new_seq % self.settings.snapshot_every == 0 else None
+            result = ({"scores": game.scores(), "ranking": game.ranking(), "capped": game.capped}
+                      if over else None)
+            try:
+                await self.write(append_move, data.id, data.seq, seat, action, now, game.current_player,
+                                 snapshot, result)
+            except Exception as e:
+                log.exception("table %s: move %d not saved", data.id, new_seq)
+                await self._reload(lt)
+                raise Refused("not_saved", "the move could not be saved; nothing changed, try again") from e
+            data.seq, data.to_act, data.updated_at, data.waiting_since = new_seq, game.current_player, now, now
+            if over:
+                data.status, data.finished_at, data.result = FINISHED, now, result
+            lt.last_move = (new_seq - 1, seat, action)
+            if on_commit is not None:
+                on_commit(new_seq)
+            self._push(lt, before)
+            if over:
+                self._keep(lt)
+            else:
+                self._kick_bot(lt)
+            return new_seq
+
+    async def _reload(self, lt: LiveTable) -> None:
+        loaded = await self.read(self.store.load, lt.id)
+        if loaded is not None:
+            lt.data, lt.game = loaded.table, await self.read(rebuild, loaded)
+
+    def _push(self, lt: LiveTable, log_from: int) -> None:
+        """Send move ``seq`` to every watcher, each its own seat's update (spectators share one)."""
+        new = lt.game.log[log_from:]
+        built: dict[tuple[int | None, bool], str] = {}
+        names = lt.names()
+        for w in list(lt.watchers):
+            key = (w.seat, w.board)
+            text = built.get(key)
+            if text is None:
+                view = view_of(lt.game, w.seat, lt.data.status, names, with_board=w.board)
+                text = built[key] = json.dumps({"t": "update", "table": lt.id, "v": lt.data.seq,
+                                                "events": events_out(new, w.seat), "view": view},
+                                               separators=(",", ":"))
+            w.conn.send(text)
+
+    # ------------------------------------------------------------ bots
+    def _kick_bot(self, lt: LiveTable) -> None:
+        """Start the bot job when a bot seat is to act and none runs for this version yet."""
+        if self._closing or lt.data.status != RUNNING:
+            return
+        seat = lt.game.current_player
+        if seat is None or lt.data.seats[seat].kind != BOT or lt.bot_for == lt.data.seq:
+            return
+        lt.bot_for = lt.data.seq
+        spec = lt.data.seats[seat].bot or "random"
+        lt.bot_task = asyncio.create_task(self._bot_turn(lt.id, seat, spec, lt.data.seq, lt.game.to_json()))
+
+    async def _bot_turn(self, table_id: str, seat: int, spec: str, seq: int, game_json: str) -> None:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        seed = secrets.randbits(62)
+        try:
+            action = await self.bots.choose(game_json, seat, spec, seed)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a failing bot must not stall the table: play a random move instead
+            log.exception("table %s: bot %s failed at version %d; playing a random move", table_id, spec, seq)
+            action = await self.bots.choose(game_json, seat, "random", seed)
+        wait = self.settings.bot_delay - (loop.time() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        try:
+            await self.submit(table_id, seat, action, seq, bot=True)
+        except Refused as r:  # the table moved on meanwhile (cannot happen today, but never crash)
+            log.warning("table %s: bot move at version %d refused: %s", table_id, seq, r.reason)

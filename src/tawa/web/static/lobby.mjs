@@ -1,0 +1,152 @@
+// The lobby: my name, a new table (game, players, options from the game's ParamRegistry, who sits where),
+// and the lists: my tables (my turn first, the longest waiting first), open tables, finished games.
+import { useEffect, useState } from "preact/hooks";
+import { api, CopyLink, go, html, keepSeat, when } from "./common.mjs";
+
+export function NameBox({ me, onSaved }) {
+  const [name, setName] = useState(me || "");
+  const [error, setError] = useState("");
+  const save = async (e) => {
+    e.preventDefault();
+    try { const r = await api("/api/me", { method: "POST", body: { name } }); setError(""); onSaved(r.name); }
+    catch (err) { setError(err.message); }
+  };
+  return html`<form class="name" onSubmit=${save} data-testid="name-form">
+    <label>Your name <input name="display-name" value=${name} maxlength="40" required
+      onInput=${(e) => setName(e.target.value)} /></label>
+    <button type="submit">${me ? "Rename" : "Save"}</button>
+    ${me && html`<span class="muted">playing as <b data-testid="my-name">${me}</b></span>`}
+    ${error && html`<span class="error">${error}</span>`}</form>`;
+}
+
+const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
+  ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
+
+function OptionField({ p, value, onChange }) {
+  const text = value === undefined ? "" : value;
+  const shown = JSON.stringify(p.value);
+  const input = p.choices
+    ? html`<select name=${"opt-" + p.name} value=${text} onChange=${(e) => onChange(e.target.value)}>
+        <option value="">${shown} (default)</option>
+        ${p.choices.map((c) => html`<option value=${JSON.stringify(c)}>${JSON.stringify(c)}</option>`)}</select>`
+    : html`<input name=${"opt-" + p.name} placeholder=${shown} value=${text}
+        onInput=${(e) => onChange(e.target.value)} />`;
+  return html`<tr>
+    <td><code>${p.name}</code></td><td><span class=${"tag tag-" + p.tag[0]} title="provenance">[${p.tag}]</span></td>
+    <td>${input}</td><td class="doc">${p.doc}${p.rules.length ? html` <span class="muted">(${p.rules.join(" ")})</span>` : ""}</td></tr>`;
+}
+
+function parseOption(text) {
+  try { return JSON.parse(text); } catch { return text; }
+}
+
+function NewTable({ games, strengths, me }) {
+  const [gameId, setGameId] = useState(games[0].id);
+  const game = games.find((g) => g.id === gameId);
+  const [players, setPlayers] = useState(game.players[Math.min(1, game.players.length - 1)]);
+  const [kinds, setKinds] = useState([]);
+  const [specs, setSpecs] = useState([]);
+  const [opts, setOpts] = useState({});
+  const [isPublic, setPublic] = useState(true);
+  const [error, setError] = useState("");
+  const [made, setMade] = useState(null);
+  const kindOf = (i) => kinds[i] || (i === 0 ? "me" : "bot:normal");
+  const pickGame = (id) => {
+    const g = games.find((x) => x.id === id);
+    setGameId(id); setOpts({}); setPlayers(g.players[Math.min(1, g.players.length - 1)]);
+  };
+  const create = async (e) => {
+    e.preventDefault();
+    const seats = [];
+    for (let i = 0; i < players; i++) {
+      const k = kindOf(i);
+      if (k === "me" || k === "invite") seats.push({ kind: k });
+      else seats.push({ kind: "bot", bot: k === "bot:custom" ? (specs[i] || "") : k.slice(4) });
+    }
+    const options = {};
+    for (const [k, v] of Object.entries(opts)) if (v !== "") options[k] = parseOption(v);
+    try {
+      const r = await api("/api/tables", { method: "POST", body: { game: gameId, players, options, seats,
+                                                                   public: isPublic } });
+      setError("");
+      if (r.me) keepSeat(r.id, r.me.seat, r.me.token);
+      if (r.invites.length) setMade(r); else go(`/table/${r.id}`);
+    } catch (err) { setError(err.message); }
+  };
+  if (made) {
+    return html`<section class="card" data-testid="created">
+      <h2>Table created</h2>
+      <p>Send each invite link to one person; whoever opens it takes that seat.</p>
+      <ul>${made.invites.map((inv) => html`<li>${inv.label}: <${CopyLink} url=${inv.url} testid=${"invite-" + inv.seat} /></li>`)}</ul>
+      <p>Spectators: <${CopyLink} url=${made.spectate_url} testid="spectate-link" /></p>
+      <button onClick=${() => go(`/table/${made.id}`)} data-testid="go-table">Go to the table</button></section>`;
+  }
+  return html`<form class="card new-table" onSubmit=${create} data-testid="new-table">
+    <h2>New table</h2>
+    <label>Game <select name="game" value=${gameId} onChange=${(e) => pickGame(e.target.value)}>
+      ${games.map((g) => html`<option value=${g.id}>${g.name}</option>`)}</select></label>
+    <label>Players <select name="players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
+      ${game.players.map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
+    <label><input type="checkbox" name="public" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} />
+      list it in the lobby (anyone may take an open seat)</label>
+    <p class="muted">${game.summary}</p>
+    <fieldset><legend>Seats</legend>
+      ${Array.from({ length: players }, (_, i) => html`<div class="seat-choice">
+        <label>Seat ${i + 1} <select name=${"seat-" + i} value=${kindOf(i)}
+          onChange=${(e) => { const k = [...kinds]; k[i] = e.target.value; setKinds(k); }}>
+          ${SEAT_KINDS.map(([v, t]) => html`<option value=${v}>${t}${v.startsWith("bot:") && strengths[v.slice(4)]
+            ? ` (${strengths[v.slice(4)]})` : ""}</option>`)}</select></label>
+        ${kindOf(i) === "bot:custom" && html`<input name=${"spec-" + i} placeholder="e.g. ismcts:iters=300"
+          value=${specs[i] || ""} onInput=${(e) => { const s = [...specs]; s[i] = e.target.value; setSpecs(s); }} />`}
+      </div>`)}</fieldset>
+    <details><summary>Options (${game.params.filter((p) => p.overridable).length}; leave empty for the default)</summary>
+      <table class="options"><thead><tr><th>option</th><th>tag</th><th>value</th><th>meaning (rules)</th></tr></thead>
+      <tbody>${game.params.filter((p) => p.overridable).map((p) => html`<${OptionField} p=${p} value=${opts[p.name]}
+        onChange=${(v) => setOpts({ ...opts, [p.name]: v })} />`)}</tbody></table>
+      <p class="muted">Tags: [R] rulebook, [S] public source, [P] our proposal, [D] digital-only.</p></details>
+    ${error && html`<p class="error" data-testid="create-error">${error}</p>`}
+    <button type="submit" disabled=${!me} data-testid="create">Create table</button>
+    ${!me && html`<span class="muted"> choose a name first</span>`}</form>`;
+}
+
+function seatNames(t) {
+  return t.seats.map((s) => html`<span class=${"seat" + (s.open ? " open" : "")}>${s.label}: ${
+    s.open ? "open" : s.name}</span>`);
+}
+
+function TableRowView({ t, mine }) {
+  return html`<li class=${"table-row" + (t.my_turn ? " my-turn" : "")} data-testid=${"row-" + t.id}>
+    ${t.my_turn && html`<b class="badge">your turn</b> `}
+    <a href=${t.status === "finished" ? `/replay/${t.id}` : `/table/${t.id}`}>${t.name}</a>
+    <span class="muted"> ${t.status}${t.status === "running" ? `, move ${t.v}` : ""}</span> ${seatNames(t)}
+    ${t.status === "open" && !mine && t.seats.filter((s) => s.open).map((s) =>
+      html` <a class="button small" href=${`/join/${t.id}/${s.seat}`}>join as ${s.label}</a>`)}
+    ${t.status === "finished" && html` <a href=${`/api/tables/${t.id}/record`} download>download</a>`}
+    <span class="muted when"> ${when(t.status === "finished" ? t.finished_at : t.waiting_since)}</span></li>`;
+}
+
+export function Lobby() {
+  const [lobby, setLobby] = useState(null);
+  const [games, setGames] = useState(null);
+  const [error, setError] = useState("");
+  const load = () => api("/api/lobby").then(setLobby).catch((e) => setError(e.message));
+  useEffect(() => {
+    api("/api/games").then(setGames).catch((e) => setError(e.message));
+    load();
+    const timer = setInterval(load, 5000);
+    return () => clearInterval(timer);
+  }, []);
+  if (error) return html`<p class="error">${error}</p>`;
+  if (!lobby || !games) return html`<p class="loading">Loading the lobby…</p>`;
+  const list = (rows, mine, testid, empty) => html`<ul class="tables" data-testid=${testid}>
+    ${rows.length ? rows.map((t) => html`<${TableRowView} t=${t} mine=${mine} key=${t.id} />`) : html`<li class="muted">${empty}</li>`}</ul>`;
+  return html`<div class="lobby">
+    <${NameBox} me=${lobby.me} onSaved=${() => load()} />
+    <div class="columns">
+      <${NewTable} games=${games.games} strengths=${games.strengths} me=${lobby.me} />
+      <section class="card lists">
+        <h2>My tables</h2>${list(lobby.mine, true, "my-tables", "none yet")}
+        <h2>Open tables</h2>${list(lobby.open, false, "open-tables", "no table is waiting for players")}
+        <h2>Finished games</h2>${list(lobby.finished, false, "finished-tables", "none yet")}
+      </section></div></div>`;
+}

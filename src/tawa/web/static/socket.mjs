@@ -1,0 +1,96 @@
+// One WebSocket per page for one table: join with the seat token (or as a spectator), keep the latest
+// full view, apply versioned updates in order, ask for a full view on a gap, reconnect with backoff.
+// The state handed to `onChange` is always a plain snapshot: {v, seat, seats, log, view, ...}.
+
+export class TableSocket {
+  constructor(table, token, onChange, onNotice) {
+    this.table = table;
+    this.token = token;
+    this.onChange = onChange;
+    this.onNotice = onNotice;      // (kind, message) for rejections, help and explanations
+    this.state = null;
+    this.ack = 0;
+    this.pending = null;           // the ack of the move in flight: the actions stay locked until answered
+    this.ackedV = null;            // the version that move was committed as
+    this.retry = 0;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = (this.ws = new WebSocket(`${proto}//${location.host}/ws/v1`));
+    ws.onopen = () => {
+      this.retry = 0;
+      this.send({ t: "join", table: this.table, ...(this.token ? { token: this.token } : {}) });
+    };
+    ws.onmessage = (e) => this.handle(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.onNotice("offline", "connection lost; reconnecting…");
+      const wait = Math.min(8000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+
+  send(msg) { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg)); }
+
+  emit() { this.onChange({ ...this.state, pending: this.pending !== null }); }
+
+  handle(msg) {
+    if (msg.table && msg.table !== this.table) return;
+    switch (msg.t) {
+      case "full":
+        this.state = { ...msg };
+        this.pending = null;
+        this.onNotice("online", "");
+        this.emit();
+        break;
+      case "update":
+        if (!this.state || msg.v <= this.state.v) return;                 // old news
+        if (msg.v !== this.state.v + 1) { this.send({ t: "sync", table: this.table }); return; }   // a gap
+        this.state = { ...this.state, v: msg.v, view: msg.view, log: this.state.log.concat(msg.events),
+                       lastEvents: msg.events };
+        if (this.pending !== null && this.ackedV !== null && msg.v >= this.ackedV) this.pending = null;
+        this.emit();
+        break;
+      case "ack":   // committed; the actions unlock with the update that follows
+        if (msg.ack === this.pending) this.ackedV = msg.v;
+        break;
+      case "reject":
+        if (msg.ack === this.pending) this.pending = null;
+        this.onNotice("reject", msg.reason);
+        break;
+      case "presence":
+        if (this.state) {
+          this.state = { ...this.state,
+            seats: this.state.seats.map((s, i) => ({ ...s, connected: msg.connected[i] })),
+            spectators: msg.spectators };
+          this.emit();
+        }
+        break;
+      case "help":
+        this.onNotice("help", msg.text);
+        break;
+      case "explain":
+        this.onNotice(msg.legal ? "help" : "explain", msg.reason);
+        break;
+      default:
+        break;
+    }
+  }
+
+  move(action) {
+    if (!this.state || this.pending !== null) return;
+    this.pending = ++this.ack;
+    this.ackedV = null;
+    this.send({ t: "move", table: this.table, seq: this.state.v, action, ack: this.pending });
+    this.emit();
+  }
+
+  help(action) { this.send({ t: "help", table: this.table, action, ack: ++this.ack }); }
+
+  explain(action) { this.send({ t: "explain", table: this.table, action, ack: ++this.ack }); }
+}

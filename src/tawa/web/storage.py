@@ -1,0 +1,340 @@
+"""Storage: the SQLAlchemy engine, Alembic migrations run on start, and the small set of queries the
+server needs (``Store``). Everything here is synchronous; the table service calls it from threads, never
+from the event loop. Each method is one transaction."""
+from __future__ import annotations
+
+import json
+import queue
+import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    ColumnElement,
+    Engine,
+    Table,
+    and_,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+
+from tawa.web.models import FINISHED, OPEN, PERSON, RUNNING, MetaRow, MoveRow, SeatRow, SnapshotRow, TableRow
+from tawa.web.settings import Settings
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+T, S, M, SN, META = (cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow))
+
+
+class Conflict(Exception):
+    """A compare-and-set lost: the row moved on since it was read (another writer got there first)."""
+
+
+def make_engine(settings: Settings) -> Engine:
+    """The engine for ``settings.database_url``; SQLite gets WAL, a busy timeout and foreign keys."""
+    if settings.is_sqlite:
+        engine = create_engine(settings.database_url, connect_args={"check_same_thread": False, "timeout": 30})
+        sync = settings.sqlite_synchronous
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            for pragma in ("journal_mode=WAL", f"synchronous={sync}", "busy_timeout=30000", "foreign_keys=ON"):
+                cur.execute(f"PRAGMA {pragma}")
+            cur.close()
+
+        return engine
+    return create_engine(settings.database_url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """``alembic upgrade head`` with the migrations shipped inside the package, over ``engine``'s own
+    connection (so the SQLite pragmas hold during the migration too)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclass
+class SeatData:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    guest: str | None = None
+    token_hash: str | None = None
+    joined_at: float | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == PERSON and self.guest is None
+
+
+@dataclass
+class TableData:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    public: bool
+    status: str
+    seq: int
+    to_act: int | None
+    waiting_since: float
+    creator: str
+    created_at: float
+    updated_at: float
+    started_at: float | None = None
+    finished_at: float | None = None
+    result: dict[str, Any] | None = None
+    seats: list[SeatData] = field(default_factory=list)
+
+
+@dataclass
+class Loaded:
+    """What rebuilding a table needs: its row, the latest snapshot and the moves after it."""
+
+    table: TableData
+    snapshot: str | None
+    snapshot_seq: int
+    moves: list[tuple[int, int, str, float]]  # (seq, seat, action, at)
+
+
+def _table(row: Any, seats: list[SeatData]) -> TableData:
+    return TableData(
+        id=row.id, game=row.game, players=row.players, options=json.loads(row.options), seed=row.seed,
+        public=bool(row.public), status=row.status, seq=row.seq, to_act=row.to_act,
+        waiting_since=row.waiting_since, creator=row.creator, created_at=row.created_at,
+        updated_at=row.updated_at, started_at=row.started_at, finished_at=row.finished_at,
+        result=json.loads(row.result) if row.result else None, seats=seats)
+
+
+def _seat(row: Any) -> SeatData:
+    return SeatData(seat=row.seat, kind=row.kind, bot=row.bot, name=row.name, guest=row.guest,
+                    token_hash=row.token_hash, joined_at=row.joined_at)
+
+
+# ---------------------------------------------------------------- writes (in the caller's transaction)
+def create_table(c: Connection, t: TableData) -> None:
+    c.execute(insert(T).values(
+        id=t.id, game=t.game, players=t.players, options=json.dumps(t.options, sort_keys=True), seed=t.seed,
+        public=t.public, status=t.status, seq=0, to_act=t.to_act, waiting_since=t.waiting_since, creator=t.creator,
+        created_at=t.created_at, started_at=t.started_at, updated_at=t.updated_at))
+    c.execute(insert(S), [
+        {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "guest": s.guest,
+         "token_hash": s.token_hash, "joined_at": s.joined_at} for s in t.seats])
+
+
+def append_move(c: Connection, table_id: str, expected_seq: int, seat: int, action: str, at: float,
+                to_act: int | None, snapshot: str | None, result: dict[str, Any] | None) -> None:
+    """Move ``expected_seq + 1`` of the table, with the table's new ``seq``, whose turn it is, the snapshot (when
+    one is due) and the result (when the game ended). ``Conflict`` when the table is no longer at
+    ``expected_seq`` (compare-and-set)."""
+    new_seq = expected_seq + 1
+    values: dict[str, Any] = {"seq": new_seq, "to_act": to_act, "updated_at": at, "waiting_since": at}
+    if result is not None:
+        values.update(status=FINISHED, finished_at=at, result=json.dumps(result))
+    done = c.execute(update(T).where(T.c.id == table_id, T.c.seq == expected_seq, T.c.status == RUNNING)
+                     .values(**values))
+    if done.rowcount != 1:
+        raise Conflict(f"table {table_id} is no longer at move {expected_seq}")
+    c.execute(insert(M).values(table_id=table_id, seq=new_seq, seat=seat, action=action, at=at))
+    if snapshot is not None:
+        c.execute(delete(SN).where(SN.c.table_id == table_id))
+        c.execute(insert(SN).values(table_id=table_id, seq=new_seq, state=snapshot))
+
+
+def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, token_hash: str, at: float,
+              start: bool, to_act: int | None) -> None:
+    """Give an open person seat to ``guest``; with ``start`` the table starts running (its last open seat was
+    taken). ``Conflict`` when the seat was taken meanwhile."""
+    done = c.execute(update(S).where(S.c.table_id == table_id, S.c.seat == seat, S.c.kind == PERSON,
+                                     S.c.guest.is_(None))
+                     .values(guest=guest, name=name, token_hash=token_hash, joined_at=at))
+    if done.rowcount != 1:
+        raise Conflict(f"seat {seat} of table {table_id} is already taken")
+    values: dict[str, Any] = {"updated_at": at}
+    if start:
+        values.update(status=RUNNING, to_act=to_act, waiting_since=at, started_at=at)
+    c.execute(update(T).where(T.c.id == table_id, T.c.status == OPEN).values(**values))
+
+
+Job = tuple[Callable[..., None], tuple[Any, ...], "Future[None]"]
+
+
+class GroupWriter:
+    """The server's one writer thread, with group commit: write jobs that queue up while a commit is under way
+    share the next transaction and its single commit (one disk flush for many tables' moves). Each job's future
+    resolves only after its commit, so nothing is acknowledged before it is durable. When a job of a batch
+    fails (a lost compare-and-set), the batch is rolled back and each job runs again alone, so only the failing
+    job fails."""
+
+    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._loop, name="tawa-db-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., None], *args: Any) -> Future[None]:
+        fut: Future[None] = Future()
+        self._jobs.put((fn, args, fut))
+        return fut
+
+    def close(self) -> None:
+        self._jobs.put(None)
+        self._thread.join(30)
+
+    def _loop(self) -> None:
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            batch, stop = [first], False
+            while len(batch) < self.max_batch and not stop:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                else:
+                    batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[Job]) -> None:
+        try:
+            with self.engine.begin() as c:
+                for fn, args, _ in batch:
+                    fn(c, *args)
+        except Exception:
+            for fn, args, fut in batch:
+                try:
+                    with self.engine.begin() as c:
+                        fn(c, *args)
+                except Exception as e:
+                    fut.set_exception(e)
+                else:
+                    fut.set_result(None)
+            return
+        for _, _, fut in batch:
+            fut.set_result(None)
+
+
+class Store:
+    """The server's queries. One instance per app; safe to call from several threads."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------ meta
+    def secret(self) -> str:
+        """The server's signing key, made once and kept in the database."""
+        with self.engine.begin() as c:
+            found = c.execute(select(META.c.value).where(META.c.key == "secret")).scalar()
+            if found:
+                return str(found)
+            value = secrets.token_urlsafe(48)
+            c.execute(insert(META).values(key="secret", value=value))
+            return value
+
+    # ------------------------------------------------------------ tables
+    def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:
+        out: dict[str, list[SeatData]] = {tid: [] for tid in table_ids}
+        if table_ids:
+            for row in c.execute(select(S).where(S.c.table_id.in_(table_ids)).order_by(S.c.table_id, S.c.seat)):
+                out[row.table_id].append(_seat(row))
+        return out
+
+    def table(self, table_id: str) -> TableData | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(T).where(T.c.id == table_id)).first()
+            if row is None:
+                return None
+            return _table(row, self._seats(c, [table_id])[table_id])
+
+    def load(self, table_id: str) -> Loaded | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(T).where(T.c.id == table_id)).first()
+            if row is None:
+                return None
+            table = _table(row, self._seats(c, [table_id])[table_id])
+            snap = c.execute(select(SN.c.seq, SN.c.state).where(SN.c.table_id == table_id)).first()
+            after = snap.seq if snap is not None else 0
+            moves = [(m.seq, m.seat, m.action, m.at) for m in c.execute(
+                select(M).where(M.c.table_id == table_id, M.c.seq > after).order_by(M.c.seq))]
+            return Loaded(table, snap.state if snap is not None else None, after, moves)
+
+    def moves(self, table_id: str) -> list[tuple[int, int, str, float]]:
+        with self.engine.connect() as c:
+            return [(m.seq, m.seat, m.action, m.at) for m in c.execute(
+                select(M).where(M.c.table_id == table_id).order_by(M.c.seq))]
+
+    def running_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return list(c.execute(select(T.c.id).where(T.c.status == RUNNING)).scalars())
+
+    # ------------------------------------------------------------ writes, each in its own transaction
+    def run(self, fn: Callable[..., None], *args: Any) -> None:
+        """``fn(connection, *args)`` (one of this module's write functions) in a transaction of its own."""
+        with self.engine.begin() as c:
+            fn(c, *args)
+
+    def create_table(self, t: TableData) -> None:
+        self.run(create_table, t)
+
+    def append_move(self, *args: Any) -> None:
+        self.run(append_move, *args)
+
+    def take_seat(self, *args: Any) -> None:
+        self.run(take_seat, *args)
+
+    # ------------------------------------------------------------ lobby lists
+    def _tables(self, c: Connection, query: Any) -> list[TableData]:
+        rows = list(c.execute(query))
+        seats = self._seats(c, [r.id for r in rows])
+        return [_table(r, seats[r.id]) for r in rows]
+
+    def open_tables(self, limit: int = 100) -> list[TableData]:
+        """Public tables still waiting for people, newest first."""
+        with self.engine.connect() as c:
+            return self._tables(c, select(T).where(T.c.status == OPEN, T.c.public.is_(True))
+                                .order_by(T.c.created_at.desc()).limit(limit))
+
+    def my_tables(self, guest: str, limit: int = 200) -> list[TableData]:
+        """Unfinished tables where ``guest`` holds a seat or which ``guest`` created."""
+        mine = select(S.c.table_id).where(S.c.guest == guest)
+        with self.engine.connect() as c:
+            return self._tables(c, select(T).where(T.c.status != FINISHED,
+                                                   or_(T.c.id.in_(mine), T.c.creator == guest))
+                                .order_by(T.c.waiting_since).limit(limit))
+
+    def finished_tables(self, guest: str | None, limit: int = 50) -> list[TableData]:
+        """Finished tables, newest first: the public ones and those ``guest`` sat at."""
+        cond: ColumnElement[bool] = T.c.public.is_(True)
+        if guest is not None:
+            cond = or_(cond, T.c.id.in_(select(S.c.table_id).where(S.c.guest == guest)))
+        with self.engine.connect() as c:
+            return self._tables(c, select(T).where(and_(T.c.status == FINISHED, cond))
+                                .order_by(T.c.finished_at.desc()).limit(limit))
+
+    def count_moves(self) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(M)).scalar() or 0)

@@ -1,0 +1,208 @@
+"""Test harness for the server: a real ``tawa serve`` in a subprocess on a free loopback port, real HTTP
+(httpx) and WebSocket (websockets' sync client, safe after Playwright tests) clients, and one fresh
+database per test: SQLite always, PostgreSQL too when ``TAWA_TEST_DATABASE_URL`` is set."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy.engine import make_url
+from websockets.sync.client import ClientConnection, connect
+
+from tawa.web.protocol import server_message
+
+PG_ENV = "TAWA_TEST_DATABASE_URL"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def fresh_database(kind: str, tmp: Path) -> Iterator[str]:
+    """A new empty database: a SQLite file under ``tmp``, or a new PostgreSQL database (dropped after)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp / 'tawa.db'}"
+        return
+    import psycopg
+
+    base = make_url(os.environ[PG_ENV])
+    name = "tawa_t_" + secrets.token_hex(6)
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Server:
+    """``python -m tawa.cli serve`` on a free port, with its output in ``log``."""
+
+    def __init__(self, db_url: str, tmp: Path, **env: str) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.log = tmp / f"server-{self.port}.log"
+        self.env = {**os.environ, "TAWA_BOT_DELAY": "0", "TAWA_BOT_WORKERS": "1", **env}
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/v1"
+
+    def start(self, timeout: float = 60) -> Server:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tawa.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", self.db_url], stdout=out, stderr=subprocess.STDOUT, env=self.env)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server not ready after {timeout}s:\n{self.log.read_text()[-3000:]}")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+class Guest:
+    """A person: an httpx client holding the guest cookie."""
+
+    def __init__(self, server: Server, name: str) -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, timeout=30)
+        r = self.http.post("/api/me", json={"name": name})
+        assert r.status_code == 200, r.text
+
+    def create(self, game: str, players: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
+               public: bool = True) -> dict[str, Any]:
+        r = self.http.post("/api/tables", json={"game": game, "players": players, "seats": seats,
+                                                "options": options or {}, "public": public})
+        assert r.status_code == 201, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    def take(self, invite_url: str) -> dict[str, Any]:
+        """Follow an invite link: take its seat; returns the seat token answer."""
+        path, _, query = invite_url.split("/join/", 1)[1].partition("?k=")
+        table, seat = path.split("/")
+        r = self.http.post(f"/api/tables/{table}/seats/{seat}", json={"invite": query or None})
+        assert r.status_code == 200, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.http.close()
+
+
+class Sock:
+    """One WebSocket client. Every message it receives is checked against the protocol's schema and kept
+    in ``seen``."""
+
+    def __init__(self, server: Server, origin: str | None = None) -> None:
+        headers = {"Origin": origin} if origin else None
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(connect(
+            server.ws_url, additional_headers=headers, open_timeout=10, max_size=None, compression=None))
+        self.seen: list[dict[str, Any]] = []
+        self._buffer: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 20) -> dict[str, Any]:
+        if self._buffer:
+            return self._buffer.pop(0)
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        server_message.validate_python(msg)
+        self.seen.append(msg)
+        return msg  # type: ignore[no-any-return]
+
+    def expect(self, kind: str, timeout: float = 20, **fields: Any) -> dict[str, Any]:
+        """The next message of type ``kind`` (with ``fields``), keeping the others for later ``recv``."""
+        deadline = time.monotonic() + timeout
+        skipped = []
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no {kind} {fields} within {timeout}s; got {[m['t'] for m in skipped]}")
+                msg = self.recv(left)
+                if msg["t"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                    return msg
+                skipped.append(msg)
+        finally:
+            self._buffer = skipped + self._buffer
+
+    def drain(self, wait: float = 0.3) -> list[dict[str, Any]]:
+        out = list(self._buffer)
+        self._buffer = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                out.append(self.recv(wait))
+        return out
+
+    def join(self, table: str, token: str | None = None) -> dict[str, Any]:
+        self.send({"t": "join", "table": table, **({"token": token} if token else {})})
+        return self.expect("full", table=table)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._stack.close()
+
+
+def play_until_over(sock: Sock, table: str, full: dict[str, Any], pick: Any = None, limit: int = 100_000,
+                    timeout: float = 120) -> dict[str, Any]:
+    """Play ``sock``'s seat at ``table`` whenever it is to act (``pick(view)`` -> action id; default the first
+    action) until the game is over; returns the last view."""
+    view, v, seat = full["view"], full["v"], full["seat"]
+    deadline = time.monotonic() + timeout
+    ack = 0
+    for _ in range(limit):
+        if view["status"] == "finished":
+            return view
+        if view["to_act"] == seat and view["actions"] and view["status"] == "running":
+            ack += 1
+            action = pick(view) if pick else view["actions"][0]["id"]
+            sock.send({"t": "move", "table": table, "seq": v, "action": action, "ack": ack})
+        msg = sock.expect("update", timeout=max(1.0, deadline - time.monotonic()), table=table)
+        view, v = msg["view"], msg["v"]
+    raise AssertionError("game did not end")

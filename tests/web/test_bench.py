@@ -1,0 +1,19 @@
+"""`tawa bench-server` works end to end (a tiny load; the figures themselves are for docs/performance.md, never
+asserted here). Run in a subprocess: the benchmark uses asyncio.run, which cannot run in a pytest process where
+Playwright's event loop lives."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_server_reports_round_trips() -> None:
+    out = subprocess.run([sys.executable, "-m", "tawa.cli", "bench-server", "--tables", "3", "--interval", "0.2",
+                          "--seconds", "2", "--warmup", "0.5", "--game", "sacred-valley"],
+                         capture_output=True, text=True, timeout=240)
+    assert out.returncode == 0, out.stderr[-2000:]
+    r = json.loads(out.stdout)
+    assert r["tables"] == 3 and r["sockets"] == 9          # Sacred Valley tables have three seats
+    assert r["moves"] > 0 and r["refused"] == {}
+    assert 0 < r["ms"]["p50"] <= r["ms"]["p95"] <= r["ms"]["p99"] <= r["ms"]["max"]

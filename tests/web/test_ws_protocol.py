@@ -1,0 +1,179 @@
+"""The WebSocket gate: full view then versioned updates, and every bad input refused with a clear error
+while the table stays exactly as it was."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from harness import Guest, Server, Sock
+from websockets.exceptions import InvalidStatus
+
+import tawa
+
+
+@pytest.fixture
+def duel(server: Server):
+    """An Ayar table of two people (no bots): Ana at seat 0 (creator), Bo at seat 1 (invite link)."""
+    ana, bo = Guest(server, "Ana"), Guest(server, "Bo")
+    made = ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])
+    bo_seat = bo.take(made["invites"][0]["url"])
+    socks: list[Sock] = []
+
+    def sock() -> Sock:
+        s = Sock(server)
+        socks.append(s)
+        return s
+
+    yield made["id"], made["me"]["token"], bo_seat["token"], sock, ana
+    for s in socks:
+        s.close()
+    ana.close()
+    bo.close()
+
+
+def table_v(ana: Guest, table: str) -> int:
+    return int(ana.http.get(f"/api/tables/{table}").json()["v"])
+
+
+def test_full_view_then_versioned_updates_for_each_seat_and_spectator(duel) -> None:
+    table, tok_a, tok_b, sock, _ = duel
+    a, b, spec = sock(), sock(), sock()
+    fa, fb, fs = a.join(table, tok_a), b.join(table, tok_b), spec.join(table)
+    assert (fa["seat"], fb["seat"], fs["seat"]) == (0, 1, None)
+    assert fa["v"] == fb["v"] == fs["v"] == 0
+    assert fa["view"]["to_act"] == 0 and fa["view"]["actions"]
+    assert fb["view"]["actions"] == [] and fs["view"]["actions"] == []   # only the seat to act gets actions
+    assert fs["view"]["targets"] == {}
+    action = fa["view"]["actions"][0]["id"]
+    a.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 7})
+    assert a.expect("ack", table=table) == {"t": "ack", "table": table, "ack": 7, "v": 1}
+    for s in (a, b, spec):
+        up = s.expect("update", table=table)
+        assert up["v"] == 1
+    presence = spec.expect("presence", table=table)
+    assert presence["connected"] == [True, True]
+
+
+def test_every_bad_input_is_refused_and_changes_nothing(duel) -> None:
+    table, tok_a, tok_b, sock, ana = duel
+    a, b, spec = sock(), sock(), sock()
+    fa = a.join(table, tok_a)
+    b.join(table, tok_b)
+    spec.join(table)
+    game = tawa.new_game("ayar", 2, 0)
+    legal = [x["id"] for x in fa["view"]["actions"]]
+    illegal = next(i for i in game.action_space.ids if i not in legal)
+    foreign = tawa.new_game("sacred-valley", 3, 0).legal_actions()[0].id
+    assert foreign not in game.action_space
+
+    def refused(s: Sock, message, code: str, with_full: bool = True) -> dict:
+        s.send(message)
+        r = s.expect("reject")
+        assert r["code"] == code, r
+        assert r["reason"]
+        if with_full:
+            assert s.expect("full", table=table)["v"] == 0
+        return r
+
+    refused(a, "{not json", "bad_json", with_full=False)
+    refused(a, "[1, 2]", "bad_message", with_full=False)
+    refused(a, {"t": "dance", "table": table}, "unknown_type", with_full=False)
+    refused(a, {"t": "ping", "pad": "x" * 20_000}, "too_large", with_full=False)
+    r = refused(a, {"t": "move", "table": table, "action": legal[0]}, "bad_message")
+    assert "seq" in r["reason"]
+    refused(a, {"t": "move", "table": table, "seq": 0, "action": legal[0], "extra": 1}, "bad_message")
+    refused(a, {"t": "move", "table": "nosuchtable", "seq": 0, "action": legal[0]}, "not_joined", with_full=False)
+    refused(a, {"t": "join", "table": "nosuchtable"}, "no_table", with_full=False)
+    other = sock()
+    refused(other, {"t": "join", "table": table, "token": "not-a-token"}, "bad_token", with_full=False)
+    refused(other, {"t": "join", "table": table, "token": ""}, "bad_token", with_full=False)
+    refused(other, {"t": "move", "table": table, "seq": 0, "action": legal[0]}, "not_joined", with_full=False)
+    refused(spec, {"t": "move", "table": table, "seq": 0, "action": legal[0]}, "spectator")
+    refused(b, {"t": "move", "table": table, "seq": 0, "action": legal[0]}, "not_your_turn")
+    refused(a, {"t": "move", "table": table, "seq": 0, "action": foreign}, "unknown_action")
+    r = refused(a, {"t": "move", "table": table, "seq": 0, "action": illegal}, "illegal")
+    assert r["rule"] and r["rule"].startswith("AY-"), r     # the rule that forbids it is named
+    assert r["rule"] in r["reason"]
+    refused(a, {"t": "move", "table": table, "seq": 5, "action": legal[0]}, "stale")
+    assert table_v(ana, table) == 0
+
+    # a legal move still goes through after all that
+    a.send({"t": "move", "table": table, "seq": 0, "action": legal[0], "ack": 1})
+    assert a.expect("ack")["v"] == 1
+    # ... and replaying it (the same message again) is stale / a duplicate: refused, nothing changes
+    a.send({"t": "move", "table": table, "seq": 0, "action": legal[0], "ack": 2})
+    assert a.expect("reject", ack=2)["code"] == "duplicate"
+    a.send({"t": "move", "table": table, "seq": 0, "action": "marker gold", "ack": 3})
+    assert a.expect("reject", ack=3)["code"] == "stale"
+    assert table_v(ana, table) == 1
+
+
+def test_two_connections_of_one_seat_racing_the_same_move(duel) -> None:
+    table, tok_a, _tok_b, sock, ana = duel
+    a1, a2 = sock(), sock()
+    full = a1.join(table, tok_a)
+    a2.join(table, tok_a)
+    action = full["view"]["actions"][0]["id"]
+    barrier = threading.Barrier(2)
+
+    def fire(s: Sock, ack: int) -> None:
+        barrier.wait()
+        s.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": ack})
+
+    threads = [threading.Thread(target=fire, args=(s, ack)) for s, ack in ((a1, 1), (a2, 2))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    answers = []
+    for s, ack in ((a1, 1), (a2, 2)):
+        msgs = [m for m in s.drain(1.0) if m.get("ack") == ack and m["t"] in ("ack", "reject")]
+        assert len(msgs) == 1, [(m["t"], m.get("ack"), m.get("code")) for m in s.seen]
+        answers.append(msgs[0])
+    assert sorted(m["t"] for m in answers) == ["ack", "reject"]
+    assert next(m for m in answers if m["t"] == "reject")["code"] == "duplicate"
+    assert table_v(ana, table) == 1
+
+
+def test_cross_site_websocket_is_refused(server: Server) -> None:
+    with pytest.raises(InvalidStatus) as err:
+        Sock(server, origin="http://evil.example")
+    assert err.value.response.status_code == 403
+    ok = Sock(server, origin=server.url)       # the server's own pages may connect
+    ok.send({"t": "ping", "ack": 1})
+    assert ok.expect("pong") == {"t": "pong", "ack": 1}
+    ok.close()
+
+
+def test_help_and_explain(duel) -> None:
+    table, tok_a, tok_b, sock, _ = duel
+    a, b = sock(), sock()
+    fa = a.join(table, tok_a)
+    b.join(table, tok_b)
+    game = tawa.new_game("ayar", 2, 0)
+    first = fa["view"]["actions"][0]["id"]
+    a.send({"t": "help", "table": table, "action": first, "ack": 1})
+    assert a.expect("help")["text"] == game.help_text(next(x for x in game.legal_actions() if x.id == first))
+    illegal = next(i for i in game.action_space.ids if i not in {x.id for x in game.legal_actions()})
+    a.send({"t": "explain", "table": table, "action": illegal, "ack": 2})
+    ex = a.expect("explain")
+    err = game.explain_illegal(illegal)
+    assert (ex["legal"], ex["reason"], ex["rule"]) == (False, str(err), err.rule)
+    b.send({"t": "explain", "table": table, "action": first})
+    assert b.expect("explain")["reason"] == "it is not your turn"
+
+
+def test_board_drawings_for_browsers_text_only_on_request(duel) -> None:
+    table, tok_a, _tok_b, sock, _ = duel
+    game = tawa.new_game("ayar", 2, 0)
+    drawn, text_only = sock(), sock()
+    full = drawn.join(table, tok_a)
+    text_only.send({"t": "join", "table": table, "token": tok_a, "board": False})
+    plain = text_only.expect("full", table=table)
+    assert type(game).board_view is not None                 # Ayar draws its board
+    assert full["view"]["svg"].lstrip().startswith("<svg") and full["view"]["targets"]
+    assert set(full["view"]["targets"]) <= {a["id"] for a in full["view"]["actions"]}
+    assert plain["view"]["svg"] is None and plain["view"]["targets"] == {} and plain["view"]["previews"] == {}
+    assert plain["view"]["text"] == full["view"]["text"] and plain["view"]["actions"] == full["view"]["actions"]
+    drawn.send({"t": "move", "table": table, "seq": 0, "action": full["view"]["actions"][0]["id"]})
+    assert drawn.expect("update")["view"]["svg"] and text_only.expect("update")["view"]["svg"] is None
