@@ -6,12 +6,12 @@ marks of neighbouring cells sit next to each other (side 0 east, 1 north-east, 2
 """
 from __future__ import annotations
 
-from typing import Any
-
-from tawa.games.pachakuna.board import INDEX, RADIUS, Tables, cell_name
-from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER, QUECHUA
-from tawa.games.pachakuna.demands import demand_name
-from tawa.games.pachakuna.state import MOVE, STEP_NAMES, PKState
+from tawa.core.actions import Action
+from tawa.core.params import Params
+from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, INDEX, LETTER, QUECHUA, Tables, cell_name, llama_name
+from tawa.games.pachakuna.data import BOARD_RADIUS as RADIUS
+from tawa.games.pachakuna.rules.rotate import Rotate, stranded_llamas
+from tawa.games.pachakuna.state import PKState, Step
 
 W = 12
 MARK = (".", "^")
@@ -34,7 +34,7 @@ def _cell_lines(s: PKState, tables: Tables, cell: int) -> tuple[str, str, str]:
     ll = _llama_tag(s, cell)
     if v >= 0:
         d = s.demand[v]
-        flags = demand_name(tables, d)[4:] if d >= 0 else "---"
+        flags = tables.demand_flags[d] if d >= 0 else "---"
         name = COLOURS[v][:3].upper()
         return (f"   +{name:^5}+  ", f"+ {'*' + flags + '*':^8} +", f"   +{ll:^5}+  ")
     tt = tables.tile_types[s.types[cell]]
@@ -57,13 +57,13 @@ def board_text(s: PKState, tables: Tables) -> str:
     return "\n".join(lines)
 
 
-def render(s: PKState, tables: Tables, params: Any, seat: int | None) -> str:
+def render(s: PKState, tables: Tables, params: Params, seat: int | None) -> str:
     out = [board_text(s, tables), ""]
     out.append("legend: side marks ^ mountain . valley; tile 'N3#' = type N, orientation 3, rock;")
     out.append("        llamas w01 = White slots 0,1, b0 = Black slot 0; villages *upper/lower* demand flags")
     out.append("villages: " + "  ".join(
         f"{COLOURS[v]}@{cell_name(tables.village_cell[v])}="
-        f"{demand_name(tables, s.demand[v])[4:] if s.demand[v] >= 0 else '-'}" for v in range(7)))
+        f"{tables.demand_flags[s.demand[v]] if s.demand[v] >= 0 else '-'}" for v in range(7)))
     for seat_ in (0, 1):
         side = "White" if s.colour_of(seat_) == 0 else "Black"
         sup = s.supply[seat_]
@@ -88,12 +88,48 @@ def render(s: PKState, tables: Tables, params: Any, seat: int | None) -> str:
         out.append("GAME OVER: draw (turn cap)")
     else:
         side = "White" if s.colour_of(s.active) == 0 else "Black"
-        step = STEP_NAMES[s.step]
+        step = s.step.label
         extra = ""
         if s.paying:
             extra = f", paying {s.pay_need} more for the {s.paying}"
-        elif s.step == MOVE:
+        elif s.step == Step.MOVE:
             extra = f", llama{s.move_slot} to move"
         out.append(f"turn {s.turn + 1}: seat {s.active} ({side}) — step {step}{extra}")
     out.append("colours: " + ", ".join(f"{c} ({QUECHUA[i]})" for i, c in enumerate(COLOURS)))
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- help texts (the CLI's `?`)
+HELP = {
+    "rotate": "PK-130..PK-140: the first rotation of a turn is free, each further one costs 2 pieces; a tile with a "
+              "llama or a rock cannot turn; each tile turns at most once; rocks go on the rotated tiles when the "
+              "rotate step ends and protect them during the opponent's next turn.",
+    "end": "PK-140/141 ends the rotate step (rocks on exactly this turn's rotated tiles), or PK-270 ends the trade "
+           "step: villages that sold draw new demands and llamas that sold or were bought are loaded.",
+    "pay": "PK-134/231/253: pay one piece of any colour (brown included) from your supply.",
+    "move": "PK-060..PK-066, PK-161: White llamas follow valleys, Black llamas mountains, as far as the path goes; "
+            "a village ends the move.",
+    "stay": "PK-164: a llama on a village may rest there.",
+    "sell": "PK-200..PK-209: upper flag +2, lower flag +1, neither 0 pieces of the sold colour; the demand is "
+            "discarded and the llama is loaded with the village colour at refill.",
+    "buy": "PK-230..PK-236: pay 4 pieces; the new llama stands empty on this village and is loaded at refill.",
+}
+
+
+def help_text(s: PKState, tables: Tables, action: Action) -> str:
+    word = action.id.split()[0]
+    text = f"{action.text}\n{HELP.get(word, '')}".strip()
+    warning = rotation_warning(s, tables, action)
+    return f"{text}\n{warning}" if warning else text
+
+
+def rotation_warning(s: PKState, tables: Tables, action: Action) -> str | None:
+    """PK-325: a warning (the rotation stays legal) when this rotation leaves one of the player's own llamas with
+    no reachable cell."""
+    if not isinstance(action.data, Rotate):
+        return None
+    stuck = stranded_llamas(s, tables, action.data.cell, action.data.orientation)
+    if not stuck:
+        return None
+    names = ", ".join(llama_name(k) for k in stuck)
+    return f"Warning: after this rotation your {names} cannot move anywhere (PK-325)."
