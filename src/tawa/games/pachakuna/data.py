@@ -167,6 +167,13 @@ def _check_demands(v: Any) -> str | None:
     return None
 
 
+def _whole_number(v: Any) -> str | None:
+    """For a Param whose default is null (a number or null): the number must be an integer."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        return "must be a whole number (or null for none)"
+    return None
+
+
 def _check_refill(v: Any) -> str | None:
     if sorted(tuple(c) for c in v) != sorted(VILLAGE_CELLS):
         return "must list the 7 village cells, each once"
@@ -217,7 +224,8 @@ PARAMS = ParamRegistry([
     Param("FREE_ZERO_ROTATION", True, "S", ("PK-131",), "the free rotation may keep the orientation (0 degrees)"),
     Param("PAID_ZERO_ROTATION", True, "P", ("PK-137",), "a paid rotation may keep the orientation"),
     Param("MAX_ROTATIONS", None, "S", ("PK-007", "PK-136"),
-          "most tiles rotated per turn (null = unlimited; 3 = the physical rocks)", nullable=True, bounds=(1, None)),
+          "most tiles rotated per turn (null = unlimited; 3 = the physical rocks)", nullable=True, bounds=(1, None),
+          check=_whole_number),
     Param("FREE_ROTATIONS", 1, "R", ("PK-130",), "free rotations per turn", overridable=False, bounds=(1, 1)),
     Param("ROTATION_COST", 2, "R", ("PK-132", "PK-134"), "pieces paid for each further rotation",
           overridable=False, bounds=(1, None)),
@@ -243,7 +251,7 @@ PARAMS = ParamRegistry([
           choices=("immediate", "end_of_turn")),
     Param("TURN_CAP", None, "D", ("PK-320",),
           "after this many turns (each player's turn counts one) without a winner the game is a draw; null = off",
-          nullable=True, bounds=(1, None)),
+          nullable=True, bounds=(1, None), check=_whole_number),
     Param("WHITE_SEAT", 0, "D", ("PK-093",), "seat that plays White (and starts); 'random' draws it at setup "
           "after the demands", choices=(0, 1, "random")),
 ])

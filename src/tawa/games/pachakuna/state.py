@@ -14,6 +14,7 @@ from tawa.core.load import Doc
 from tawa.core.params import Params
 from tawa.games.pachakuna.data import (
     ALL_PIECES,
+    BROWN,
     LLAMAS_PER_PLAYER,
     N_CELLS,
     N_COLOURS,
@@ -224,7 +225,8 @@ def _read_llamas(s: PKState, doc: Doc, tables: Tables) -> None:
                       and s.moved[k] == Moved.NOT_YET, "pos", f"llama {k} waits off the board: no region, load "
                       "or turn bookkeeping (PK-095)")
             continue
-        doc.check(s.load[k] >= 0 or s.reload[k], "load", f"llama {k} is empty only until the refill (PK-279)")
+        doc.check((s.load[k] < 0) == s.reload[k], "load",
+                  f"llama {k} is empty exactly while it waits for the refill (PK-205, PK-277, PK-279)")
         if tables.village_at[cell] >= 0:
             doc.check(s.region[k] == -1, "region", f"llama {k} stands on a village, which has no regions")
             continue
@@ -241,6 +243,8 @@ def _read_llamas(s: PKState, doc: Doc, tables: Tables) -> None:
 
 def _read_supplies_and_demands(s: PKState, doc: Doc, tables: Tables) -> None:
     s.supply = doc.integer_rows("supply", rows=PLAYERS, length=len(ALL_PIECES), low=0)  # PK-254
+    doc.check(sum(row[BROWN] for row in s.supply) <= 1 and s.supply[s.white_seat][BROWN] == 0, "supply",
+              "the one brown piece is Black's, and no rule creates another (PK-004, PK-005, PK-096)")
     n = len(tables.demands)
     s.demand = doc.integers("demand", length=N_COLOURS, low=-1, high=n - 1)
     s.bag = doc.integers("bag", low=0, high=n - 1, most=n)
@@ -293,8 +297,10 @@ def _read_turn(s: PKState, doc: Doc, params: Params) -> None:
     if s.step == Step.MOVE:
         doc.check(not s.sold and s.buys == 0 and not any(s.reload) and s.move_slot < LLAMAS_PER_PLAYER, "step",
                   "nothing is sold or bought during the move step (PK-111)")
-        doc.check(all(s.moved[k] == Moved.NOT_YET for k in mine[s.move_slot:]), "moved",
-                  "the llamas after the one moving now have not moved yet (PK-160, PK-323)")
+        doc.check(s.pos[mine[s.move_slot]] >= 0, "move_slot", "the llama moving now stands on the board (PK-160)")
+        doc.check(all(s.moved[k] == Moved.NOT_YET for k in mine[s.move_slot:])
+                  and all(s.moved[k] != Moved.NOT_YET for k in mine[:s.move_slot] if s.pos[k] >= 0), "moved",
+                  "the llamas before the one moving now have had their move, the others not yet (PK-160, PK-323)")
     else:
         doc.check(s.move_slot == LLAMAS_PER_PLAYER and all(s.moved[k] != Moved.NOT_YET for k in mine
                                                            if s.pos[k] >= 0), "move_slot",
