@@ -167,6 +167,13 @@ def _check_demands(v: Any) -> str | None:
     return None
 
 
+def _check_layouts(v: Any) -> str | None:
+    for name, text in v.items():
+        if sorted(INDEX.get(cell, -1) for cell in parse_layout(text)) != list(TILE_CELLS):
+            return f"plan {name} must place one tile on each of the {len(TILE_CELLS)} tile cells"
+    return None
+
+
 def _whole_number(v: Any) -> str | None:
     """For a Param whose default is null (a number or null): the number must be an integer."""
     if not isinstance(v, int) or isinstance(v, bool):
@@ -202,11 +209,11 @@ PARAMS = ParamRegistry([
     Param("TILE_COUNTS", {"F": 15, "N": 24, "M": 15}, "R", ("PK-012", "PK-045", "PK-084"),
           "tiles of each type (used by the random layout)", check=_check_counts, bounds=(0, len(TILE_CELLS))),
     Param("LAYOUTS", {"A": LAYOUT_A.strip(), "B": LAYOUT_B.strip()}, "P", ("PK-082", "PK-083"),
-          "fixed assembly plans, '(q,r) TypeOrientation' per tile cell", overridable=False),
+          "fixed assembly plans, '(q,r) TypeOrientation' per tile cell", overridable=False, check=_check_layouts),
     # ---- demands and bag [P]/[S]
     Param("DEMANDS", DEMANDS_DEFAULT, "P", ("PK-008", "PK-009", "PK-281"),
           "demand list, (upper flag, lower flag); ids D00.. in this order; every village must keep a valid "
-          "demand after a reshuffle (PK-281)", check=_check_demands, length=(1, None)),
+          "demand after a reshuffle (PK-281)", check=_check_demands, length=(N_COLOURS, None)),
     Param("REFILL_ORDER", VILLAGE_CELLS, "P", ("PK-275", "PK-090"),
           "order in which villages missing a demand draw", check=_check_refill, length=len(VILLAGE_CELLS),
           bounds=(-BOARD_RADIUS, BOARD_RADIUS)),

@@ -13,7 +13,7 @@ from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng
 from tawa.games.pachakuna import observe, render, rules, scoring, strategy
-from tawa.games.pachakuna.data import AUTOMATION_TURN_CAP, PARAMS, PLAYERS, SIDE_NAMES, Tables, tables
+from tawa.games.pachakuna.data import AUTOMATION_TURN_CAP, PARAMS, PLAYERS, Tables, tables
 from tawa.games.pachakuna.illegal import explain
 from tawa.games.pachakuna.rules.demands import refill_never_fails
 from tawa.games.pachakuna.rules.invariants import check_invariants
@@ -43,18 +43,8 @@ class PachakunaGame(Game):
 
     @classmethod
     def check_params(cls, params: Params, players: int) -> None:
-        """Tile types that the layout needs (PK-082..PK-084), and a demand list whose refill never fails (PK-281)."""
-        types = params.TILE_TYPES
-        plan = tables(params).plan
-        if plan is None:
-            missing = sorted(set(params.TILE_COUNTS) - set(types))
-            where = PARAMS.params["TILE_COUNTS"].label
-        else:
-            missing = sorted({kind for kind, _ in plan.values()} - set(types))
-            where = f"layout {params.layout}"
-        if missing:
-            raise BadOption(f"option {PARAMS.params['TILE_TYPES'].label}: {where} uses tile types "
-                            f"{', '.join(missing)}, which it does not define")
+        """A demand list whose refill never fails (PK-281). (TILE_TYPES and TILE_COUNTS overrides merge with the
+        defaults, so the layouts never lack a tile type.)"""
         problem = refill_never_fails(tables(params), params)
         if problem:
             raise BadOption(f"option {PARAMS.params['DEMANDS'].label}: {problem}")
@@ -115,13 +105,13 @@ class PachakunaGame(Game):
 
     # ------------------------------------------------------------------ display
     def seat_label(self, seat: int) -> str:
-        return SIDE_NAMES[self.state.colour_of(self._check_seat(seat, spectator=False))]
+        return render.seat_label(self.state, self._check_seat(seat, spectator=False))
 
     def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
-        return [("table", render.render(self.state, self.tables, self.params, seat))]
+        return render.render_parts(self.state, self.tables, self.params, seat, width)
 
     def help_text(self, action: Action) -> str:
-        return render.help_text(self.state, self.tables, action)
+        return render.help_text(self.state, self.tables, self.params, action)
 
     def rotation_warning(self, action: Action | str) -> str | None:
         """PK-325: the warning for a rotation (an offered action or its id) that strands one of the player's own

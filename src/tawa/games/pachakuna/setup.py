@@ -18,6 +18,7 @@ from tawa.games.pachakuna.data import (
     Tables,
 )
 from tawa.games.pachakuna.rules.demands import fill_missing
+from tawa.games.pachakuna.rules.refill import turn_event
 from tawa.games.pachakuna.state import PKState, Step
 
 RANDOM_LAYOUT_ORDER = ("F", "N", "M")  # PK-084: the tiles in this order before the shuffle (others after, by name)
@@ -59,4 +60,5 @@ def setup(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     s.step = Step.ROTATE_FREE
     events.append(Event("setup", f"seat {s.white_seat} plays White and starts; seat {1 - s.white_seat} plays "
                                  "Black and holds the brown resource", data={"white_seat": s.white_seat}))
+    events.append(turn_event(s))
     return events

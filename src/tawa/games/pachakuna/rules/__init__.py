@@ -77,9 +77,9 @@ def apply(s: PKState, tables: Tables, params: Params, rng: Rng, action: Action) 
         case EndRotate():
             events += end_rotate(s, who)
         case Move(llama=llama, cell=cell, region=region):
-            events += move_llama(s, llama, cell, region, who)
+            events += move_llama(s, tables, llama, cell, region, who)
         case Stay(llama=llama):
-            events += stay_llama(s, llama, who)
+            events += stay_llama(s, tables, llama, who)
         case Sell(llama=llama):
             events += sell(s, tables, params, llama, who)
         case Buy(village=village):

@@ -83,20 +83,21 @@ def place_text(s: PKState, tables: Tables, cell: int) -> str:
     return f" ({COLOURS[v]} village, demand {tables.demand_flags[d] if d >= 0 else 'none'})"
 
 
-def move_llama(s: PKState, k: int, cell: int, region: int, who: str) -> list[Event]:
+def move_llama(s: PKState, tables: Tables, k: int, cell: int, region: int, who: str) -> list[Event]:
     """PK-161: the llama goes to a reachable cell."""
     s.pos[k], s.region[k] = cell, region
     s.moved[k] = Moved.MOVED
     s.move_slot += 1
-    return [Event("move", f"{who} {llama_name(k)} moves to {cell_name(cell)}",
+    return [Event("move", f"{who} {llama_name(k)} moves to {cell_name(cell)}{place_text(s, tables, cell)}",
                   data={"llama": k, "to": cell_name(cell)})]
 
 
-def stay_llama(s: PKState, k: int, who: str) -> list[Event]:
+def stay_llama(s: PKState, tables: Tables, k: int, who: str) -> list[Event]:
     """PK-164: the llama rests on its village."""
     s.moved[k] = Moved.STAYED
     s.move_slot += 1
-    return [Event("stay", f"{who} {llama_name(k)} stays on {cell_name(s.pos[k])}", data={"llama": k})]
+    return [Event("stay", f"{who} {llama_name(k)} stays on {cell_name(s.pos[k])}{place_text(s, tables, s.pos[k])}",
+                  data={"llama": k})]
 
 
 def next_mover(s: PKState, tables: Tables) -> bool:

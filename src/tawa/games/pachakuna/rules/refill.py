@@ -33,10 +33,15 @@ def end_trade(s: PKState, tables: Tables, params: Params, rng: Rng, who: str) ->
     if params.TURN_CAP is not None and s.turn >= params.TURN_CAP:  # PK-320
         s.step = Step.OVER
         s.draw = True
-        events.append(Event("draw", f"turn cap {params.TURN_CAP} reached without a winner: draw"))
+        events.append(Event("draw", f"Draw: {params.TURN_CAP} turns without a winner, the turn cap (PK-320)"))
         return events
     s.active = 1 - seat
     s.step = Step.ROTATE_FREE
-    events.append(Event("turn", f"turn {s.turn + 1}: {SIDE_NAMES[s.colour_of(s.active)]} (seat {s.active}) to play",
-                        data={"turn": s.turn + 1, "seat": s.active}))
+    events.append(turn_event(s))
     return events
+
+
+def turn_event(s: PKState) -> Event:
+    """The log's separator between two turns (PK-110)."""
+    return Event("turn", f"── Turn {s.turn + 1}: {SIDE_NAMES[s.colour_of(s.active)]} to play ──",
+                 data={"turn": s.turn + 1, "seat": s.active})

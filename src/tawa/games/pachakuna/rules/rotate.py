@@ -160,11 +160,16 @@ def choose_rotation(s: PKState, params: Params, cell: int, o: int, who: str) -> 
 
 
 def turn_tile(s: PKState, cell: int, o: int, who: str, how: str) -> list[Event]:
+    """PK-143: the new orientation takes effect at once (the log says it in the words of the action menu)."""
     old = s.orient[cell]
-    s.orient[cell] = o  # PK-143 takes effect at once
+    s.orient[cell] = o
     s.rotated.append(cell)
-    return [Event("rotate", f"{who} rotates {cell_name(cell)} ({s.types[cell]}) from o{old} to o{o} ({how})",
-                  data={"cell": cell_name(cell), "from": old, "to": o, "how": how})]
+    kind, name = s.types[cell], cell_name(cell)
+    if o == old:
+        text = f"{who} keeps tile {name} {kind}{o} as it is, a 0-degree rotation ({how}): it gets a rock"
+    else:
+        text = f"{who} rotates tile {name} {kind}{old} -> {kind}{o} ({how})"
+    return [Event("rotate", text, data={"cell": name, "from": old, "to": o, "how": how})]
 
 
 def end_rotate(s: PKState, who: str) -> list[Event]:
@@ -172,5 +177,6 @@ def end_rotate(s: PKState, who: str) -> list[Event]:
     s.rocks = sorted(s.rotated)
     s.step = Step.MOVE
     s.move_slot = 0
-    names = ", ".join(cell_name(c) for c in s.rocks) or "none"
-    return [Event("rocks", f"{who} ends rotating; rocks on: {names}", data={"rocks": [cell_name(c) for c in s.rocks]})]
+    names = [cell_name(c) for c in s.rocks]
+    rocks = f"rocks on {', '.join(names)}" if names else "no rocks"
+    return [Event("rocks", f"{who} ends the rotate step: {rocks}", data={"rocks": names})]
