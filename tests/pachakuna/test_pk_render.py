@@ -13,6 +13,7 @@ from tawa.games.pachakuna.testing import (
     at_step,
     finish_turn,
     make_game,
+    one_sale_from_winning,
     put_llama,
     set_demand,
     set_supply,
@@ -135,10 +136,7 @@ def test_the_help_on_a_sale_says_what_it_pays():
 @pytest.mark.rule("PK-300", "PK-307", "PK-922")
 def test_standings_of_a_win():
     g = make_game()
-    put_llama(g, "white", 0, (-4, 0), "purple")
-    set_supply(g, "white", {"white": 1, "red": 1, "orange": 2, "yellow": 1, "green": 1, "blue": 1})
-    set_demand(g, "green", "R/P")
-    at_step(g, "trade")
+    one_sale_from_winning(g)
     g.apply("sell llama0")
     assert g.is_over
     white, black = side_index(g, "white"), side_index(g, "black")

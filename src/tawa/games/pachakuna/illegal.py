@@ -16,7 +16,6 @@ from tawa.games.pachakuna.data import (
     LLAMAS_PER_PLAYER,
     N_ORIENTATIONS,
     Tables,
-    cell_name,
     llama_name,
     parse_cell,
 )
@@ -74,20 +73,11 @@ def _rotation(s: PKState, params: Params, aid: str, cell_text: str, orientation_
     cell = parse_cell(cell_text)
     if cell is None:
         return Refusal("PK-030", f"no cell {cell_text} on the board")
-    refusal = rotate.tile_refusal(s, cell)
-    if refusal is not None:
-        return refusal
     o = _orientation(orientation_text)
-    if o is None:
-        return Refusal("PK-047", f"orientation must be o0 to o{N_ORIENTATIONS - 1}")
-    refusal = rotate.step_refusal(s, params)
-    if refusal is not None:
-        return refusal
-    if o == s.orient[cell]:
-        refusal = rotate.zero_rotation_refusal(s, params)
-        if refusal is not None:
-            return refusal
-    return None if aid == f"rotate {cell_name(cell)} o{o}" else NOT_AN_ACTION
+    bad_orientation = Refusal("PK-047", f"orientation must be o0 to o{N_ORIENTATIONS - 1}") if o is None else None
+    return (rotate.tile_refusal(s, cell) or bad_orientation or rotate.step_refusal(s, params)
+            or (rotate.zero_rotation_refusal(s, params) if o == s.orient[cell] else None)
+            or (None if o is not None and aid == rotate.rotate_id(cell, o) else NOT_AN_ACTION))
 
 
 def _orientation(text: str) -> int | None:
@@ -104,7 +94,7 @@ def _move(s: PKState, tables: Tables, aid: str, k: int) -> Refusal | None:
         return Refusal("PK-160", f"{llama_name(now)} moves now (slot order; a llama moves once, bought llamas not "
                                  "at all)")
     if aid.startswith("stay"):
-        if aid != f"stay {llama_name(k)}":
+        if aid != move.stay_id(k):
             return NOT_AN_ACTION
         return None if move.may_stay(s, tables, k) else move.MUST_MOVE
     ids = {move.move_id(tables, k, cell, region) for cell, region in move.destinations(s, tables, k)}
@@ -114,7 +104,7 @@ def _move(s: PKState, tables: Tables, aid: str, k: int) -> Refusal | None:
 def _sale(s: PKState, tables: Tables, params: Params, aid: str, k: int) -> Refusal | None:
     if not trade.trading(s):
         return trade.NOT_NOW
-    if aid != f"sell {llama_name(k)}":
+    if aid != trade.sell_id(k):
         return NOT_AN_ACTION
     return trade.sell_refusal(s, tables, params, k)
 

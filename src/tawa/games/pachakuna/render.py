@@ -64,45 +64,38 @@ def _llama_tag(s: PKState, cell: int, room: int) -> str:
     return tag if len(tag) <= room else "+".join(str(n) for n in counts)
 
 
-def _cell_lines(s: PKState, tables: Tables, cell: int) -> tuple[str, str, str]:
+def _cell_lines(s: PKState, tables: Tables, cell: int, compact: bool) -> tuple[str, str, str]:
+    """One cell in 3 lines of 12 columns (8 when compact); the side marks keep their places next to the
+    neighbours' marks (a village's sides are both terrains: ``+``)."""
     v = tables.village_at[cell]
-    ll = _llama_tag(s, cell, 5)
     if v >= 0:
         d = s.demand[v]
         flags = tables.demand_flags[d] if d >= 0 else "---"
         name = COLOURS[v][:3].upper()
-        return (f"   +{name:^5}+  ", f"+ {'*' + flags + '*':^8} +", f"   +{ll:^5}+  ")
-    tt = tables.tile_types[s.types[cell]]
-    t = [MARK[x] for x in tt.side_terrain[s.orient[cell]]]
-    rock = "#" if cell in s.rocks else ""
-    typ = f"{s.types[cell]}{s.orient[cell]}{rock}"
-    return (f"   {t[2]}{typ:^5}{t[1]}  ", f"{t[3]} {cell_name(cell):^8} {t[0]}", f"   {t[4]}{ll:^5}{t[5]}  ")
-
-
-def _compact_cell_lines(s: PKState, tables: Tables, cell: int) -> tuple[str, str, str]:
-    """The same cell in 8 columns: the marks keep their places next to the neighbours' marks."""
-    v = tables.village_at[cell]
-    ll = _llama_tag(s, cell, 3)
-    if v >= 0:
-        d = s.demand[v]
-        flags = tables.demand_flags[d] if d >= 0 else "---"
-        return (f"  +{COLOURS[v][:3].upper()}+ ", f"+{flags:^6}+", f"+{_llama_tag(s, cell, 6):^6}+")
+        if compact:
+            return f"  +{name}+ ", f"+{flags:^6}+", f"+{_llama_tag(s, cell, 6):^6}+"
+        ll = _llama_tag(s, cell, 5)
+        return f"   +{name:^5}+  ", f"+ {'*' + flags + '*':^8} +", f"   +{ll:^5}+  "
     tt = tables.tile_types[s.types[cell]]
     t = [MARK[x] for x in tt.side_terrain[s.orient[cell]]]
     typ = f"{s.types[cell]}{s.orient[cell]}{'#' if cell in s.rocks else ''}"
-    return (f"  {t[2]}{typ:^3}{t[1]} ", f"{t[3]}{cell_name(cell):^6}{t[0]}", f"  {t[4]}{ll:^3}{t[5]} ")
+    name = cell_name(cell)
+    if compact:
+        ll = _llama_tag(s, cell, 3)
+        return f"  {t[2]}{typ:^3}{t[1]} ", f"{t[3]}{name:^6}{t[0]}", f"  {t[4]}{ll:^3}{t[5]} "
+    ll = _llama_tag(s, cell, 5)
+    return f"   {t[2]}{typ:^5}{t[1]}  ", f"{t[3]} {name:^8} {t[0]}", f"   {t[4]}{ll:^5}{t[5]}  "
 
 
 def board_text(s: PKState, tables: Tables, compact: bool = False) -> str:
     w = COMPACT if compact else FULL
-    draw = _compact_cell_lines if compact else _cell_lines
     lines: list[str] = []
     for r in range(-BOARD_RADIUS, BOARD_RADIUS + 1):
         qs = [q for q in range(-BOARD_RADIUS, BOARD_RADIUS + 1) if (q, r) in INDEX]
         indent = int((qs[0] + r / 2 + BOARD_RADIUS) * w)
         rows = ["", "", ""]
         for q in qs:
-            for i, part in enumerate(draw(s, tables, INDEX[(q, r)])):
+            for i, part in enumerate(_cell_lines(s, tables, INDEX[(q, r)], compact)):
                 rows[i] += part
         lines.extend(" " * indent + row.rstrip() for row in rows)
     return "\n".join(lines)

@@ -186,3 +186,12 @@ def finish_turn(g: PachakunaGame) -> None:
         else:
             stay = [a for a in legal if a.startswith("stay")]
             g.apply(stay[0] if stay else legal[0])
+
+
+def one_sale_from_winning(g: PachakunaGame, side: str = "white") -> None:
+    """PK-922: ``side``'s llama0 stands on the green village with purple, which shows on the lower flag there, and
+    the supply holds the other 6 colours: selling wins. The trade step begins."""
+    put_llama(g, side, 0, (-4, 0), "purple")
+    set_supply(g, side, {"white": 1, "red": 1, "orange": 2, "yellow": 1, "green": 1, "blue": 1})
+    set_demand(g, "green", "R/P")
+    at_step(g, "trade", side)

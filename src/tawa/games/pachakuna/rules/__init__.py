@@ -13,19 +13,27 @@ from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
 from tawa.games.pachakuna.data import (
-    COLOURS,
     LLAMAS_PER_PLAYER,
     N_CELLS,
+    N_COLOURS,
     N_ORIENTATIONS,
     N_SIDES,
     SIDE_NAMES,
     TILE_CELLS,
     Tables,
-    cell_name,
-    llama_name,
     llamas_of,
 )
-from tawa.games.pachakuna.rules.move import Move, Stay, legal_move, move_id, move_llama, next_mover, stay_llama
+from tawa.games.pachakuna.rules.move import (
+    Move,
+    Stay,
+    legal_move,
+    move_id,
+    move_llama,
+    moving,
+    next_mover,
+    stay_id,
+    stay_llama,
+)
 from tawa.games.pachakuna.rules.pay import PAY_ACTIONS, Pay, legal_pay, pay_piece
 from tawa.games.pachakuna.rules.refill import end_trade
 from tawa.games.pachakuna.rules.rotate import (
@@ -37,17 +45,22 @@ from tawa.games.pachakuna.rules.rotate import (
     is_rotatable,
     legal_rotate,
     paid_rotation_possible,
+    rotate_id,
+    rotating,
 )
 from tawa.games.pachakuna.rules.trade import (
     END_TRADE,
     Buy,
     EndTrade,
     Sell,
+    buy_id,
     buy_villages,
     can_sell,
     legal_trade,
     sell,
+    sell_id,
     start_purchase,
+    trading,
 )
 from tawa.games.pachakuna.state import PKState, Step
 
@@ -56,11 +69,11 @@ def legal(s: PKState, tables: Tables, params: Params) -> list[Action]:
     """The active player's legal actions, in the order the game has always offered them."""
     if s.paying:
         return legal_pay(s)
-    if s.step == Step.ROTATE_FREE or s.step == Step.ROTATE_PAID:
+    if rotating(s):
         return legal_rotate(s, tables, params)
-    if s.step == Step.MOVE:
+    if moving(s):
         return legal_move(s, tables)
-    if s.step == Step.TRADE:
+    if trading(s):
         return legal_trade(s, tables, params)
     return []
 
@@ -116,7 +129,7 @@ def settle(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
 
 def action_ids(tables: Tables) -> list[str]:
     """Every action id the game can ever offer with these tables (the fixed action space)."""
-    ids = [f"rotate {cell_name(c)} o{o}" for c in TILE_CELLS for o in range(N_ORIENTATIONS)]
+    ids = [rotate_id(c, o) for c in TILE_CELLS for o in range(N_ORIENTATIONS)]
     ids += [END_ROTATE.id, END_TRADE.id]
     ids += [a.id for a in PAY_ACTIONS]
     for slot in range(LLAMAS_PER_PLAYER):
@@ -124,6 +137,6 @@ def action_ids(tables: Tables) -> list[str]:
             ids.append(move_id(tables, slot, c, -1))
             if tables.multi and tables.village_at[c] < 0:
                 ids += [move_id(tables, slot, c, rg) for rg in range(N_SIDES)]
-        ids += [f"stay {llama_name(slot)}", f"sell {llama_name(slot)}"]
-    ids += [f"buy at {c}" for c in COLOURS]
+        ids += [stay_id(slot), sell_id(slot)]
+    ids += [buy_id(v) for v in range(N_COLOURS)]
     return ids

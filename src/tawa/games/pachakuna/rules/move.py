@@ -52,6 +52,10 @@ def may_stay(s: PKState, tables: Tables, k: int) -> bool:
     return tables.village_at[s.pos[k]] >= 0
 
 
+def stay_id(k: int) -> str:
+    return f"stay {llama_name(k)}"
+
+
 def move_id(tables: Tables, k: int, cell: int, region: int) -> str:
     suffix = f" r{region}" if tables.multi and region >= 0 else ""  # PK-050: the region where tiles have two
     return f"move {llama_name(k)} {cell_name(cell)}{suffix}"
@@ -65,7 +69,7 @@ def legal_move(s: PKState, tables: Tables) -> list[Action]:
         text = f"Move {who} to {cell_name(cell)}{place_text(s, tables, cell)}"
         acts.append(Action(move_id(tables, k, cell, rg), text, Move("move", k, cell, rg)))
     if may_stay(s, tables, k):
-        acts.append(Action(f"stay {llama_name(k)}",
+        acts.append(Action(stay_id(k),
                            f"{who} stays on {cell_name(s.pos[k])}{place_text(s, tables, s.pos[k])}", Stay("stay", k)))
     return acts
 

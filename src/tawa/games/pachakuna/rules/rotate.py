@@ -104,6 +104,10 @@ def stranded_llamas(s: PKState, tables: Tables, cell: int, o: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- actions
+def rotate_id(cell: int, o: int) -> str:
+    return f"rotate {cell_name(cell)} o{o}"
+
+
 _ACTIONS: dict[tuple[TileType, int, int, bool, int], tuple[Action, ...]] = {}
 
 
@@ -122,7 +126,7 @@ def rotate_actions(tile: TileType, cell: int, cur: int, free: bool, cost: int) -
             else:
                 mountain = ",".join(str(d) for d in tile.mountain_sides(o))
                 text = f"Rotate tile {name} {kind}{cur} -> {kind}{o} (mountain sides {mountain}) ({how})"
-            out.append(Action(f"rotate {name} o{o}", text, Rotate("rotate", cell, o)))
+            out.append(Action(rotate_id(cell, o), text, Rotate("rotate", cell, o)))
         acts = _ACTIONS[key] = tuple(out)
     return acts
 

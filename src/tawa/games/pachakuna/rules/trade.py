@@ -120,16 +120,24 @@ def sale_gain(tables: Tables, payout: tuple[int, int, int], load: int, d: int) -
 
 
 # ---------------------------------------------------------------------------- actions
+def sell_id(k: int) -> str:
+    return f"sell {llama_name(k)}"
+
+
+def buy_id(village: int) -> str:
+    return f"buy at {COLOURS[village]}"
+
+
 def legal_trade(s: PKState, tables: Tables, params: Params) -> list[Action]:
     acts = []
     for k in llamas_of(s.active):
         if can_sell(s, tables, params, k):
             v = tables.village_at[s.pos[k]]
-            acts.append(Action(f"sell {llama_name(k)}",
+            acts.append(Action(sell_id(k),
                                f"{llama_name(k)} sells {COLOURS[s.load[k]]} at the {COLOURS[v]} village "
                                f"({tables.demand_name(s.demand[v])})", Sell("sell", k)))
     for v in buy_villages(s, tables, params):
-        acts.append(Action(f"buy at {COLOURS[v]}", f"Buy a llama at the {COLOURS[v]} village "
+        acts.append(Action(buy_id(v), f"Buy a llama at the {COLOURS[v]} village "
                                                    f"(pay {params.LLAMA_COST})", Buy("buy", v)))
     acts.append(END_TRADE)
     return acts
