@@ -128,7 +128,8 @@ def _prose(text: str, width: int) -> list[str]:
 def legend_text(width: int) -> str:
     sides = ", ".join(f"{d} {name}" for d, name in enumerate(SIDE_DIRECTIONS))
     colours = [f"{LETTER[c]} {c} ({QUECHUA[i]})" for i, c in enumerate(COLOURS)]
-    lines = _prose("Goal: the first player whose supply holds one piece of each of the 7 colours wins at once.", width)
+    lines = _prose(f"Goal: the first player whose supply holds one piece of each of the {N_COLOURS} colours wins "
+                   "at once.", width)
     lines += _prose(f"Sides: {sides}; each side is ^ mountain or . valley; 'N3#' = tile type N at orientation 3, "
                     "with a rock. Villages: +RED+ with the *upper/lower* flags of its demand.", width)
     lines += fold(["w01 = White llamas 0 and 1 (walk valleys .)", "b0 = Black llama 0 (walk mountains ^)",
@@ -159,7 +160,7 @@ def seat_text(s: PKState, seat: int, observer: int | None, width: int) -> str:
     letters = " ".join(LETTER[c] for c in COLOURS)
     cutouts = " ".join(LETTER[c] if sup[i] else "_" for i, c in enumerate(COLOURS))  # PK-251: filled iff held
     pieces = [f"{ALL_PIECES[i]} {n}" for i, n in enumerate(sup) if n] or ["empty"]
-    lines = [f"{SIDE_NAMES[colour]}{me}: llamas walk {WALKS[colour]}; {held} of the 7 colours held",
+    lines = [f"{SIDE_NAMES[colour]}{me}: llamas walk {WALKS[colour]}; {held} of the {N_COLOURS} colours held",
              f"  colour slots  {letters}"]
     lines += fold(pieces, width, f"               [{cutouts}]  supply: ", "    ", sep=", ")
     llamas = []
@@ -179,7 +180,7 @@ _STEP_TEXT = {Step.ROTATE_FREE: "rotate step (the free rotation)", Step.ROTATE_P
 
 def status_text(s: PKState, params: Params, width: int) -> str:
     if s.winner >= 0:
-        return f"GAME OVER: {seat_label(s, s.winner)} holds all 7 colours and wins (PK-300)"
+        return f"GAME OVER: {seat_label(s, s.winner)} holds all {N_COLOURS} colours and wins (PK-300)"
     if s.draw:
         return f"GAME OVER: draw, the turn cap of {params.TURN_CAP} turns was reached (PK-320)"
     cap = f" of at most {params.TURN_CAP}" if params.TURN_CAP is not None else ""
@@ -241,7 +242,7 @@ def sale_text(s: PKState, tables: Tables, params: Params, load: int, village: in
     held = s.supply[s.active]
     if gain and not held[load]:
         after = colours_held(s, s.active) + 1
-        text += f": a new colour, {after} of 7" + (" (all 7: you win)" if after == N_COLOURS else "")
+        text += f": a new colour, {after} of {N_COLOURS}" + (" (all of them: you win)" if after == N_COLOURS else "")
     return text + f"; the llama is then loaded with {COLOURS[village]} at the refill."
 
 

@@ -9,7 +9,7 @@ from tawa.core.results import Standing, standings_by_keys
 from tawa.games.pachakuna.data import BROWN, N_COLOURS, PLAYERS
 from tawa.games.pachakuna.state import PKState
 
-WIN = "PK-300 first to hold all 7 colours"
+WIN = f"PK-300 first to hold all {N_COLOURS} colours"
 DRAW = "shared: drawn by the turn cap (PK-320)"
 DURING_PLAY = "colours held so far (the game is not over)"
 

@@ -16,4 +16,4 @@ def win(s: PKState, who: str) -> list[Event]:
     s.winner = s.active
     s.step = Step.OVER
     s.paying = Payment.NONE
-    return [Event("win", f"{who} holds all 7 colours and wins (PK-300)", data={"winner": s.active})]
+    return [Event("win", f"{who} holds all {N_COLOURS} colours and wins (PK-300)", data={"winner": s.active})]
