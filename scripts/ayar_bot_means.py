@@ -25,7 +25,7 @@ def one(args: tuple[int, int, str]) -> list[tuple[int, int, int]]:
         s = g.current_player
         assert s is not None
         g.apply(choose_for(bots[s], g, s, rng))
-    return [(f[4], f[5], f[0]) for f in g.state.final]  # Sun, Moon after Llamas; final score
+    return [(f.sun, f.moon, f.final) for f in g.state.final]  # Sun, Moon after Llamas; final score
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ the choosing seat after greedy (full width, ties by the progress weights) has pl
 Prints, per spec, the mean yardstick difference from the first spec, how many positions it did better or worse
 (by more than 0.005), and its mean and slowest seconds per decision. The yardstick is the search a turn-level
 lookahead performs, so it favours the old default (its own finish); a spec that beats it here still has to win
-games. Sixth round of docs/bots.md:
+games. Round 6 of docs/studies/pachakuna-ismcts.md:
 
     python scripts/decision_probe.py results/pachakuna.jsonl --games 20:24 ismcts:prior=3:iters=3:c=0.02 \\
         ismcts:prior=10:iters=10:width=25:c=1

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.ayar import activities as A
-from tawa.games.ayar import rules as R
+from tawa.games.ayar.activities import (
+    OFFSET,
+    can_perform,
+    placements,
+    plant,
+    reed_costs,
+    reed_destinations,
+    slide_and_refill,
+    textile_stacks,
+)
 from tawa.games.ayar.scoring import pottery_moon, reed_moon, sun_value, weave_sun
+from tawa.games.ayar.state import Phase
 from tawa.games.ayar.testing import (
     give_pots,
     ids,
@@ -20,6 +29,7 @@ from tawa.games.ayar.testing import (
     set_market,
     tile_id,
 )
+from tawa.games.ayar.turn import inti_scoring, move_figure
 
 
 # ------------------------------------------------------------------ Pottery
@@ -82,17 +92,18 @@ def test_refill_after_action_and_row_order():
 def test_empty_stack_and_performability():
     g = new(2)
     st = g.state
+    t = g.tables
     m = _market(g)
     set_market(g, m[:2])
     st.pots_out.extend(st.stack)
     st.stack = []
-    A.slide_and_refill(st)
+    slide_and_refill(st, t)
     assert st.market == [m[0], m[1], -1, -1]
     into_activity(g, 0, "P", 5)
     assert ids(g) == ["pot m1", "pot m2"]
     assert g.explain_illegal("pot facedown").rule == "AY-821"
-    assert not A.can_perform(st, 0, "P", 1, g.params)
-    assert A.can_perform(st, 0, "P", 2, g.params)
+    assert not can_perform(st, g.tables, g.params, 0, "P", 1)
+    assert can_perform(st, g.tables, g.params, 0, "P", 2)
 
 
 @pytest.mark.rule("AY-258")
@@ -102,8 +113,8 @@ def test_pot_row_capacity():
     give_pots(g, 0, [(x, True) for x in st.stack[:7]])
     into_activity(g, 0, "P", 6)
     play(g, ids(g)[0])
-    assert len(st.players[0].pots) == 8 and st.phase != "pot"
-    assert not A.can_perform(st, 0, "P", 6, g.params)
+    assert len(st.players[0].pots) == 8 and st.phase != Phase.POT
+    assert not can_perform(st, g.tables, g.params, 0, "P", 6)
 
 
 @pytest.mark.rule("AY-259")
@@ -111,11 +122,11 @@ def test_colour_set_values():
     g = new(2)
     p = g.state.players[0]
     give_pots(g, 0, [(pot_id(g, "red", k), False) for k in range(1, 6)] + [(pot_id(g, "blue", 1), False)])
-    assert pottery_moon(p, g.state.t, g.params.SET_MOON) == 16 + 1
+    assert pottery_moon(p, g.tables, g.params.SET_MOON) == 16 + 1
     g2 = new(2)
     give_pots(g2, 0, [(pot_id(g2, "red", 1), False), (pot_id(g2, "red", 2), False), (pot_id(g2, "red", 3), False),
                       (pot_id(g2, "green", 1), False), (pot_id(g2, "green", 2), False)])
-    assert pottery_moon(g2.state.players[0], g2.state.t, g2.params.SET_MOON) == 9 + 4
+    assert pottery_moon(g2.state.players[0], g2.tables, g2.params.SET_MOON) == 9 + 4
 
 
 # ------------------------------------------------------------------ Weaving
@@ -127,7 +138,7 @@ def test_textile_power_and_one_per_stack():
     assert ids(g) == ["textile 1", "textile 2", "textile 3"]
     top2 = st.stacks[1][0]
     play(g, "textile 2")
-    assert st.phase == "place"
+    assert st.phase == Phase.PLACE
     play(g, "place r1c1 e")
     assert st.players[0].tiles == [top2]
     assert ids(g) == ["textile 1", "weave done"]
@@ -150,14 +161,15 @@ def test_viracocha_textile():
 def test_placements_rotations_flips_and_merging():
     g = new(2)
     st = g.state
-    asym = A.placements(st, 0, tile_id(g, "T07"))
+    t = g.tables
+    asym = placements(st, t, 0, tile_id(g, "T07"))
     assert len(asym) == (15 + 12) * 4
-    sym = A.placements(st, 0, tile_id(g, "T17"))
+    sym = placements(st, t, 0, tile_id(g, "T17"))
     assert len(sym) == 15 + 12
     put_textile(g, 0, "T18", 1, 1, "e")
     cells = st.players[0].weave_tile[:2]
-    for r, c, d, _ in A.placements(st, 0, tile_id(g, "T07")):
-        dr, dc = A.OFFSET[d]
+    for r, c, d, _ in placements(st, t, 0, tile_id(g, "T07")):
+        dr, dc = OFFSET[d]
         assert (r, c) not in ((1, 1), (1, 2)) and (r + dr, c + dc) not in ((1, 1), (1, 2))
     put_textile(g, 0, "T26", 2, 1, "e")
     assert st.players[0].weave_tile[:2] == cells and st.tok_n == 0
@@ -170,30 +182,32 @@ def test_placements_rotations_flips_and_merging():
 def test_no_textile_without_a_legal_placement():
     g = new(2)
     st = g.state
+    t = g.tables
     p = st.players[0]
     # checkerboard of covered cells: no two adjacent empty cells remain
     for i in range(18):
         r, c = divmod(i, 6)
         if (r + c) % 2 == 0:
             p.weave[i] = 0
-    assert not A.can_perform(st, 0, "W", 4, g.params)
-    assert A.textile_stacks(st, 0, 4) == []
+    assert not can_perform(st, g.tables, g.params, 0, "W", 4)
+    assert textile_stacks(st, t, 0, 4) == []
     g2 = new(2)
     g2.state.textiles_out.extend(g2.state.stacks[0])
     g2.state.stacks[0] = []
     into_activity(g2, 0, "W", 4)
     assert "textile 1" not in ids(g2)
-    assert not A.can_perform(g2.state, 0, "W", 1, g2.params)
+    assert not can_perform(g2.state, g2.tables, g2.params, 0, "W", 1)
 
 
 @pytest.mark.rule("AY-291", "AY-223")
 def test_weaving_sun_counted_at_inti_scoring():
     g = new(2)
     st = g.state
+    t = g.tables
     put_textile(g, 0, "T03", 1, 1, "e")
     st.raymi[0] = "W"
-    R.inti_scoring(st, 0, [])
-    assert st.players[0].inti == weave_sun(st.players[0], st.t) == 1
+    inti_scoring(st, t, 0, [])
+    assert st.players[0].inti == weave_sun(st.players[0], t) == 1
 
 
 # ------------------------------------------------------------------ Farming
@@ -218,8 +232,8 @@ def test_planting_limits():
     st.terrace = [1] * 15
     into_activity(g, 0, "F", 3)
     play(g, "maize a")
-    assert len(st.terrace) == 16 and st.phase != "maize"
-    assert not A.can_perform(st, 0, "F", 3, g.params)
+    assert len(st.terrace) == 16 and st.phase != Phase.MAIZE
+    assert not can_perform(st, g.tables, g.params, 0, "F", 3)
     g2 = new(2)
     g2.state.players[0].boxes = [3, 3, 4, 2]
     into_activity(g2, 0, "F", 3)
@@ -228,18 +242,19 @@ def test_planting_limits():
     play(g2, "maize d")
     assert ids(g2) == ["maize d", "maize done"]
     play(g2, "maize d", "token v1")                   # the last cube: no cube left, the action ends
-    assert g2.state.phase == "marker" and g2.state.players[0].boxes == [3, 3, 4, 4]
+    assert g2.state.phase == Phase.MARKER and g2.state.players[0].boxes == [3, 3, 4, 4]
 
 
 @pytest.mark.rule("AY-315", "AY-314")
 def test_viracocha_boxes():
     g = new(2)
     st = g.state
+    t = g.tables
     for box, gains in ((0, 0), (1, 1), (2, 0), (3, 1)):
         st.players[0].boxes = [0, 0, 0, 0]
-        st.players[0].boxes[box] = len(st.t.box_suns[box]) - 1
+        st.players[0].boxes[box] = len(t.box_suns[box]) - 1
         st.tok_n = 0
-        A.plant(st, 0, box)
+        plant(st, t, 0, box)
         assert st.tok_n == gains
 
 
@@ -264,13 +279,14 @@ def test_harvest_nobody_and_clearing():
 def test_route_moves_both_ways():
     g = new(2)
     st = g.state
+    t = g.tables
     st.players[0].boat = 5
     into_activity(g, 0, "R", 2)
     assert ids(g) == ["boat 3", "boat 4", "boat 6"]
     play(g, "boat 3")
     assert st.players[0].boat == 3 and st.players[0].island_at == [4]
     st.players[0].boat = 1
-    assert A.reed_destinations(st, 0, 5)[0] == 2      # never back onto the dock
+    assert reed_destinations(st, t, 0, 5)[0] == 2      # never back onto the dock
     into_activity(g, 0, "R", 1)
     assert g.explain_illegal("boat 0").rule == "AY-824"
     assert "boat 0" not in g.action_space
@@ -280,9 +296,10 @@ def test_route_moves_both_ways():
 def test_boats_do_not_change_cost_and_share_spaces():
     g = new(3)
     st = g.state
+    t = g.tables
     st.players[1].boat = 1
     st.players[2].boat = 3
-    assert A.reed_costs(st, 0, 3) == [(1, 1), (2, 2), (3, 3)]
+    assert reed_costs(st, t, 0, 3) == [(1, 1), (2, 2), (3, 3)]
     into_activity(g, 0, "R", 3)
     play(g, "boat 3")
     assert [p.boat for p in st.players] == [3, 1, 3]
@@ -330,20 +347,21 @@ def test_empty_lake_section_gives_nothing():
 def test_reed_moon_is_highest_slot():
     g = new(2)
     p = g.state.players[0]
-    assert reed_moon(p, g.state.t) == 0
+    assert reed_moon(p, g.tables) == 0
     p.island_at = [10, 2, 6]
-    assert reed_moon(p, g.state.t) == 10
+    assert reed_moon(p, g.tables) == 10
 
 
 @pytest.mark.rule("AY-361")
 def test_reed_performable():
     g = new(2)
     st = g.state
+    t = g.tables
     st.players[0].boat = 16
     st.players[1].boat = 18
-    assert A.reed_costs(st, 0, 1) == []           # 17 costs 3, 15 costs 2
-    assert not A.can_perform(st, 0, "R", 1, g.params)
-    assert A.can_perform(st, 0, "R", 2, g.params)
+    assert reed_costs(st, t, 0, 1) == []           # 17 costs 3, 15 costs 2
+    assert not can_perform(st, g.tables, g.params, 0, "R", 1)
+    assert can_perform(st, g.tables, g.params, 0, "R", 2)
 
 
 # ------------------------------------------------------------------ Raymi and Inti
@@ -351,10 +369,11 @@ def test_reed_performable():
 def test_inti_scoring_for_every_player():
     g = new(3)
     st = g.state
+    t = g.tables
     st.players[0].island_at = [2, 4]
     st.players[2].island_at = [2]
     st.raymi[3] = "R"
-    R.inti_scoring(st, 3, [])
+    inti_scoring(st, t, 3, [])
     assert [p.inti for p in st.players] == [5, 0, 2]
     assert st.raymi[3] == ""
 
@@ -362,13 +381,13 @@ def test_inti_scoring_for_every_player():
 @pytest.mark.rule("AY-214")
 def test_one_raymi_per_move():
     g = new(1)
-    t = g.state.t
+    t = g.tables
     longest = max(max(t.slot_arrows), max(c[2] for c in t.rival_cards))
     assert longest == 3
     assert min(b - a for a, b in zip(t.raymi_steps, t.raymi_steps[1:], strict=False)) > longest
     st = g.state
     st.step = [17, 12, 12, 12]
-    assert R.move_figure(st, 0, 3) == 0 and st.step[0] == 20
+    assert move_figure(st, t, 0, 3) == 0 and st.step[0] == 20
 
 
 @pytest.mark.rule("AY-215")
@@ -395,11 +414,12 @@ def test_inti_never_decreases():
 def test_each_activity_counted_by_its_rule():
     g = new(2)
     st = g.state
+    t = g.tables
     p = st.players[0]
     give_pots(g, 0, [(pot_id(g, "red", 1), False), (pot_id(g, "red", 2), True)])
     p.boxes = [1, 2, 0, 0]
     p.island_at = [2]
-    assert [sun_value(p, st.t, a) for a in "PWFR"] == [2, 0, 1 + 1 + 2, 2]
+    assert [sun_value(p, t, a) for a in "PWFR"] == [2, 0, 1 + 1 + 2, 2]
     refresh(g)
 
 

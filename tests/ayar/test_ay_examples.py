@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.ayar import night as NT
-from tawa.games.ayar import rules as R
+from tawa.games.ayar.night import harvest_winner, retiring_ayar
+from tawa.games.ayar.rules import advance
 from tawa.games.ayar.scoring import (
     allocate_llamas,
     best_sets,
@@ -17,6 +17,7 @@ from tawa.games.ayar.scoring import (
     weave_moon,
     weave_sun,
 )
+from tawa.games.ayar.state import Laid, Phase
 from tawa.games.ayar.testing import (
     give_pots,
     ids,
@@ -30,6 +31,7 @@ from tawa.games.ayar.testing import (
     set_market,
     start_turn,
 )
+from tawa.games.ayar.turn import inti_scoring
 
 
 @pytest.mark.rule("AY-600", "AY-150", "AY-151", "AY-152")
@@ -65,13 +67,14 @@ def test_slot_legality_example():
 def test_action_spots_example():
     g = new(4)
     st = g.state
+    t = g.tables
     st.step[0] = 3
     st.spots[0][1] = (1,)
     st.spots[0][4] = (2,)
     start_turn(g, 0)
     play(g, "marker teal", "slot r2")
     assert st.step[0] == 5
-    assert st.t.spot_activity[0][:5] == "WFRWF"
+    assert t.spot_activity[0][:5] == "WFRWF"
     play(g, "tambo r2c1")
     assert ids(g) == ["spot 2", "spot 3", "spot 5"]
 
@@ -89,14 +92,14 @@ def test_pottery_take_example():
     st = g.state
     assert st.players[0].pots == [blue3, green2]
     assert st.market == [red2, white4, yellow2, red3]
-    assert st.phase != "pot"                    # a third pot is never offered
+    assert st.phase != Phase.POT                # a third pot is never offered
     # white 4 + red 2 (total 6) is illegal
     g2 = new(2)
     set_market(g2, [red2, blue3, green2, white4], [yellow2, red3])
     into_activity(g2, 0, "P", 5)
     play(g2, "pot m4", "token v2")            # white 4 shows Viracocha (AY-248)
     assert g2.state.players[0].pots == [white4]  # 1 power left: red 2 was not offered, the action ended
-    assert g2.state.phase == "marker" and g2.state.seat == 1
+    assert g2.state.phase == Phase.MARKER and g2.state.seat == 1
 
 
 @pytest.mark.rule("AY-604", "AY-242", "AY-244", "AY-245")
@@ -123,7 +126,7 @@ def test_pottery_moon_with_wilds():
     r = [pot_id(g, "red", k) for k in (1, 2, 3)]
     give_pots(g, 0, [(x, False) for x in r] + [(pot_id(g, "blue", 1), False), (pot_id(g, "green", 1), True),
                                                  (pot_id(g, "green", 2), True)])
-    assert pottery_moon(g.state.players[0], g.state.t, sm) == 20
+    assert pottery_moon(g.state.players[0], g.tables, sm) == 20
 
 
 @pytest.mark.rule("AY-606", "AY-246", "AY-260")
@@ -135,14 +138,14 @@ def test_wild_forms_one_set_only():
 def test_pottery_sun():
     g = new(2)
     give_pots(g, 0, [(pot_id(g, "red", k), False) for k in range(1, 7)])
-    assert pottery_sun(g.state.players[0], g.state.t) == 12
+    assert pottery_sun(g.state.players[0], g.tables) == 12
 
 
 @pytest.mark.rule("AY-608", "AY-609", "AY-610", "AY-292", "AY-293")
 def test_weaving_suns_examples():
     g = new(2)
     p = g.state.players[0]
-    t = g.state.t
+    t = g.tables
     put_textile(g, 0, "T03", 1, 1, "e", False)
     assert weave_sun(p, t) == 1
     put_textile(g, 0, "T04", 2, 1, "e", True)
@@ -160,7 +163,7 @@ def test_weaving_suns_examples():
 def test_weaving_moon_example():
     g = new(2)
     p = g.state.players[0]
-    t = g.state.t
+    t = g.tables
     assert weave_moon(p, t) == 0
     put_textile(g, 0, "T03", 1, 1, "e")
     put_textile(g, 0, "T04", 2, 1, "e", True)
@@ -177,7 +180,7 @@ def test_farming_example():
     into_activity(g, 0, "F", 3)
     play(g, "maize b", "maize b", "maize a")
     p = g.state.players[0]
-    t = g.state.t
+    t = g.tables
     assert farm_sun(p, t) == 4 and farm_moon(p, t) == 0
     assert sum(p.bonus) == 0
     into_activity(g, 0, "F", 1)
@@ -190,9 +193,9 @@ def test_farming_example():
 
 @pytest.mark.rule("AY-613", "AY-319", "AY-320", "AY-321")
 def test_harvest_tie_example():
-    assert NT.harvest_winner([1, 1, 0, 0, 0, 1, 2]) == 1
-    assert NT.harvest_winner([0, 1, 0, 1]) == 0 and NT.harvest_winner([1, 0, 1, 0, 2]) == 1   # earliest cube wins
-    assert NT.harvest_winner([2, 0, 1, 1]) == 1 and NT.harvest_winner([]) is None
+    assert harvest_winner([1, 1, 0, 0, 0, 1, 2]) == 1
+    assert harvest_winner([0, 1, 0, 1]) == 0 and harvest_winner([1, 0, 1, 0, 2]) == 1   # earliest cube wins
+    assert harvest_winner([2, 0, 1, 1]) == 1 and harvest_winner([]) is None
     g = new(3)
     st = g.state
     st.terrace = [1, 1, 0, 0, 0, 1, 2]
@@ -211,13 +214,14 @@ def test_reed_example():
     play(g, "boat 3")
     p = g.state.players[0]
     assert p.boat == 3 and p.island_at == [2]
-    assert reed_sun(p, g.state.t) == 2 and reed_moon(p, g.state.t) == 3
+    assert reed_sun(p, g.tables) == 2 and reed_moon(p, g.tables) == 3
 
 
 @pytest.mark.rule("AY-615", "AY-345", "AY-354", "AY-355", "AY-353")
 def test_reed_with_others_islands_example():
     g = new(2)
     st = g.state
+    t = g.tables
     st.route[2] = (1,)
     st.players[1].island_at = [2]
     into_activity(g, 0, "R", 3)
@@ -226,7 +230,7 @@ def test_reed_with_others_islands_example():
     p = st.players[0]
     assert p.island_at == [2, 4]
     assert st.lake[0] == 1 and p.bonus == [1, 0, 0, 0, 0]
-    assert reed_moon(p, st.t) == 4 and reed_sun(p, st.t) == 5
+    assert reed_moon(p, t) == 4 and reed_sun(p, t) == 5
 
 
 @pytest.mark.rule("AY-616", "AY-352", "AY-350")
@@ -245,12 +249,13 @@ def test_yellow_slot_with_boat_example():
 def test_inti_and_dusk_example():
     g = new(2)
     st = g.state
+    t = g.tables
     p = st.players[0]
     p.inti = 3
     give_pots(g, 0, [(pot_id(g, "red", k), False) for k in range(1, 7)])
     st.round = 2
     st.raymi[0] = "P"
-    R.inti_scoring(st, 0, [])
+    inti_scoring(st, t, 0, [])
     assert p.inti == 15
     sun0 = p.sun
     for _ in range(3):
@@ -271,7 +276,7 @@ def test_step_marker_moon_example():
     g = new(2)
     st = g.state
     p = st.players[0]
-    p.laid = [(0, 0, 0), (1, 6, 1), (4, 1, 2), (3, 5, 3)]   # R1 teal, C3 brown, gold R2 purple, C2 black
+    p.laid = [Laid(0, 0, 0), Laid(1, 6, 1), Laid(4, 1, 2), Laid(3, 5, 3)]  # R1 teal, C3 brown, gold R2 purple, C2 black
     st.step = [20, 20, 14, 20]
     run_night(g)
     assert st.retiring == 2
@@ -303,10 +308,10 @@ def test_retire_tie_example():
     st = g.state
     st.step = [14, 20, 14, 22]
     st.stamp = [9, 3, 5, 4]
-    assert NT.retiring_ayar(st) == 2
+    assert retiring_ayar(st) == 2
     g2 = new(2)
     g2.state.step = [12, 12, 12, 12]
-    assert NT.retiring_ayar(g2.state) == 0
+    assert retiring_ayar(g2.state) == 0
 
 
 @pytest.mark.rule("AY-622", "AY-386", "AY-387")
@@ -324,7 +329,7 @@ def test_viracocha_overflow_example():
     assert p.bonus == [1, 2, 2, 3, 3] and sum(p.bonus) == 11 and st.tok_n == 0
     assert p.llamas == 2 and p.inti == 4
     st.tok_seat, st.tok_n = 0, 1
-    R.advance(st, g.params, g.rng, [])
+    advance(st, g.tables, g.params, g.rng, [])
     assert p.llamas == 3 and st.tok_n == 0
 
 

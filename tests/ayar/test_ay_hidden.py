@@ -6,7 +6,7 @@ import json
 import pytest
 
 import tawa
-from tawa.games.ayar.testing import new, play
+from tawa.games.ayar.testing import into_activity, new, play
 
 
 def _midgame(players=2, seed=4, moves=80):
@@ -35,7 +35,6 @@ def test_observation_public_parts_only():
 def test_facedown_pots_hidden_from_owner():
     g = new(2)
     top = g.state.stack[0]
-    from tawa.games.ayar.testing import into_activity
     into_activity(g, 0, "P", 3)
     play(g, "pot facedown")
     for seat in (0, 1):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.ayar import activities as A
+from tawa.games.ayar.activities import placement_key
+from tawa.games.ayar.state import Phase
 from tawa.games.ayar.testing import ids, into_activity, new, play, pot_id, set_market, tile_id
 
 
@@ -44,6 +45,7 @@ def test_pottery_reasons():
 def test_weaving_reasons_and_merged_duplicates():
     g = new(2)
     st = g.state
+    t = g.tables
     t01 = tile_id(g, "T01")                        # aW bE: symmetric under flip and half-turn
     st.stacks[0].remove(t01)
     st.stacks[0].insert(0, t01)
@@ -56,13 +58,12 @@ def test_weaving_reasons_and_merged_duplicates():
     for dup in ("place r1c1 e flip", "place r1c2 w"):
         rule, text = _why(g, dup)
         assert rule == "AY-286" and "'place r1c1 e'" in text
-        t = st.t
-        assert A.placement_key(t, t01, 1, 2, "w", False) == A.placement_key(t, t01, 1, 1, "e", False)
+        assert placement_key(t, t01, 1, 2, "w", False) == placement_key(t, t01, 1, 1, "e", False)
     rule, text = _why(g, "place r1c6 e")          # leaves the area
     assert rule == "AY-822" and "AY-286" in text
     play(g, "place r1c1 e")
     assert st.players[0].weave[:2] == [8, 2]       # W on (1,1), E on (1,2)
-    assert st.phase == "textile" and "textile 2" in ids(g) and "textile 1" not in ids(g)   # a power-1 tile is left
+    assert st.phase == Phase.TEXTILE and "textile 2" in ids(g) and "textile 1" not in ids(g)   # a power-1 tile is left
     rule, text = _why(g, "textile 1")
     assert rule == "AY-822" and "AY-281" in text
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.ayar import activities as A
-from tawa.games.ayar import rules as R
-from tawa.games.ayar.night import finish_game
-from tawa.games.ayar.testing import give_pots, ids, into_activity, new, play, pot_id, put_textile, run_night
+from tawa.games.ayar.activities import power_bonus
+from tawa.games.ayar.rules import advance
+from tawa.games.ayar.state import Laid, Phase
+from tawa.games.ayar.testing import finished, give_pots, ids, into_activity, new, play, pot_id, put_textile, run_night
+from tawa.games.ayar.turn import clan_bonus, temple_rows
 
 
 def _tokens(g, seat, n):
     st = g.state
     st.tok_seat, st.tok_n = seat, n
     ev = []
-    R.advance(st, g.params, g.rng, ev)
+    advance(st, g.tables, g.params, g.rng, ev)
     g._legal_cache = None
     return ev
 
@@ -49,13 +50,13 @@ def test_several_tokens_one_at_a_time():
 def test_power_bonuses_by_activity():
     g = new(2)
     p = g.state.players[0]
-    t = g.state.t
+    t = g.tables
     p.bonus[1] = 2
-    assert [A.power_bonus(p, t, a) for a in "PWFR"] == [1, 1, 0, 0]
+    assert [power_bonus(p, t, a) for a in "PWFR"] == [1, 1, 0, 0]
     p.bonus[2] = 2
-    assert [A.power_bonus(p, t, a) for a in "PWFR"] == [1, 1, 1, 1]
+    assert [power_bonus(p, t, a) for a in "PWFR"] == [1, 1, 1, 1]
     p.bonus[1] = 1
-    assert [A.power_bonus(p, t, a) for a in "PWFR"] == [0, 0, 1, 1]
+    assert [power_bonus(p, t, a) for a in "PWFR"] == [0, 0, 1, 1]
 
 
 @pytest.mark.rule("AY-391", "AY-444")
@@ -79,11 +80,12 @@ def test_v5_moon_every_night_even_if_completed_at_harvest():
 def test_general_supply_never_runs_out():
     g = new(2)
     st = g.state
+    t = g.tables
     st.lake = [0, 0, 0, 0]
     st.temple_token = [0, 0, 0, 0]
     st.cell = 0
     st.seat = 0
-    R.clan_bonus(st, 0, 0, g.params, [])             # R1: 1 Viracocha from the general supply
+    clan_bonus(st, t, 0, 0, [])                      # R1: 1 Viracocha from the general supply
     assert st.tok_n == 1
 
 
@@ -92,7 +94,7 @@ def test_night_order_and_preparation():
     g = new(2)
     st = g.state
     p = st.players[0]
-    p.slots[0], p.markers[0], p.laid = 0, 0, [(0, 0, 0)]
+    p.slots[0], p.markers[0], p.laid = 0, 0, [Laid(0, 0, 0)]
     st.step = [20, 14, 20, 20]
     st.temple[1] = (0,)
     st.pots_out.extend(st.stack[4:])
@@ -103,7 +105,7 @@ def test_night_order_and_preparation():
     assert order == sorted(order) and len(order) == 6
     assert st.retiring == 1 and not st.active[1]
     assert p.slots == [-1] * 8 and p.markers == [-1] * 5 and p.laid == []
-    assert st.round == 2 and st.phase == "marker" and st.seat == 1
+    assert st.round == 2 and st.phase == Phase.MARKER and st.seat == 1
     g.check_invariants()
 
 
@@ -116,7 +118,7 @@ def test_temple_markers_leave_and_row_closes():
     run_night(g)
     assert st.players[0].sun == 2 and st.players[2].sun == 2 and st.players[1].sun == 0
     assert st.temple[1] == () and st.temple_closed[1]
-    assert 1 not in R.temple_rows(st, 0)
+    assert 1 not in temple_rows(st, 0)
 
 
 @pytest.mark.rule("AY-440", "AY-443", "AY-445")
@@ -124,7 +126,7 @@ def test_moon_scoring_all_activities():
     g = new(2)
     st = g.state
     p = st.players[0]
-    p.laid = [(0, 0, 0), (1, 5, 0)]               # R1 (2) and C2 (2) moving teal
+    p.laid = [Laid(0, 0, 0), Laid(1, 5, 0)]       # R1 (2) and C2 (2) moving teal
     give_pots(g, 0, [(pot_id(g, "red", 1), False), (pot_id(g, "red", 2), False)])
     put_textile(g, 0, "T01", 1, 1, "s")
     put_textile(g, 0, "T02", 3, 1, "e")
@@ -155,32 +157,20 @@ def test_game_ends_after_night_4_dusk():
     p = st.players[0]
     p.inti, p.llamas, p.moon = 5, 3, 20
     run_night(g)
-    assert g.is_over and st.phase == "over"
+    assert g.is_over and st.phase == Phase.OVER
     assert st.final[0][4:] == [5 + 3, 20]              # Llamas spent on Sun (the lower score)
     assert st.round == 4 and g.current_player is None
 
 
-def _finished(keys):
-    g = new(len(keys))
-    st = g.state
-    for p, (sun, moon, tokens, llamas) in zip(st.players, keys, strict=True):
-        p.sun, p.moon, p.llamas = sun, moon, llamas
-        p.bonus = [0] * 5
-        for i in range(tokens):
-            p.bonus[i % 5] += 1
-    finish_game(st, [])
-    return g
-
-
 @pytest.mark.rule("AY-486", "AY-487", "AY-488", "AY-489", "AY-490", "AY-491")
 def test_ranking_and_tie_breaks():
-    assert _finished([(50, 60, 0, 0), (55, 52, 0, 0)]).ranking() == [2, 1]           # AY-486
-    assert _finished([(50, 60, 0, 0), (50, 55, 0, 0)]).ranking() == [1, 2]           # AY-487
-    assert _finished([(50, 60, 1, 0), (50, 60, 3, 0)]).ranking() == [2, 1]           # AY-488
+    assert finished([(50, 60, 0, 0), (55, 52, 0, 0)]).ranking() == [2, 1]           # AY-486
+    assert finished([(50, 60, 0, 0), (50, 55, 0, 0)]).ranking() == [1, 2]           # AY-487
+    assert finished([(50, 60, 1, 0), (50, 60, 3, 0)]).ranking() == [2, 1]           # AY-488
     # AY-489 Llamas before allocation: 60/58 + 2 Llamas = 60/60 vs 59/61 + 0 = 59... use equal finals
-    g = _finished([(58, 60, 2, 2), (60, 60, 2, 0)])
+    g = finished([(58, 60, 2, 2), (60, 60, 2, 0)])
     assert g.scores() == [60.0, 60.0] and g.ranking() == [1, 2]
-    g = _finished([(50, 60, 2, 1), (50, 60, 2, 1)])
+    g = finished([(50, 60, 2, 1), (50, 60, 2, 1)])
     assert g.ranking() == [1, 1] and g.winners() == [0, 1]                           # AY-490
 
 
@@ -191,7 +181,7 @@ def test_retiring_ayar_markers_score_at_night_4():
     p = st.players[0]
     st.round = 4
     st.active = [True, False, False, False]
-    p.laid = [(0, 0, 0), (4, 5, 0)]
+    p.laid = [Laid(0, 0, 0), Laid(4, 5, 0)]
     run_night(g)
     assert p.moon == 4
 

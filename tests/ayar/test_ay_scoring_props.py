@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tawa.games.ayar import activities as A
+from tawa.games.ayar.activities import has_adjacent_pair, place_textile, placements
 from tawa.games.ayar.scoring import allocate_llamas, best_sets, set_value, weave_sun
 from tawa.games.ayar.testing import new
 
@@ -49,15 +49,15 @@ def test_weave_sun_counts_each_matched_edge_once(seed, n):
     g = new(2, seed)
     stt = g.state
     p = stt.players[0]
-    t = stt.t
+    t = g.tables
     rng = __import__("random").Random(seed)
     for _ in range(n):
         stacks = [i for i, s in enumerate(stt.stacks) if s]
-        if not stacks or not A.has_adjacent_pair(p, t):
+        if not stacks or not has_adjacent_pair(p, t):
             break
         k = rng.choice(stacks)
-        r, c, d, fl = rng.choice(A.placements(stt, 0, stt.stacks[k][0]))
-        A.place_textile(stt, 0, k, r, c, d, fl)
+        r, c, d, fl = rng.choice(placements(stt, t, 0, stt.stacks[k][0]))
+        place_textile(stt, t, 0, k, r, c, d, fl)
     rows, cols = t.weave_rows, t.weave_cols
     bit = {"N": 1, "E": 2, "S": 4, "W": 8}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.ayar import data as D
+from tawa.games.ayar.data import MARKERS, SPOT_ACTIVITY_DEFAULT, _spot_activity
 from tawa.games.ayar.scoring import farm_sun
 from tawa.games.ayar.testing import new, random_playout, run_night
 
@@ -46,12 +46,13 @@ def test_four_rounds_and_one_ayar_leaves_each_night():
 def test_lake_board_areas():
     g = new(4)
     st = g.state
+    t = g.tables
     assert len(st.stacks) == 4 and all(len(s) == 8 for s in st.stacks)
     for i, s in enumerate(st.stacks):
-        assert {st.t.textiles[x].stack for x in s} == {i + 1}      # numbered with its power
+        assert {t.textiles[x].stack for x in s} == {i + 1}      # numbered with its power
     assert len(st.market) == 5 and len(st.stack) == 25
-    assert st.t.terrace_cells == 24 and st.terrace == []
-    assert st.t.route_len == 18 and sum(1 for m in st.t.route_moon if m) == 9
+    assert t.terrace_cells == 24 and st.terrace == []
+    assert t.route_len == 18 and sum(1 for m in t.route_moon if m) == 9
     assert len(st.spots) == 4 and len(st.spots[0]) == 41
 
 
@@ -84,18 +85,19 @@ def test_retired_ayar_is_inactive():
 def test_setup_by_player_count(players, start, cells, llamas):
     g = new(players)
     st = g.state
+    t = g.tables
     assert st.step == [start] * 4
-    assert st.t.terrace_cells == cells
+    assert t.terrace_cells == cells
     assert tuple(p.llamas for p in st.players) == llamas
     assert st.start == 0 and g.current_player == 0
     for p in st.players:
         assert p.grid == [True] * 16
-        assert p.markers == [-1] * 5 and len(D.MARKERS) == 5 and D.MARKERS[4] == "gold"
-        assert p.boxes == [0, 0, 0, 0] and sum(len(b) for b in st.t.box_suns) == 14
-        assert p.island_at == [] and len(st.t.island_suns) == 6
+        assert p.markers == [-1] * 5 and len(MARKERS) == 5 and MARKERS[4] == "gold"
+        assert p.boxes == [0, 0, 0, 0] and sum(len(b) for b in t.box_suns) == 14
+        assert p.island_at == [] and len(t.island_suns) == 6
         assert p.boat == 0 and p.temples == 4
         assert (p.sun, p.moon, p.inti) == (0, 0, 0) and p.bonus == [0] * 5
-        assert farm_sun(p, st.t) == 0
+        assert farm_sun(p, t) == 0
 
 
 @pytest.mark.rule("AY-032", "AY-036")
@@ -109,11 +111,12 @@ def test_viracocha_supply_at_setup():
 def test_raymi_tiles_dealt():
     seen = set()
     for seed in range(8):
-        st = new(2, seed).state
+        g = new(2, seed)
+        st, t = g.state, g.tables
         assert sorted(st.raymi) == sorted("PPWWFFRR")
         seen.add("".join(st.raymi))
     assert len(seen) > 1
-    assert st.t.raymi_steps == (18, 28)
+    assert t.raymi_steps == (18, 28)
 
 
 @pytest.mark.rule("AY-034", "AY-035")
@@ -125,9 +128,10 @@ def test_stacks_and_pots_shuffled():
 
 @pytest.mark.rule("AY-046")
 def test_solo_setup():
-    st = new(1).state
+    g = new(1)
+    st, t = g.state, g.tables
     assert sorted(st.rival_deck) == list(range(15)) and st.rival_tambos == 15 and st.rival_cubes == 12
-    assert st.t.market_slots == 4 and st.t.terrace_cells == 16 and st.step == [12] * 4
+    assert t.market_slots == 4 and t.terrace_cells == 16 and st.step == [12] * 4
 
 
 def _step_events(g):
@@ -153,13 +157,13 @@ def test_turn_counts_and_order():
 
 def test_spot_activity_formula_matches_table():
     for p in range(4):
-        assert D._spot_activity(p) == D.SPOT_ACTIVITY_DEFAULT[p]
+        assert _spot_activity(p) == SPOT_ACTIVITY_DEFAULT[p]
         for m in range(1, 10):       # every block k = 4m..4m+3 shows each activity once
-            assert sorted(D.SPOT_ACTIVITY_DEFAULT[p][4 * m - 1: 4 * m + 3]) == sorted("PWFR")
+            assert sorted(SPOT_ACTIVITY_DEFAULT[p][4 * m - 1: 4 * m + 3]) == sorted("PWFR")
 
 
 def test_component_tables():
-    t = new(2).state.t
+    t = new(2).tables
     assert len(t.textiles) == 32 and len({x.id for x in t.textiles}) == 32
     assert [sum(1 for x in t.textiles if x.stack == s and x.viracocha) for s in (1, 2, 3, 4)] == [0, 2, 2, 2]
     assert [len(x.half_suns) for x in t.textiles] == [2] * 8 + [3] * 8 + [4] * 8 + [5] * 8

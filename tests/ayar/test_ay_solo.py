@@ -4,13 +4,13 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.ayar import night as NT
 from tawa.games.ayar.data import NEUTRAL, solo_title
+from tawa.games.ayar.solo import rival_effect, rival_turn, select_ayar
 from tawa.games.ayar.testing import new, random_playout, run_night
 
 
 def _card(g, cid):
-    return next(i for i, c in enumerate(g.state.t.rival_cards) if c[0] == cid)
+    return next(i for i, c in enumerate(g.tables.rival_cards) if c[0] == cid)
 
 
 @pytest.mark.rule("AY-500", "AY-501", "AY-502", "AY-503", "AY-813")
@@ -37,23 +37,24 @@ def test_ayar_selector():
     g = new(1)
     st = g.state
     st.step = [20, 25, 20, 14]
-    assert NT.select_ayar(st, "leader") == 1
-    assert NT.select_ayar(st, "second") == 0          # tie 20/20: lower path first
-    assert NT.select_ayar(st, "laggard") == 3
-    assert NT.select_ayar(st, "purple") == 2
+    assert select_ayar(st, "leader") == 1
+    assert select_ayar(st, "second") == 0          # tie 20/20: lower path first
+    assert select_ayar(st, "laggard") == 3
+    assert select_ayar(st, "purple") == 2
     st.active = [False, True, False, False]
-    assert NT.select_ayar(st, "second") == 1 and NT.select_ayar(st, "teal") == 1
+    assert select_ayar(st, "second") == 1 and select_ayar(st, "teal") == 1
 
 
 @pytest.mark.rule("AY-505", "AY-506", "AY-508")
 def test_rival_move_spot_and_pottery_effect():
     g = new(1)
     st = g.state
+    t = g.tables
     st.rival_deck = [_card(g, "RV04")]                 # leader, 3 steps, R P W F
     last = st.market[3]
-    NT.rival_turn(st, g.params, [])
+    rival_turn(st, g.tables, g.params, [])
     assert st.step[0] == 15 and st.stamp[0] == st.moves
-    assert st.t.spot_activity[0][12:15] == "PWF"
+    assert t.spot_activity[0][12:15] == "PWF"
     assert st.spots[0][13] == (NEUTRAL,) and st.rival_tambos == 14
     assert st.pots_out == [last] and st.market[3] >= 0
 
@@ -66,7 +67,7 @@ def test_rival_without_free_spot():
         st.spots[0][k] = (0,)
     st.rival_deck = [_card(g, "RV02")]                 # leader 2
     before = list(st.market)
-    NT.rival_turn(st, g.params, [])
+    rival_turn(st, g.tables, g.params, [])
     assert st.step[0] == 14 and st.rival_tambos == 15 and st.market == before
 
 
@@ -75,15 +76,15 @@ def test_rival_effects():
     g = new(1)
     st = g.state
     top4 = st.stacks[3][0]
-    NT.rival_effect(st, "W", g.params, [])
+    rival_effect(st, g.tables, g.params, "W", [])
     assert st.textiles_out == [top4]
-    NT.rival_effect(st, "F", g.params, [])
+    rival_effect(st, g.tables, g.params, "F", [])
     assert st.terrace == [NEUTRAL, NEUTRAL] and st.rival_cubes == 10
     st.route[4] = (0,)
-    NT.rival_effect(st, "R", g.params, [])
+    rival_effect(st, g.tables, g.params, "R", [])
     assert st.route[8] == (NEUTRAL,)
     hard = new(1, RIVAL_HARD=True)
-    NT.rival_effect(hard.state, "F", hard.params, [])
+    rival_effect(hard.state, hard.tables, hard.params, "F", [])
     assert len(hard.state.terrace) == 3
 
 
@@ -96,7 +97,7 @@ def test_rival_raymi_scores_for_the_player():
     st.players[0].island_at = [2]
     st.rival_deck = [_card(g, "RV01")]                 # leader 1 step: 17 -> 18
     ev = []
-    NT.rival_turn(st, g.params, ev)
+    rival_turn(st, g.tables, g.params, ev)
     assert st.players[0].inti == 2 and st.raymi[0] == ""
     assert [e.kind for e in ev][-1] == "inti"
 
@@ -126,11 +127,11 @@ def test_rival_islands_are_limited():
     g = new(1)
     st = g.state
     for _ in range(5):
-        NT.rival_effect(st, "R", g.params, [])
+        rival_effect(st, g.tables, g.params, "R", [])
     assert [s for s in range(1, 19) if st.route[s] == (NEUTRAL,)] == [4, 8, 12, 16]   # yellow slots, then none left
     g1 = new(1, RIVAL_ISLANDS=1)
     for _ in range(2):
-        NT.rival_effect(g1.state, "R", g1.params, [])
+        rival_effect(g1.state, g1.tables, g1.params, "R", [])
     assert sum(1 for isl in g1.state.route if NEUTRAL in isl) == 1
 
 
@@ -138,9 +139,10 @@ def test_rival_islands_are_limited():
 def test_rival_takes_the_highest_numbered_spot_of_its_activity():
     g = new(1)
     st = g.state
+    t = g.tables
     st.step = [12, 12, 12, 20]
-    assert st.t.spot_activity[3][12:22] == "RPWRPWFPWF"   # black spots 13..22 (C3): W on 15, 18, 21
+    assert t.spot_activity[3][12:22] == "RPWRPWFPWF"   # black spots 13..22 (C3): W on 15, 18, 21
     st.rival_deck = [_card(g, "RV15")]                  # black, 2 steps, priority W P F R
-    NT.rival_turn(st, g.params, [])
+    rival_turn(st, g.tables, g.params, [])
     assert st.step[3] == 22
     assert st.spots[3][21] == (NEUTRAL,) and st.spots[3][15] == st.spots[3][18] == ()

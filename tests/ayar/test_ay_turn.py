@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.ayar import rules as R
+from tawa.games.ayar.state import Phase
 from tawa.games.ayar.testing import ids, new, play, random_playout, refresh, run_night, set_grid, start_turn
+from tawa.games.ayar.turn import Planner, free_spots, lane_tambos, move_figure, temple_rows
 
 
 @pytest.mark.rule("AY-080", "AY-800", "AY-801", "AY-802", "AY-090", "AY-111")
@@ -13,17 +14,17 @@ def test_turn_decision_order_with_gold_marker():
     g = new(4)
     assert ids(g) == [f"marker {m}" for m in ("teal", "brown", "purple", "black", "gold")]
     play(g, "marker gold")
-    assert g.state.phase == "slot" and len(ids(g)) == 8
+    assert g.state.phase == Phase.SLOT and len(ids(g)) == 8
     play(g, "slot c2")                         # 1 arrow, power 1
-    assert g.state.phase == "ayar"
+    assert g.state.phase == Phase.AYAR
     # black's spot 1 is Pottery, impossible with power 1 (AY-095)
     assert ids(g) == ["ayar teal", "ayar brown", "ayar purple"]
     play(g, "ayar purple")
-    assert g.state.step == [0, 0, 1, 0] and g.state.phase == "tambo"
+    assert g.state.step == [0, 0, 1, 0] and g.state.phase == Phase.TAMBO
     play(g, "tambo r3c2")
-    assert g.state.phase == "spot" and ids(g) == ["spot 1"]
+    assert g.state.phase == Phase.SPOT and ids(g) == ["spot 1"]
     play(g, "spot 1")
-    assert g.state.phase == "boat" and g.state.power == 1
+    assert g.state.phase == Phase.BOAT and g.state.power == 1
 
 
 @pytest.mark.rule("AY-095", "AY-812", "AY-135")
@@ -74,11 +75,12 @@ def test_move_exact_arrows_and_stamp():
 def test_cusco_stop_and_sharing():
     g = new(4)
     st = g.state
+    t = g.tables
     st.step = [39, 40, 39, 5]
-    assert R.move_figure(st, 0, 3) == -1 and st.step[0] == 40
-    assert R.move_figure(st, 1, 2) == -1 and st.step[1] == 40        # moves 0 steps
+    assert move_figure(st, t, 0, 3) == -1 and st.step[0] == 40
+    assert move_figure(st, t, 1, 2) == -1 and st.step[1] == 40        # moves 0 steps
     assert st.stamp[1] == 2
-    R.move_figure(st, 2, 1)
+    move_figure(st, t, 2, 1)
     assert st.step[:3] == [40, 40, 40]
 
 
@@ -91,20 +93,21 @@ def test_take_tambo_choice_and_automatic_single():
     set_grid(g2, 0, ["...T", "TTTT", "TTTT", "TTTT"])
     start_turn(g2, 0)
     play(g2, "marker teal", "slot r1")
-    assert g2.state.phase == "spot" and not g2.state.players[0].grid[3]
+    assert g2.state.phase == Phase.SPOT and not g2.state.players[0].grid[3]
 
 
 @pytest.mark.rule("AY-132", "AY-133", "AY-134", "AY-804", "AY-820")
 def test_spots_behind_the_ayar():
     g = new(2)
     st = g.state
+    t = g.tables
     st.spots[0][14] = (1,)
     refresh(g)
     play(g, "marker teal", "slot r4", "tambo r4c1")   # teal 12 -> 15; power 1
     assert st.step[0] == 15
     legal = g.legal_actions()
     # spot 13 (Pottery) cannot be performed with power 1, 14 is taken, 15 (Farming) is free
-    assert st.t.spot_activity[0][12:15] == "PWF"
+    assert t.spot_activity[0][12:15] == "PWF"
     assert [a.id for a in legal] == ["spot 15"]
     assert "Farming with power 1" in legal[0].text
     assert g.explain_illegal("spot 14").rule == "AY-134"      # occupied
@@ -117,11 +120,12 @@ def test_spots_behind_the_ayar():
 def test_tambos_stay_and_retired_path_closes():
     g = new(2)
     st = g.state
+    t = g.tables
     st.spots[1][13] = (0,)
     st.step = [20, 15, 20, 20]
     run_night(g)
     assert st.spots[1][13] == (0,)
-    assert R.free_spots(st, 1, 40) == []
+    assert free_spots(st, t, 1, 40) == []
 
 
 @pytest.mark.rule("AY-150", "AY-151", "AY-155")
@@ -132,7 +136,7 @@ def test_power_counts_empty_spaces_after_the_take():
     play(g, "marker brown", "slot r4", "tambo r4c4")   # brown 0 -> 3
     assert g.state.base == 3
     play(g, "spot 3")                                  # brown spot 3 = Pottery
-    assert g.state.act == "P" and g.state.phase == "pot" and g.state.power == 3
+    assert g.state.act == "P" and g.state.phase == Phase.POT and g.state.power == 3
 
 
 @pytest.mark.rule("AY-153", "AY-152")
@@ -145,7 +149,7 @@ def test_power_fixed_when_step_4_begins():
     into_activity(g, 0, "P", 6)
     play(g, "pot m1", "token v2")                  # V2 completes during the action
     assert p.bonus[1] == 2
-    assert g.state.phase == "pot" and g.state.power == 2   # not raised to 3
+    assert g.state.phase == Phase.POT and g.state.power == 2   # not raised to 3
     assert "pot m2" in ids(g) and "pot m3" not in ids(g)
 
 
@@ -161,7 +165,7 @@ def test_partial_power_and_unused_power_lost():
     assert g.state.seat == 1 and g.state.power == 0 and g.state.taken == 0
     # no unit possible -> not performable
     g.state.players[1].boxes = [3, 3, 4, 4]
-    assert not R.Planner(g.state, 1, g.params).ok("F", 4)
+    assert not Planner(g.state, g.tables, g.params, 1).ok("F", 4)
 
 
 def _quadrant_setup():
@@ -178,9 +182,9 @@ def test_quadrant_gives_temple_choice():
     st = g.state
     acts = g.legal_actions()
     play(g, acts[0].id)                                   # place the textile
-    if st.phase == "textile":
+    if st.phase == Phase.TEXTILE:
         play(g, "weave done")
-    assert st.phase == "temple"
+    assert st.phase == Phase.TEMPLE
     assert ids(g) == ["temple teal", "temple brown", "temple purple", "temple black"]
     play(g, "temple purple")
     assert st.temple[2] == (0,) and st.players[0].temples == 3
@@ -197,10 +201,10 @@ def test_quadrant_without_legal_row_gives_sun():
     start_turn(g, 0)
     play(g, "marker teal", "slot r1", "tambo r1c1", "spot 1", "textile 1")
     play(g, g.legal_actions()[0].id)
-    if st.phase == "textile":
+    if st.phase == Phase.TEXTILE:
         play(g, "weave done")
     assert st.players[0].sun == 2 and st.players[0].temples == 4
-    assert R.temple_rows(st, 0) == []
+    assert temple_rows(st, 0) == []
 
 
 @pytest.mark.rule("AY-175", "AY-176", "AY-177", "AY-171", "AY-219")
@@ -213,7 +217,7 @@ def test_lanes_bonuses_row_first():
     start_turn(g, 0)
     ev = play(g, "marker teal", "slot r3", "spot 1", "textile 1")
     ev += play(g, g.legal_actions()[0].id)
-    while st.seat == 0 and st.phase in ("textile", "place"):
+    while st.seat == 0 and st.phase in (Phase.TEXTILE, Phase.PLACE):
         ev += play(g, g.legal_actions()[-1].id)
     clan = [e.text for e in ev if e.kind == "clan"]
     assert clan == ["P1 empties R3: +3 inti", "P1 empties C2: +3 inti"]
@@ -228,7 +232,7 @@ def test_lane_bonus_paid_once():
     set_grid(g, 0, ["TTTT", "TTTT", "TTTT", "...T"])
     start_turn(g, 0)
     play(g, "marker teal", "slot r4")                  # 3 arrows, single Tambo taken automatically
-    assert st.phase == "spot"
+    assert st.phase == Phase.SPOT
     play(g, ids(g)[0])
     while st.seat == 0:
         play(g, g.legal_actions()[0].id)
@@ -288,10 +292,10 @@ def test_a_step_slot_always_exists():
         g = new(players, seed=players)
         rng = tawa.Rng(players)
         while not g.is_over:
-            if g.state.phase == "marker" and g.state.tok_n == 0:
+            if g.state.phase == Phase.MARKER and g.state.tok_n == 0:
                 seat = g.state.seat
                 p = g.state.players[seat]
-                free = [s for s in range(8) if p.slots[s] < 0 and R.lane_tambos(p, s) > 0]
+                free = [s for s in range(8) if p.slots[s] < 0 and lane_tambos(p, s) > 0]
                 assert free
             acts = g.legal_actions()
             g.apply(acts[rng.below(len(acts))])

@@ -1,4 +1,4 @@
-"""The P'achakuna planning evaluator (src/tawa/bots/heuristics/pachakuna.py): distances count, sales and
+"""The P'achakuna planning evaluator (src/tawa/games/pachakuna/strategy.py): distances count, sales and
 pending payments are valued consistently, values stay in [-1, 1], and nothing hidden is read."""
 from __future__ import annotations
 

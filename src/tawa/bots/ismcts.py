@@ -25,7 +25,7 @@ move, so a line ends (and is scored, after any rollout) where the searching seat
 ``backup=max`` and ``depth=0`` the search plans the rest of its own turn, sub-step by sub-step; ``ties=progress``
 breaks exact ties (of visits and value at the final choice, of value in ``prior``'s cut) by the game's progress
 weights, as greedy does, instead of taking the first action offered. A game may set its
-own defaults for any of these (``tawa.bots.heuristics.register_evaluator``) so
+own defaults for any of these (``Game.search_defaults``: ``SEARCH_DEFAULTS`` in ``games/<g>/strategy.py``) so
 that a default-strength move stays under a second; values in the spec always win. Seeded: the same
 seed and the same views give the same moves. One bot object serves a seat for a whole
 game (or many): it keeps nothing from one move to the next except its RNG.
@@ -218,7 +218,9 @@ class IsmctsBot(Bot):
         # rollout
         steps = 0
         while not world.is_over and steps < self.depth:
-            mover = world.current_player  # type: ignore[assignment]  (not over: a seat is to move)
+            to_move = world.current_player
+            assert to_move is not None  # not over: a seat is to move
+            mover = to_move
             world.apply(self._rollout_action(world, evaluate, self.rollout))
             steps += 1
         if self.finish != "off":  # score at a turn boundary: the mover ends the turn it is in
@@ -286,11 +288,11 @@ class IsmctsBot(Bot):
 def _factory(args: str, seed: int) -> IsmctsBot:
     p = parse_bot_args(args, DEFAULTS, "ismcts")
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
-    return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),  # type: ignore[arg-type]
-                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,  # type: ignore[arg-type]
-                     prior=int(p["prior"]), finish=str(p["finish"]),  # type: ignore[arg-type]
-                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),  # type: ignore[arg-type]
-                     backup=str(p["backup"]), turn=int(p["turn"]),  # type: ignore[arg-type]
+    return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),
+                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,
+                     prior=int(p["prior"]), finish=str(p["finish"]),
+                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),
+                     backup=str(p["backup"]), turn=int(p["turn"]),
                      ties=str(p["ties"]))
 
 

@@ -16,6 +16,7 @@ the wrapper routes that to ``Game.clone``. The [D] safety caps are switched on.
 """
 from __future__ import annotations
 
+import argparse
 import json
 from typing import Any
 
@@ -175,7 +176,7 @@ def _timed_ismcts(game: Any, seconds: float, seed: int) -> Any:
 
     from open_spiel.python.algorithms import ismcts, mcts
 
-    class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
+    class TimedISMCTS(ismcts.ISMCTSBot):
         iterations = 0
         spent = 0.0
 
@@ -269,17 +270,19 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
     }
 
 
-def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a documented command
+def main(argv: list[str] | None = None) -> None:
     """``python -m tawa.lab.openspiel GAME GAMES SECONDS [PLAYERS] [SEED] [OURS]``: print
     ``duel`` as JSON (OURS: our bot's spec, default ``ismcts:time=SECONDS``)."""
-    import sys
-
-    args = sys.argv[1:] if argv is None else argv
-    game_id, games, seconds = args[0], int(args[1]), float(args[2])
-    players = int(args[3]) if len(args) > 3 else 2
-    seed = int(args[4]) if len(args) > 4 else 1
-    ours = args[5] if len(args) > 5 else None
-    print(json.dumps(duel(game_id, games, seconds, players, seed, ours=ours), indent=1))
+    parser = argparse.ArgumentParser(prog="python -m tawa.lab.openspiel",
+                                     description="Our bot against OpenSpiel's ISMCTS on a Tawa game; prints JSON.")
+    parser.add_argument("game", help="a Tawa game id (tawa list)")
+    parser.add_argument("games", type=int, help="number of games (seats alternate)")
+    parser.add_argument("seconds", type=float, help="OpenSpiel's thinking time per move")
+    parser.add_argument("players", type=int, nargs="?", default=2)
+    parser.add_argument("seed", type=int, nargs="?", default=1)
+    parser.add_argument("ours", nargs="?", default=None, help="our bot spec (default ismcts:time=SECONDS)")
+    args = parser.parse_args(argv)
+    print(json.dumps(duel(args.game, args.games, args.seconds, args.players, args.seed, ours=args.ours), indent=1))
 
 
 if __name__ == "__main__":  # pragma: no cover

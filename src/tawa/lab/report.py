@@ -176,7 +176,7 @@ def _plots(recs: list[dict[str, Any]], players: int) -> list[str]:
 
 
 def _extras_plots(recs: list[dict[str, Any]], players: int) -> list[str]:
-    """Per-game extras, by the conventions of ``tawa.lab.extras``:
+    """Per-game extras (``Game.report_extras``), by these conventions:
     ``seat_category`` {name: [category (or list of them) of each seat]} -> win rate and length of
     the games won (``turns`` if the extras give it, else actions) by category;
     ``seat_values`` {name: [{key: number} of each seat]} -> mean per key, winners vs the rest;

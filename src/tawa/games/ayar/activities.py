@@ -1,13 +1,18 @@
-"""The four activities (rulebook section "The Four Activities", AY-240..AY-363) and Viracocha tokens."""
+"""The four activities (rulebook section "The Four Activities", AY-240..AY-363) and Viracocha tokens.
+
+Each rule that makes a unit (a Pot, a Textile, a cube, a Boat destination) illegal is one small predicate
+here; the generators below build the offered choices from them and ``illegal.py`` explains a refusal with
+the same predicates.
+"""
 from __future__ import annotations
 
 from tawa.core.params import Params
-from tawa.games.ayar.data import BOX_NAMES, Tables
-from tawa.games.ayar.scoring import SIDE_BIT, flip, rotate
+from tawa.games.ayar.data import BOX_NAMES, SECTIONS, SIDE_BIT, WEAVE_DIRECTIONS, Tables
+from tawa.games.ayar.scoring import flip, rotate
 from tawa.games.ayar.state import AyarState, PlayerState
 
-DIRS = ("e", "s", "w", "n")                     # C10: d = E, S, W, N -> r = 0..3
-OFFSET = {"e": (0, 1), "s": (1, 0), "w": (0, -1), "n": (-1, 0)}
+DIRS = tuple(WEAVE_DIRECTIONS)                  # C10: d = E, S, W, N -> r = 0..3 clockwise turns
+OFFSET = WEAVE_DIRECTIONS
 
 
 # ================================================================ Viracocha (AY-380..AY-392)
@@ -19,14 +24,18 @@ def gain_tokens(st: AyarState, seat: int, n: int = 1) -> None:
     st.tok_n += n
 
 
+def space_complete(p: PlayerState, t: Tables, space: int) -> bool:
+    """AY-382 a bonus space holding its required tokens is closed."""
+    return p.bonus[space] >= t.bonus_need[space]
+
+
 def open_spaces(p: PlayerState, t: Tables) -> list[int]:
     """AY-382 bonus spaces not yet complete."""
-    return [i for i, need in enumerate(t.bonus_need) if p.bonus[i] < need]
+    return [i for i in range(len(t.bonus_need)) if not space_complete(p, t, i)]
 
 
-def place_token(st: AyarState, seat: int, space: int | None, params: Params) -> str:
+def place_token(st: AyarState, t: Tables, params: Params, seat: int, space: int | None) -> str:
     """Place one token on ``space`` (None: every space complete -> Llama, AY-386). Returns a short text."""
-    t = st.t
     p = st.players[seat]
     st.tok_n -= 1
     if st.tok_n == 0:
@@ -65,34 +74,62 @@ def night_moon_bonus(p: PlayerState, t: Tables) -> int:
 
 
 # ================================================================ can perform (AY-156)
-def can_perform(st: AyarState, seat: int, act: str, power: int, params: Params) -> bool:
+def can_perform(st: AyarState, t: Tables, params: Params, seat: int, act: str, power: int) -> bool:
     if act == "P":
-        return bool(pot_sources(st, seat, power, params))
+        return bool(pot_sources(st, t, params, seat, power))
     if act == "W":
-        return bool(textile_stacks(st, seat, power))
+        return bool(textile_stacks(st, t, seat, power))
     if act == "F":
-        return can_plant(st, seat)
-    return bool(reed_destinations(st, seat, power))
+        return can_plant(st, t, seat)
+    return bool(reed_destinations(st, t, seat, power))
 
 
 # ================================================================ Pottery (AY-240..AY-264)
-def pot_sources(st: AyarState, seat: int, power: int, params: Params) -> list[int]:
+FACEDOWN = -1   # the pot source "top of the facedown stack"
+
+
+def pot_row_full(p: PlayerState, t: Tables) -> bool:
+    """AY-258 no empty pot space is left."""
+    return len(p.pots) >= len(t.pot_row)
+
+
+def pot_limit_reached(st: AyarState, params: Params) -> bool:
+    """AY-241 at most two Pots per action."""
+    limit: int = params.POTS_PER_ACTION
+    return st.taken >= limit
+
+
+def facedown_stack_empty(st: AyarState) -> bool:
+    """AY-252 no facedown Pot is left to take."""
+    return not st.stack
+
+
+def facedown_limit_reached(st: AyarState, params: Params) -> bool:
+    """AY-243 at most ``FACEDOWN_MAX`` facedown Pots per action."""
+    limit: int = params.FACEDOWN_MAX
+    return st.facedown_taken >= limit
+
+
+def pot_cost(st: AyarState, t: Tables, params: Params, source: int) -> int:
+    """AY-240/AY-242 the power a source costs: the printed power, or ``FACEDOWN_COST`` for the facedown top."""
+    return params.FACEDOWN_COST if source == FACEDOWN else t.pot_power[st.market[source]]
+
+
+def pot_sources(st: AyarState, t: Tables, params: Params, seat: int, power: int) -> list[int]:
     """Market slot indexes (0-based) and -1 (facedown top) that may be taken now with ``power`` left."""
-    p = st.players[seat]
-    t = st.t
-    if len(p.pots) >= len(t.pot_row):                          # AY-258
+    if pot_row_full(st.players[seat], t) or pot_limit_reached(st, params):
         return []
-    out = [i for i, pid in enumerate(st.market) if pid >= 0 and t.pot_power[pid] <= power]   # AY-240
-    if st.stack and power >= params.FACEDOWN_COST and st.facedown_taken < params.FACEDOWN_MAX:  # AY-242/243/252
-        out.append(-1)
+    out = [i for i, pid in enumerate(st.market) if pid >= 0 and t.pot_power[pid] <= power]   # AY-240, AY-251
+    if not facedown_stack_empty(st) and pot_cost(st, t, params, FACEDOWN) <= power \
+            and not facedown_limit_reached(st, params):
+        out.append(FACEDOWN)
     return out
 
 
-def take_pot(st: AyarState, seat: int, source: int, params: Params) -> tuple[int, bool, int]:
+def take_pot(st: AyarState, t: Tables, params: Params, seat: int, source: int) -> tuple[int, bool, int]:
     """Take one pot (AY-240..AY-248, AY-255). Returns (pot id, facedown, power spent)."""
     p = st.players[seat]
-    t = st.t
-    if source < 0:
+    if source == FACEDOWN:
         pid = st.stack.pop(0)                    # AY-243 the stack's top at this time
         st.facedown_taken += 1
         p.pots.append(pid)
@@ -107,16 +144,17 @@ def take_pot(st: AyarState, seat: int, source: int, params: Params) -> tuple[int
     return pid, False, t.pot_power[pid]
 
 
-def slide_and_refill(st: AyarState) -> None:
+def slide_and_refill(st: AyarState, t: Tables) -> None:
     """AY-249/AY-250/AY-252: close gaps toward slot 1, refill the empty slots from the stack top."""
     kept = [x for x in st.market if x >= 0]
-    while len(kept) < st.t.market_slots and st.stack:
+    while len(kept) < t.market_slots and st.stack:
         kept.append(st.stack.pop(0))
-    st.market = kept + [-1] * (st.t.market_slots - len(kept))
+    st.market = kept + [-1] * (t.market_slots - len(kept))
 
 
 # ================================================================ Weaving (AY-280..AY-296)
 def has_adjacent_pair(p: PlayerState, t: Tables) -> bool:
+    """AY-287/AY-290 two orthogonally adjacent empty cells are left."""
     rows, cols = t.weave_rows, t.weave_cols
     w = p.weave
     for r in range(rows):
@@ -130,14 +168,17 @@ def has_adjacent_pair(p: PlayerState, t: Tables) -> bool:
     return False
 
 
-def textile_stacks(st: AyarState, seat: int, power: int) -> list[int]:
+def stack_used(st: AyarState, stack: int) -> bool:
+    """AY-281 at most one Textile from each stack per action."""
+    return bool((st.used_stacks >> stack) & 1)
+
+
+def textile_stacks(st: AyarState, t: Tables, seat: int, power: int) -> list[int]:
     """AY-281/AY-282/AY-287/AY-289 stacks (0-based) whose top may be taken now."""
-    p = st.players[seat]
-    t = st.t
-    if not has_adjacent_pair(p, t):
+    if not has_adjacent_pair(st.players[seat], t):
         return []
     return [i for i, s in enumerate(st.stacks)
-            if s and not (st.used_stacks >> i) & 1 and t.textiles[s[0]].stack <= power]
+            if s and not stack_used(st, i) and t.textiles[s[0]].stack <= power]
 
 
 def canonical_masks(t: Tables, tile: int) -> tuple[int, int]:
@@ -159,46 +200,59 @@ def orient(t: Tables, tile: int, d: str, flipped: bool) -> tuple[int, int]:
     return rotate(a, r), rotate(b, r)
 
 
+def inside_area(t: Tables, r: int, c: int, d: str) -> bool:
+    """AY-286 both cells of a placement (1-based anchor, direction of cell b) lie inside the weaving area."""
+    return any(x[0] == r and x[1] == c for x in t.weave_pairs[d])
+
+
+def cells_empty(p: PlayerState, ia: int, ib: int) -> bool:
+    """AY-285 both cells (indexes) of a placement are still empty."""
+    return p.weave[ia] < 0 and p.weave[ib] < 0
+
+
+def covers_empty_cells(p: PlayerState, t: Tables, r: int, c: int, d: str) -> bool:
+    """AY-285 both cells of a placement inside the area are still empty."""
+    dr, dc = OFFSET[d]
+    ia = (r - 1) * t.weave_cols + c - 1
+    return cells_empty(p, ia, ia + dr * t.weave_cols + dc)
+
+
+def _cells_key(ia: int, ib: int, ma: int, mb: int) -> tuple[int, int, int, int]:
+    return (ia, ib, ma, mb) if ia < ib else (ib, ia, mb, ma)
+
+
 def placement_key(t: Tables, tile: int, r: int, c: int, d: str, fl: bool) -> tuple[int, int, int, int]:
     """What a placement (1-based anchor) leaves on the board: the two cells and their half-sun masks, in cell
     order. Two placements with the same key are the same move (C10: duplicates may be merged)."""
     ma, mb = orient(t, tile, d, fl)
     dr, dc = OFFSET[d]
     ia = (r - 1) * t.weave_cols + c - 1
-    ib = (r - 1 + dr) * t.weave_cols + c - 1 + dc
-    return (ia, ib, ma, mb) if ia < ib else (ib, ia, mb, ma)
+    return _cells_key(ia, ia + dr * t.weave_cols + dc, ma, mb)
 
 
-def placements(st: AyarState, seat: int, tile: int) -> list[tuple[int, int, str, bool]]:
-    """AY-284..AY-286: distinct legal placements (row, col 1-based, d, flip) of ``tile``."""
+def placements(st: AyarState, t: Tables, seat: int, tile: int) -> list[tuple[int, int, str, bool]]:
+    """AY-284..AY-286: distinct legal placements (row, col 1-based, d, flip) of ``tile``: inside the area, on
+    two empty cells, the first (in the order E, S, W, N x flip 0, 1) of placements with the same result."""
     p = st.players[seat]
-    t = st.t
-    rows, cols = t.weave_rows, t.weave_cols
     out = []
     seen = set()
     for d in DIRS:
-        dr, dc = OFFSET[d]
+        pairs = t.weave_pairs[d]
         for fl in (False, True):
             ma, mb = orient(t, tile, d, fl)
-            for r in range(rows):
-                for c in range(cols):
-                    r2, c2 = r + dr, c + dc
-                    if not (0 <= r2 < rows and 0 <= c2 < cols):
-                        continue
-                    ia, ib = r * cols + c, r2 * cols + c2
-                    if p.weave[ia] >= 0 or p.weave[ib] >= 0:       # AY-285 both empty
-                        continue
-                    key = (min(ia, ib), max(ia, ib), ma if ia < ib else mb, mb if ia < ib else ma)
-                    if key in seen:                                 # merge symmetric duplicates
-                        continue
-                    seen.add(key)
-                    out.append((r + 1, c + 1, d, fl))
+            for r, c, ia, ib in pairs:
+                if not cells_empty(p, ia, ib):
+                    continue
+                key = _cells_key(ia, ib, ma, mb)
+                if key in seen:                                 # merge symmetric duplicates
+                    continue
+                seen.add(key)
+                out.append((r, c, d, fl))
     return out
 
 
-def place_textile(st: AyarState, seat: int, stack: int, r: int, c: int, d: str, fl: bool) -> int:
+def place_textile(st: AyarState, t: Tables, seat: int, stack: int, r: int, c: int, d: str, fl: bool) -> int:
     """Take the stack's top tile and lay it (AY-282..AY-288). Returns the tile id."""
-    t = st.t
     p = st.players[seat]
     tile = st.stacks[stack].pop(0)
     ma, mb = orient(t, tile, d, fl)
@@ -221,21 +275,30 @@ def cubes_left(p: PlayerState, t: Tables) -> int:
     return sum(len(s) - k for s, k in zip(t.box_suns, p.boxes, strict=True))
 
 
-def can_plant(st: AyarState, seat: int) -> bool:
+def terrace_full(st: AyarState, t: Tables) -> bool:
+    """AY-311 no empty terrace space is left."""
+    return len(st.terrace) >= t.terrace_cells
+
+
+def box_empty(p: PlayerState, t: Tables, box: int) -> bool:
+    """AY-312 no cube is left in the box."""
+    return p.boxes[box] >= len(t.box_suns[box])
+
+
+def can_plant(st: AyarState, t: Tables, seat: int) -> bool:
     """AY-326/AY-311 an empty terrace space and a cube left."""
-    return len(st.terrace) < st.t.terrace_cells and cubes_left(st.players[seat], st.t) > 0
+    return not terrace_full(st, t) and cubes_left(st.players[seat], t) > 0
 
 
-def maize_boxes(st: AyarState, seat: int) -> list[int]:
+def maize_boxes(st: AyarState, t: Tables, seat: int) -> list[int]:
     p = st.players[seat]
-    if len(st.terrace) >= st.t.terrace_cells:
+    if terrace_full(st, t):
         return []
-    return [b for b, k in enumerate(p.boxes) if k < len(st.t.box_suns[b])]
+    return [b for b in range(len(p.boxes)) if not box_empty(p, t, b)]
 
 
-def plant(st: AyarState, seat: int, box: int) -> tuple[int, bool]:
+def plant(st: AyarState, t: Tables, seat: int, box: int) -> tuple[int, bool]:
     """AY-310/AY-312/AY-314: leftmost cube of ``box`` to the next terrace space. Returns (Suns, emptied)."""
-    t = st.t
     p = st.players[seat]
     k = p.boxes[box]
     p.boxes[box] = k + 1
@@ -251,16 +314,37 @@ def box_name(b: int) -> str:
 
 
 # ================================================================ Reed (AY-340..AY-363)
-def reed_destinations(st: AyarState, seat: int, power: int) -> list[int]:
-    """AY-340..AY-352/AY-361 legal destination spaces with their route cost within ``power``."""
-    return [d for d, _ in reed_costs(st, seat, power)]
+def entry_cost(st: AyarState, t: Tables, space: int) -> int:
+    """AY-345/AY-346/AY-347 entering a space with an Island costs 0, else its printed cost."""
+    return 0 if st.route[space] else t.route_cost[space]
 
 
-def reed_costs(st: AyarState, seat: int, power: int) -> list[tuple[int, int]]:
-    t = st.t
+def route_cost(st: AyarState, t: Tables, seat: int, dest: int) -> int:
+    """AY-340/AY-343 the cost of every space entered on the way from the Boat to ``dest``."""
     pos = st.players[seat].boat
+    step = 1 if dest > pos else -1
+    return sum(entry_cost(st, t, s) for s in range(pos + step, dest + step, step))
+
+
+def other_boats(st: AyarState, seat: int) -> set[int]:
+    """The route spaces where the other players' Boats stand."""
+    return {q.boat for i, q in enumerate(st.players) if i != seat}
+
+
+def yellow_taken(t: Tables, others: set[int], space: int) -> bool:
+    """AY-350/AY-352 a yellow slot where another Boat stands (``others``) may be passed but not ended on."""
+    return t.route_yellow[space] and space in others
+
+
+def reed_destinations(st: AyarState, t: Tables, seat: int, power: int) -> list[int]:
+    """AY-340..AY-352/AY-361 legal destination spaces with their route cost within ``power``."""
+    return [d for d, _ in reed_costs(st, t, seat, power)]
+
+
+def reed_costs(st: AyarState, t: Tables, seat: int, power: int) -> list[tuple[int, int]]:
+    pos = st.players[seat].boat
+    others = other_boats(st, seat)
     out = []
-    others = {q.boat for i, q in enumerate(st.players) if i != seat}
     for step in (1, -1):
         cost = 0
         s = pos
@@ -268,20 +352,19 @@ def reed_costs(st: AyarState, seat: int, power: int) -> list[tuple[int, int]]:
             s += step
             if s < 1 or s > t.route_len:            # AY-344 the dock cannot be re-entered
                 break
-            cost += 0 if st.route[s] else t.route_cost[s]   # AY-345/AY-346/AY-347
+            cost += entry_cost(st, t, s)
             if cost > power:
                 break
-            if t.route_yellow[s] and s in others:   # AY-352 pass, but do not stop
+            if yellow_taken(t, others, s):          # AY-352 pass, but do not stop
                 continue
             out.append((s, cost))
     out.sort()
     return out
 
 
-def island_drops(st: AyarState, seat: int, dest: int) -> list[tuple[int, int, int]]:
+def island_drops(st: AyarState, t: Tables, seat: int, dest: int) -> list[tuple[int, int, int]]:
     """The Islands a move to ``dest`` places (AY-343, AY-348..AY-356), without moving: a list of
     (route space, Island slot 1-6, Lake section giving a Viracocha or -1)."""
-    t = st.t
     p = st.players[seat]
     step = 1 if dest > p.boat else -1
     out: list[tuple[int, int, int]] = []
@@ -307,17 +390,17 @@ def island_drops(st: AyarState, seat: int, dest: int) -> list[tuple[int, int, in
     return out
 
 
-def move_boat(st: AyarState, seat: int, dest: int) -> list[str]:
+def move_boat(st: AyarState, t: Tables, seat: int, dest: int) -> list[str]:
     """Move the Boat to ``dest`` entering every space on the way (AY-343), placing Islands (AY-348..AY-356)."""
     p = st.players[seat]
     notes = []
-    for s, slot, sec in island_drops(st, seat, dest):
+    for s, slot, sec in island_drops(st, t, seat, dest):
         p.island_at.append(s)
         st.route[s] = (*st.route[s], seat)
         notes.append(f"Island {slot} on space {s}")
         if sec >= 0:
             st.lake[sec] -= 1
             gain_tokens(st, seat)
-            notes.append(f"Viracocha from Lake section {'ABCD'[sec]}")
+            notes.append(f"Viracocha from Lake section {SECTIONS[sec]}")
     p.boat = dest
     return notes

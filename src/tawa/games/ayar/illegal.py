@@ -1,205 +1,330 @@
-"""Why an action id is not legal now (AY-820..AY-826): a precise message and the rule that forbids it.
+"""Why an action id is not legal now (AY-820..AY-826): a precise message and the rule that forbids it, or
+``None`` when the rules find nothing against it (then it is legal).
 
-The rule code is the spec's list of illegal actions (AY-820..AY-825) where the case is listed there, the
-underlying rule otherwise; the message names the underlying rule as well.
+Each decision's explanation asks, in order, the same predicates the choice generators of ``rules.py`` are
+built from (``turn.py``, ``activities.py``), so an explanation cannot drift from what is offered. The rule
+code is the spec's list of illegal actions (AY-820..AY-825) where the case is listed there, the underlying
+rule otherwise; the message names the underlying rule as well.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
-from tawa.games.ayar import activities as A
-from tawa.games.ayar import rules as R
-from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS
-from tawa.games.ayar.state import AyarState
+from tawa.games.ayar.activities import (
+    DIRS,
+    FACEDOWN,
+    box_empty,
+    covers_empty_cells,
+    facedown_limit_reached,
+    facedown_stack_empty,
+    has_adjacent_pair,
+    inside_area,
+    other_boats,
+    placement_key,
+    placements,
+    pot_cost,
+    pot_limit_reached,
+    pot_row_full,
+    route_cost,
+    space_complete,
+    stack_used,
+    terrace_full,
+    yellow_taken,
+)
+from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, Tables
+from tawa.games.ayar.state import AyarState, Phase
+from tawa.games.ayar.texts import CELL_BY_NAME, placement_id
+from tawa.games.ayar.turn import (
+    Planner,
+    has_temple,
+    lane_cells,
+    lane_empty,
+    marker_laid,
+    marker_paths,
+    slot_used,
+    spot_behind,
+    spot_full,
+    temple_row_closed,
+)
+
+TOKEN = "token"   # the Viracocha placement (AY-809), asked whatever the phase while a token waits
 
 # the decision each verb answers (AY-800..AY-810)
-VERB_PHASE = {"marker": "marker", "slot": "slot", "ayar": "ayar", "tambo": "tambo", "spot": "spot", "pot": "pot",
-              "textile": "textile", "weave": "textile", "place": "place", "maize": "maize", "boat": "boat",
-              "temple": "temple", "token": "token"}
+VERB_DECISION: dict[str, Phase | str] = {
+    "marker": Phase.MARKER, "slot": Phase.SLOT, "ayar": Phase.AYAR, "tambo": Phase.TAMBO, "spot": Phase.SPOT,
+    "pot": Phase.POT, "textile": Phase.TEXTILE, "weave": Phase.TEXTILE, "place": Phase.PLACE,
+    "maize": Phase.MAIZE, "boat": Phase.BOAT, "temple": Phase.TEMPLE, "token": TOKEN,
+}
 
 
-def _int(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
+class Refusal:
+    """Builds the ``IllegalAction`` of one action id."""
+
+    __slots__ = ("action_id",)
+
+    def __init__(self, action_id: str) -> None:
+        self.action_id = action_id
+
+    def __call__(self, message: str, rule: str) -> IllegalAction:
+        return IllegalAction(message, rule=rule, action=self.action_id)
+
+    def unknown(self, verb: str) -> IllegalAction:
+        return self(f"{self.action_id!r} is not a valid {verb} choice", "AY-826")
 
 
-def explain(st: AyarState, params: Params, action_id: str) -> IllegalAction:
-    def err(msg: str, rule: str) -> IllegalAction:
-        return IllegalAction(msg, rule=rule, action=action_id)
+Explainer = Callable[[AyarState, Tables, Params, int, list[str], Refusal], IllegalAction | None]
 
-    words = action_id.split()
-    verb = words[0] if words else ""
-    arg = words[1] if len(words) > 1 else ""
-    phase = "token" if st.tok_n > 0 else st.phase
-    want = VERB_PHASE.get(verb)
-    if want is None:
-        return err(f"{action_id!r} is not an Ayar action", "AY-826")
-    if phase == "over":
-        return err("the game is over (AY-480)", "AY-480")
-    if want != phase:
-        return err(f"{action_id!r}: the decision now is {phase!r} (turn order AY-080, AY-800..AY-810)", "AY-080")
-    t = st.t
-    seat = st.tok_seat if phase == "token" else st.seat
-    p = st.players[seat]
-    unknown = err(f"{action_id!r} is not a valid {verb} choice", "AY-826")
 
-    if verb == "marker":
-        if arg not in MARKERS:
-            return unknown
-        if p.markers[MARKERS.index(arg)] >= 0:
-            return err("that Step marker was already laid this round (AY-094)", "AY-094")
-        return err("no legal turn can be completed with that marker: no Ayar it may move reaches a free spot whose "
+def explain(st: AyarState, t: Tables, params: Params, action_id: str) -> IllegalAction | None:
+    """The refusal of ``action_id`` now, or None when it is legal."""
+    why = Refusal(action_id)
+    words = action_id.split(" ")
+    want = VERB_DECISION.get(words[0])
+    if want is None or len(words) < 2:
+        return why(f"{action_id!r} is not an Ayar action", "AY-826")
+    if st.phase == Phase.OVER:
+        return why("the game is over (AY-480)", "AY-480")
+    decision: Phase | str = TOKEN if st.tok_n > 0 else st.phase
+    if want != decision:
+        now = decision if isinstance(decision, str) else decision.word
+        return why(f"{action_id!r}: the decision now is {now!r} (turn order AY-080, AY-800..AY-810)", "AY-080")
+    return _EXPLAIN[words[0]](st, t, params, st.decider, words[1:], why)
+
+
+def _index(text: str, low: int, high: int) -> int | None:
+    """A number written as an action id writes it (no sign, no leading zero) within low..high, else None."""
+    if not text.isdigit() or str(int(text)) != text:
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def _one(args: list[str], choices: tuple[str, ...] | str) -> int | None:
+    return list(choices).index(args[0]) if len(args) == 1 and args[0] in choices else None
+
+
+def _marker(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    m = _one(args, MARKERS)
+    if m is None:
+        return why.unknown("marker")
+    if marker_laid(st.players[seat], m):
+        return why("that Step marker was already laid this round (AY-094)", "AY-094")
+    if not Planner(st, t, params, seat).marker_ok(m):
+        if st.fallback:
+            return why("no free Step slot whose lane holds a Tambo is left (AY-190, AY-193)", "AY-190")
+        return why("no legal turn can be completed with that marker: no Ayar it may move reaches a free spot whose "
                    "activity you could perform (AY-095, AY-135)", "AY-095")
-
-    if verb == "slot":
-        if arg not in LANES:
-            return unknown
-        s = LANES.index(arg)
-        if p.slots[s] >= 0:
-            return err("that Step slot already holds a marker this round (AY-092)", "AY-092")
-        if R.lane_tambos(p, s) == 0:
-            return err("that lane holds no Tambo (AY-093)", "AY-093")
-        return err("through that slot no Ayar the marker may move reaches a free spot whose activity you could "
-                   "perform with the lane's power (AY-095, AY-135)", "AY-095")
-
-    if verb == "ayar":
-        if arg not in PATHS:
-            return unknown
-        q = PATHS.index(arg)
-        if not st.active[q]:
-            return err(f"the {arg} Ayar has retired and cannot move (AY-111, AY-820)", "AY-820")
-        return err(f"after moving the {arg} Ayar no free spot behind him has an activity you could perform "
-                   "(AY-095, AY-135)", "AY-095")
-
-    if verb == "tambo":
-        cell = _cell(arg)
-        if cell is None:
-            return unknown
-        if cell not in R.lane_cells(st.slot):
-            return err(f"{arg} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130")
-        return err(f"there is no Tambo at {arg} (AY-130)", "AY-130")
-
-    if verb == "spot":
-        k = _int(arg)
-        if k is None or not 1 <= k <= t.cusco:
-            return unknown
-        path = st.path
-        if k <= t.start_step or k > st.step[path]:
-            return err(f"spot {k} is not behind the {PATHS[path]} Ayar: spots {t.start_step + 1}..{st.step[path]} "
-                       "are (AY-133)", "AY-133")
-        if len(st.spots[path][k]) >= t.spot_capacity:
-            return err(f"spot {k} already holds a Tambo (AY-134)", "AY-134")
-        return err(f"spot {k} shows an activity you cannot perform with your power (AY-135, AY-156)", "AY-135")
-
-    if verb == "pot":
-        if arg == "done":
-            return err("take at least one Pot before stopping (AY-156)", "AY-156")
-        if len(p.pots) >= len(t.pot_row):
-            return err("your pot row is full (AY-258)", "AY-821")
-        if st.taken >= params.POTS_PER_ACTION:
-            return err("at most two Pots per action (AY-241)", "AY-821")
-        if arg == "facedown":
-            if not st.stack:
-                return err("the facedown stack is empty (AY-252)", "AY-821")
-            if st.facedown_taken >= params.FACEDOWN_MAX:
-                return err(f"at most {params.FACEDOWN_MAX} facedown Pots per action (AY-243)", "AY-821")
-            return err(f"the facedown Pot costs {params.FACEDOWN_COST} and you have {st.power} power left "
-                       "(AY-240, AY-242)", "AY-821")
-        i = _int(arg[1:]) if arg.startswith("m") else None
-        if i is None or not 1 <= i <= t.market_slots:
-            return unknown
-        pid = st.market[i - 1]
-        if pid < 0:
-            return err(f"market slot {i} is empty (refills come only after the action, AY-251, AY-252)", "AY-821")
-        return err(f"that Pot costs {t.pot_power[pid]} and you have {st.power} power left (AY-240)", "AY-821")
-
-    if verb == "weave":
-        return err("take at least one Textile before stopping (AY-156)", "AY-156")
-
-    if verb == "textile":
-        i = _int(arg)
-        if i is None or not 1 <= i <= len(st.stacks):
-            return unknown
-        if (st.used_stacks >> (i - 1)) & 1:
-            return err("at most one Textile from each stack per action (AY-281)", "AY-822")
-        if not st.stacks[i - 1]:
-            return err(f"stack {i} is empty and never refilled (AY-289)", "AY-822")
-        if t.textiles[st.stacks[i - 1][0]].stack > st.power:
-            return err(f"that Textile costs {i} and you have {st.power} power left (AY-280)", "AY-822")
-        return err("no two adjacent empty cells are left in your weaving area (AY-287)", "AY-822")
-
-    if verb == "place":
-        return _place(st, seat, words, err, unknown)
-
-    if verb == "maize":
-        if arg == "done":
-            return err("plant at least one cube before stopping (AY-156)", "AY-156")
-        if arg not in BOX_NAMES[: len(t.box_suns)]:
-            return unknown
-        if len(st.terrace) >= t.terrace_cells:
-            return err("the terrace has no empty space (AY-311)", "AY-823")
-        return err(f"box {arg.upper()} is empty (AY-312)", "AY-823")
-
-    if verb == "boat":
-        d = _int(arg)
-        if d is None or d > t.route_len:
-            return unknown
-        if d == 0:
-            return err("the dock cannot be re-entered (AY-344)", "AY-824")
-        if d == p.boat:
-            return err("the Boat must move at least one space (AY-156)", "AY-824")
-        step = 1 if d > p.boat else -1
-        cost = sum(0 if st.route[s] else t.route_cost[s] for s in range(p.boat + step, d + step, step))
-        if cost > st.power:
-            return err(f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
-                       "AY-824")
-        return err(f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
-                   "AY-824")
-
-    if verb == "temple":
-        if arg not in PATHS:
-            return unknown
-        q = PATHS.index(arg)
-        if not st.active[q] or st.temple_closed[q]:
-            return err(f"the {arg} Ayar has retired: his row takes no Temple marker (AY-173, AY-433)", "AY-825")
-        return err(f"you already have a Temple marker in the {arg} row (AY-173)", "AY-825")
-
-    # token
-    if arg not in BONUS_NAMES[: len(t.bonus_need)]:
-        return unknown
-    return err(f"{arg.upper()} is already complete; place the token on an open space (AY-380, AY-382)", "AY-825")
-
-
-def _cell(name: str) -> int | None:
-    if len(name) == 4 and name[0] == "r" and name[2] == "c" and name[1] in "1234" and name[3] in "1234":
-        return (int(name[1]) - 1) * 4 + int(name[3]) - 1
     return None
 
 
-def _place(st: AyarState, seat: int, words: list[str], err, unknown) -> IllegalAction:  # type: ignore[no-untyped-def]
-    t = st.t
+def _slot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    s = _one(args, LANES)
+    if s is None:
+        return why.unknown("slot")
     p = st.players[seat]
-    if len(words) not in (3, 4) or (len(words) == 4 and words[3] != "flip") or words[2] not in A.DIRS:
-        return unknown
-    cell = words[1]
-    if not (cell.startswith("r") and "c" in cell):
-        return unknown
-    r_txt, c_txt = cell[1:].split("c", 1)
-    r, c = _int(r_txt), _int(c_txt)
-    if r is None or c is None:
-        return unknown
-    d, fl = words[2], len(words) == 4
-    dr, dc = A.OFFSET[d]
-    r2, c2 = r + dr, c + dc
-    if not (1 <= r <= t.weave_rows and 1 <= c <= t.weave_cols and 1 <= r2 <= t.weave_rows and 1 <= c2 <= t.weave_cols):
-        return err("the Textile must lie on two orthogonally adjacent cells inside the 3x6 area (AY-286)", "AY-822")
-    ia, ib = (r - 1) * t.weave_cols + c - 1, (r2 - 1) * t.weave_cols + c2 - 1
-    if p.weave[ia] >= 0 or p.weave[ib] >= 0:
-        return err("the Textile must cover two empty cells, never an earlier Textile (AY-285)", "AY-285")
+    if slot_used(p, s, st.marker):
+        return why("that Step slot already holds a marker this round (AY-092)", "AY-092")
+    if lane_empty(p, s):
+        return why("that lane holds no Tambo (AY-093)", "AY-093")
+    if not Planner(st, t, params, seat).paths(st.marker, s, first=True):
+        return why("through that slot no Ayar the marker may move reaches a free spot whose activity you could "
+                   "perform with the lane's power (AY-095, AY-135)", "AY-095")
+    return None
+
+
+def _ayar(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    q = _one(args, PATHS)
+    if q is None:
+        return why.unknown("ayar")
+    name = PATHS[q]
+    if not st.active[q]:
+        return why(f"the {name} Ayar has retired and cannot move (AY-111, AY-820)", "AY-820")
+    if q not in marker_paths(st, st.marker):
+        return why(f"the {MARKERS[st.marker]} marker moves only the {MARKERS[st.marker]} Ayar (AY-110)", "AY-110")
+    if q not in Planner(st, t, params, seat).paths(st.marker, st.slot):
+        return why(f"after moving the {name} Ayar no free spot behind him has an activity you could perform "
+                   "(AY-095, AY-135)", "AY-095")
+    return None
+
+
+def _tambo(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    cell = CELL_BY_NAME.get(args[0]) if len(args) == 1 else None
+    if cell is None:
+        return why.unknown("tambo")
+    if cell not in lane_cells(st.slot):
+        return why(f"{args[0]} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130")
+    if not st.players[seat].grid[cell]:
+        return why(f"there is no Tambo at {args[0]} (AY-130)", "AY-130")
+    return None
+
+
+def _spot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    k = _index(args[0], 1, t.cusco) if len(args) == 1 else None
+    if k is None:
+        return why.unknown("spot")
+    path = st.path
+    if not spot_behind(st, t, path, k):
+        return why(f"spot {k} is not behind the {PATHS[path]} Ayar: spots {t.start_step + 1}..{st.step[path]} "
+                   "are (AY-133)", "AY-133")
+    if spot_full(st, t, path, k):
+        return why(f"spot {k} already holds a Tambo (AY-134)", "AY-134")
+    if not st.active[path]:
+        return why(f"the {PATHS[path]} Ayar has retired: his spots can no longer be used (AY-137)", "AY-137")
+    if not Planner(st, t, params, seat).ok(t.spot_activity[path][k - 1], st.base):
+        return why(f"spot {k} shows an activity you cannot perform with your power (AY-135, AY-156)", "AY-135")
+    return None
+
+
+def _pot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    arg = args[0] if len(args) == 1 else ""
+    if arg == "done":
+        return why("take at least one Pot before stopping (AY-156)", "AY-156") if not st.taken else None
+    if arg == "facedown":
+        source: int | None = FACEDOWN
+    else:
+        i = _index(arg[1:], 1, t.market_slots) if arg.startswith("m") else None
+        if i is None:
+            return why.unknown("pot")
+        source = i - 1
+    if pot_row_full(st.players[seat], t):
+        return why("your pot row is full (AY-258)", "AY-821")
+    if pot_limit_reached(st, params):
+        return why(f"at most {params.POTS_PER_ACTION} Pots per action (AY-241)", "AY-821")
+    if source == FACEDOWN:
+        if facedown_stack_empty(st):
+            return why("the facedown stack is empty (AY-252)", "AY-821")
+        if facedown_limit_reached(st, params):
+            return why(f"at most {params.FACEDOWN_MAX} facedown Pots per action (AY-243)", "AY-821")
+        if pot_cost(st, t, params, FACEDOWN) > st.power:
+            return why(f"the facedown Pot costs {params.FACEDOWN_COST} and you have {st.power} power left "
+                       "(AY-240, AY-242)", "AY-821")
+        return None
+    assert source is not None
+    if st.market[source] < 0:
+        return why(f"market slot {source + 1} is empty (refills come only after the action, AY-251, AY-252)",
+                   "AY-821")
+    cost = pot_cost(st, t, params, source)
+    if cost > st.power:
+        return why(f"that Pot costs {cost} and you have {st.power} power left (AY-240)", "AY-821")
+    return None
+
+
+def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal
+             ) -> IllegalAction | None:
+    i = _index(args[0], 1, t.stacks) if len(args) == 1 else None
+    if i is None:
+        return why.unknown("textile")
+    stack = st.stacks[i - 1]
+    if stack_used(st, i - 1):
+        return why("at most one Textile from each stack per action (AY-281)", "AY-822")
+    if not stack:
+        return why(f"stack {i} is empty and never refilled (AY-289)", "AY-822")
+    if t.textiles[stack[0]].stack > st.power:
+        return why(f"that Textile costs {t.textiles[stack[0]].stack} and you have {st.power} power left (AY-280)",
+                   "AY-822")
+    if not has_adjacent_pair(st.players[seat], t):
+        return why("no two adjacent empty cells are left in your weaving area (AY-287)", "AY-822")
+    return None
+
+
+def _weave(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    if args != ["done"]:
+        return why.unknown("weave")
+    return why("take at least one Textile before stopping (AY-156)", "AY-156") if not st.taken else None
+
+
+def _place(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    where = _placement(args)
+    if where is None:
+        return why.unknown("place")
+    r, c, d, fl = where
+    if not inside_area(t, r, c, d):
+        return why(f"the Textile must lie on two orthogonally adjacent cells inside the {t.weave_rows}x"
+                   f"{t.weave_cols} area (AY-286)", "AY-822")
+    if not covers_empty_cells(st.players[seat], t, r, c, d):
+        return why("the Textile must cover two empty cells, never an earlier Textile (AY-285)", "AY-285")
     tile = st.stacks[st.chosen_stack][0]
-    key = A.placement_key(t, tile, r, c, d, fl)
-    for rr, cc, dd, ff in A.placements(st, seat, tile):
-        if A.placement_key(t, tile, rr, cc, dd, ff) == key:
-            same = R.placement_id(rr, cc, dd, ff)
-            return err(f"this lays the Textile exactly as {same!r} does; identical placements of a symmetric tile "
-                       f"are offered once (C10, AY-286): choose {same!r}", "AY-286")
-    return err("the Textile must cover exactly two empty adjacent cells (AY-285, AY-286)", "AY-822")
+    offered = placements(st, t, seat, tile)
+    if where in offered:
+        return None
+    key = placement_key(t, tile, r, c, d, fl)
+    same = next(placement_id(*x) for x in offered if placement_key(t, tile, *x) == key)
+    return why(f"this lays the Textile exactly as {same!r} does; identical placements of a symmetric tile "
+               f"are offered once (C10, AY-286): choose {same!r}", "AY-286")
+
+
+def _placement(args: list[str]) -> tuple[int, int, str, bool] | None:
+    """(row, col, direction, flip) of ``r2c3 e [flip]``, or None."""
+    if len(args) not in (2, 3) or (len(args) == 3 and args[2] != "flip") or args[1] not in DIRS:
+        return None
+    cell = args[0]
+    if not cell.startswith("r") or "c" not in cell:
+        return None
+    r_txt, c_txt = cell[1:].split("c", 1)
+    r, c = _index(r_txt, 1, 99), _index(c_txt, 1, 99)
+    if r is None or c is None:
+        return None
+    return r, c, args[1], len(args) == 3
+
+
+def _maize(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    if args == ["done"]:
+        return why("plant at least one cube before stopping (AY-156)", "AY-156") if not st.taken else None
+    b = _one(args, BOX_NAMES[: len(t.box_suns)])
+    if b is None:
+        return why.unknown("maize")
+    if terrace_full(st, t):
+        return why("the terrace has no empty space (AY-311)", "AY-823")
+    if box_empty(st.players[seat], t, b):
+        return why(f"box {BOX_NAMES[b].upper()} is empty (AY-312)", "AY-823")
+    return None
+
+
+def _boat(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    d = _index(args[0], 0, t.route_len) if len(args) == 1 else None
+    if d is None:
+        return why.unknown("boat")
+    if d == 0:
+        return why("the dock cannot be re-entered (AY-344)", "AY-824")
+    if d == st.players[seat].boat:
+        return why("the Boat must move at least one space (AY-156)", "AY-824")
+    cost = route_cost(st, t, seat, d)
+    if cost > st.power:
+        return why(f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
+                   "AY-824")
+    if yellow_taken(t, other_boats(st, seat), d):
+        return why(f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
+                   "AY-824")
+    return None
+
+
+def _temple(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal
+            ) -> IllegalAction | None:
+    q = _one(args, PATHS)
+    if q is None:
+        return why.unknown("temple")
+    if st.players[seat].temples <= 0:
+        return why("you have no Temple marker left (AY-043, AY-173)", "AY-825")
+    if temple_row_closed(st, q):
+        return why(f"the {PATHS[q]} Ayar has retired: his row takes no Temple marker (AY-173, AY-433)", "AY-825")
+    if has_temple(st, seat, q):
+        return why(f"you already have a Temple marker in the {PATHS[q]} row (AY-173)", "AY-825")
+    return None
+
+
+def _token(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+    v = _one(args, BONUS_NAMES[: len(t.bonus_need)])
+    if v is None:
+        return why.unknown("token")
+    if space_complete(st.players[seat], t, v):
+        return why(f"V{v + 1} is already complete; place the token on an open space (AY-380, AY-382)", "AY-825")
+    return None
+
+
+_EXPLAIN: dict[str, Explainer] = {
+    "marker": _marker, "slot": _slot, "ayar": _ayar, "tambo": _tambo, "spot": _spot, "pot": _pot,
+    "textile": _textile, "weave": _weave, "place": _place, "maize": _maize, "boat": _boat, "temple": _temple,
+    "token": _token,
+}

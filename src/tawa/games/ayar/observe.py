@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from tawa.core.params import Params
 from tawa.core.rng import Rng
+from tawa.games.ayar.data import Tables
 from tawa.games.ayar.state import AyarState
 
 
-def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
+def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> dict[str, Any]:
     """Everything public; hidden: stack order/contents, facedown pot identities, textiles under each top,
-    the Rival deck order and the RNG (AY-706). Identical for every seat but ``seat`` (AY-705)."""
-    t = st.t
+    the Rival deck order and the RNG (AY-706). Identical for every seat but ``seat`` (AY-705); a spectator
+    (``None``) sees the same public table."""
     players = []
     for p in st.players:
         players.append({
@@ -23,11 +25,11 @@ def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
         })
     return {
         "seat": seat, "players": players, "round": st.round, "turn": st.turn, "start": st.start,
-        "phase": st.phase, "to_move": st.seat, "night_step": st.night_step, "retiring": st.retiring,
+        "phase": st.phase.word, "to_move": st.seat, "night_step": int(st.night_step), "retiring": st.retiring,
         "context": {"marker": st.marker, "slot": st.slot, "path": st.path, "cell": st.cell, "spot": st.spot,
                     "act": st.act, "base": st.base, "power": st.power, "fallback": st.fallback,
                     "raymi_hit": st.raymi_hit, "taken": st.taken, "facedown_taken": st.facedown_taken,
-                    "used_stacks": st.used_stacks, "chosen_stack": st.chosen_stack, "b5": st.b5},
+                    "used_stacks": st.used_stacks, "chosen_stack": st.chosen_stack, "b5": int(st.b5)},
         "ayars": {"step": list(st.step), "active": list(st.active), "stamp": list(st.stamp), "moves": st.moves},
         "spots": [[list(x) for x in row] for row in st.spots],
         "raymi": list(st.raymi),
@@ -42,10 +44,36 @@ def observation(st: AyarState, seat: int | None) -> dict[str, Any]:
         "rival": {"shown": list(st.rival_shown), "deck_size": len(st.rival_deck),                 # AY-704
                   "tambos": st.rival_tambos, "cubes": st.rival_cubes},
         "final": [list(x) for x in st.final],
+        "components": components(st.t),
     }
 
 
-def resample(st: AyarState, rng: Rng) -> None:
+def components(t: Tables) -> dict[str, Any]:
+    """The component data of this game's options (C2-C16 as the rules use them), for a board drawn from the
+    observation alone (issue 18): paths, Raymi steps, Step slots, pots, weaving area and Textiles, maize boxes,
+    terrace, route, Island slots, bonus spaces and Rival cards. Public and the same for every seat (AY-700)."""
+    return {
+        "start_step": t.start_step, "cusco": t.cusco, "spot_capacity": t.spot_capacity,
+        "spot_activity": list(t.spot_activity),
+        "raymi_steps": list(t.raymi_steps), "turns_per_round": list(t.turns_per_round),
+        "slot_arrows": list(t.slot_arrows), "slot_moon": list(t.slot_moon),
+        "slot_bonus": [[kind, n] for kind, n in t.slot_bonus],
+        "market_slots": t.market_slots, "colours": list(t.colours), "pot_colour": list(t.pot_colour),
+        "pot_power": list(t.pot_power), "pot_viracocha": list(t.pot_viracocha), "pot_row": list(t.pot_row),
+        "weave_shape": [t.weave_rows, t.weave_cols], "column_moon": list(t.column_moon),
+        "frame": [[r, c, side] for r, c, side in sorted(t.frame)],
+        "textiles": [[x.id, x.stack, list(x.half_suns), x.viracocha] for x in t.textiles],
+        "box_suns": [list(b) for b in t.box_suns], "box_moon": list(t.box_moon),
+        "box_viracocha": list(t.box_viracocha), "terrace_cols": t.terrace_cols,
+        "route": [[t.route_cost[s], t.route_moon[s], t.route_yellow[s], t.route_section[s]]
+                  for s in range(len(t.route_cost))],
+        "island_suns": list(t.island_suns), "island_viracocha": sorted(t.island_viracocha),
+        "bonus_need": list(t.bonus_need), "bonus_effect": [[e, n] for e, n in t.bonus_effect],
+        "rival_cards": [list(c) for c in t.rival_cards],
+    }
+
+
+def resample_hidden(st: AyarState, t: Tables, params: Params, seat: int, rng: Rng) -> None:
     """AY-707: deal the unseen pots (stack + facedown pots on boards) anew; AY-708: shuffle every stack
     under its known top; AY-704: shuffle the unrevealed Rival cards. Nobody sees more than anybody else."""
     unseen = list(st.stack)

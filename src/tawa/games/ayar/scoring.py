@@ -1,12 +1,12 @@
 """Sun and Moon values of the four activities, Llama allocation and the final ranking."""
 from __future__ import annotations
 
-from tawa.games.ayar.data import Tables
-from tawa.games.ayar.state import PlayerState
+from collections.abc import Sequence
+from dataclasses import replace
 
-N, E, S, W = 1, 2, 4, 8
-SIDE_BIT = {"N": N, "E": E, "S": S, "W": W}
-OPPOSITE = {N: S, S: N, E: W, W: E}
+from tawa.core.results import Standing, standings_by_keys
+from tawa.games.ayar.data import E, N, S, Tables, W
+from tawa.games.ayar.state import AyarState, PlayerState
 
 
 # ---------------------------------------------------------------- Pottery
@@ -156,6 +156,47 @@ def allocate_llamas(sun: int, moon: int, llamas: int) -> tuple[int, int]:
     return sun, moon
 
 
-def rank_keys(keys: list[tuple[int, ...]]) -> list[int]:
+def rank_keys(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """1 = first; equal keys share a position (AY-486..AY-490)."""
     return [1 + sum(1 for o in keys if o > k) for k in keys]
+
+
+def ranking_keys(st: AyarState) -> list[tuple[int, int, int, int]]:
+    """AY-486..AY-489 each seat's (final score, max(Sun, Moon), Viracocha tokens, Llamas before allocation);
+    during play the same keys of the scores so far."""
+    if st.final:
+        return [(f.final, f.high, f.tokens, f.llamas) for f in st.final]
+    return [(min(p.sun, p.moon), max(p.sun, p.moon), sum(p.bonus), p.llamas) for p in st.players]
+
+
+def scores(st: AyarState) -> list[float]:
+    """AY-485 final score = min(Sun, Moon) after Llamas; during play min(Sun, Moon) so far."""
+    return [float(k[0]) for k in ranking_keys(st)]
+
+
+def ranking(st: AyarState) -> list[int]:
+    """AY-486..AY-490 final score, then max(Sun, Moon), Viracocha tokens, Llamas before allocation."""
+    return rank_keys(ranking_keys(st))
+
+
+TIE_BREAKS = ("AY-486 final score min(Sun, Moon)", "AY-487 higher max(Sun, Moon)",
+              "AY-488 more Viracocha tokens on bonus spaces", "AY-489 more Llamas before the allocation")
+SHARED = "AY-490 shared: still tied after max(Sun, Moon), Viracocha tokens and Llamas"
+
+
+def breakdown(st: AyarState, seat: int) -> dict[str, float]:
+    """A seat's score as players read it: Sun and Moon (after the Llamas once the game is over), the final
+    score min(Sun, Moon) and the Llamas held (AY-481..AY-485)."""
+    p = st.players[seat]
+    if st.final:
+        f = st.final[seat]
+        return {"Sun": f.sun, "Moon": f.moon, "min": f.final, "Llamas": f.llamas}
+    return {"Sun": p.sun, "Moon": p.moon, "min": min(p.sun, p.moon), "Llamas": p.llamas}
+
+
+def standings(st: AyarState) -> list[Standing]:
+    """The ranking with the tie-break that decided each place (AY-486..AY-490) and each seat's breakdown."""
+    keys = ranking_keys(st)
+    table = standings_by_keys([k[0] for k in keys], keys, TIE_BREAKS,
+                              [breakdown(st, s) for s in range(st.n)])
+    return [replace(s, decided_by=SHARED) if s.shared else s for s in table]

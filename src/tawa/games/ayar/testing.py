@@ -9,11 +9,13 @@ from typing import Any
 
 import tawa
 from tawa.core.events import Event
-from tawa.games.ayar import activities as A
-from tawa.games.ayar import rules as R
+from tawa.games.ayar.activities import place_textile, slide_and_refill
 from tawa.games.ayar.data import ACTIVITIES
 from tawa.games.ayar.game import AyarGame
-from tawa.games.ayar.state import AyarState
+from tawa.games.ayar.night import finish_game
+from tawa.games.ayar.rules import advance
+from tawa.games.ayar.state import ACTIVITY_PHASE, AyarState, BonusCheck, NightStep, Phase
+from tawa.games.ayar.turn import begin_turn
 
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> AyarGame:
@@ -23,7 +25,7 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> AyarGame:
 
 
 def refresh(g: AyarGame) -> AyarGame:
-    g._legal_cache = None
+    g.invalidate_cache()
     return g
 
 
@@ -40,12 +42,11 @@ def play(g: AyarGame, *action_ids: str) -> list[Event]:
 
 def pot_id(g: AyarGame, colour: str, k: int) -> int:
     """Id of pot ``<colour>-k`` (k = 1..6, C8)."""
-    t = g.state.t
-    return t.colours.index(colour) * len(g.params.POT_POWERS) + k - 1
+    return g.tables.colours.index(colour) * len(g.params.POT_POWERS) + k - 1
 
 
 def tile_id(g: AyarGame, name: str) -> int:
-    return next(i for i, x in enumerate(g.state.t.textiles) if x.id == name)
+    return next(i for i, x in enumerate(g.tables.textiles) if x.id == name)
 
 
 def set_market(g: AyarGame, market: list[int], stack_top: list[int] | None = None) -> None:
@@ -55,8 +56,8 @@ def set_market(g: AyarGame, market: list[int], stack_top: list[int] | None = Non
     used = set(market) | set(top)
     for p in st.players:
         used |= set(p.pots)
-    rest = [x for x in range(len(st.t.pot_colour)) if x not in used and x not in st.pots_out]
-    st.market = list(market) + [-1] * (st.t.market_slots - len(market))
+    rest = [x for x in range(g.tables.pots) if x not in used and x not in st.pots_out]
+    st.market = list(market) + [-1] * (g.tables.market_slots - len(market))
     st.stack = list(top) + rest
     refresh(g)
 
@@ -72,7 +73,7 @@ def give_pots(g: AyarGame, seat: int, pots: list[tuple[int, bool]]) -> None:
             st.stack.remove(pid)
         p.pots.append(pid)
         p.pot_down.append(down)
-    A.slide_and_refill(st)
+    slide_and_refill(st, g.tables)
     refresh(g)
 
 
@@ -84,7 +85,7 @@ def put_textile(g: AyarGame, seat: int, name: str, r: int, c: int, d: str, flip:
     st.stacks[stack].remove(tile)
     st.stacks[stack].insert(0, tile)
     used = st.used_stacks
-    A.place_textile(st, seat, stack, r, c, d, flip)
+    place_textile(st, g.tables, seat, stack, r, c, d, flip)
     st.used_stacks = used
     refresh(g)
 
@@ -100,7 +101,7 @@ def set_grid(g: AyarGame, seat: int, rows: list[str]) -> None:
 
 def start_turn(g: AyarGame, seat: int) -> None:
     """Begin a Day turn of ``seat`` now (recomputes the fallback)."""
-    R.begin_turn(g.state, seat, g.params)
+    begin_turn(g.state, g.tables, g.params, seat)
     refresh(g)
 
 
@@ -108,12 +109,12 @@ def into_activity(g: AyarGame, seat: int, act: str, power: int) -> AyarState:
     """Jump straight to step 4 of ``seat`` performing ``act`` with ``power``."""
     assert act in ACTIVITIES
     st = g.state
-    R.begin_turn(st, seat, g.params)
+    begin_turn(st, g.tables, g.params, seat)
     st.act = act
     st.power = power
     st.cell = 0
-    st.b5 = 3          # no bonus checks afterwards
-    st.phase = {"P": "pot", "W": "textile", "F": "maize", "R": "boat"}[act]
+    st.b5 = BonusCheck.DONE
+    st.phase = ACTIVITY_PHASE[act]
     refresh(g)
     return st
 
@@ -121,13 +122,27 @@ def into_activity(g: AyarGame, seat: int, act: str, power: int) -> AyarState:
 def run_night(g: AyarGame) -> list[Event]:
     """Start the Night now and resolve it (stops at a Viracocha choice)."""
     st = g.state
-    st.phase = "night"
-    st.night_step = 0
+    st.phase = Phase.NIGHT
+    st.night_step = NightStep.RETIRE
     st.seat = -1
     ev: list[Event] = []
-    R.advance(st, g.params, g.rng, ev)
+    advance(st, g.tables, g.params, g.rng, ev)
     refresh(g)
     return ev
+
+
+def finished(keys: list[tuple[int, int, int, int]]) -> AyarGame:
+    """A game ended now (AY-481..AY-490) with each seat's (Sun, Moon, Viracocha tokens, Llamas) before the
+    allocation; the tokens lie on the bonus spaces in turn."""
+    g = new(len(keys))
+    st = g.state
+    for p, (sun, moon, tokens, llamas) in zip(st.players, keys, strict=True):
+        p.sun, p.moon, p.llamas = sun, moon, llamas
+        p.bonus = [0] * len(p.bonus)
+        for i in range(tokens):
+            p.bonus[i % len(p.bonus)] += 1
+    finish_game(st, [])
+    return refresh(g)
 
 
 def random_playout(g: AyarGame, seed: int = 0) -> AyarGame:

@@ -43,6 +43,10 @@ def observation(s: PKState, tables: Tables, params: Params, seat: int | None) ->
         "turn": s.turn,
         "turn_cap": params.TURN_CAP,
         "tiles": {cell_name(c): [s.types[c], s.orient[c]] for c in TILE_CELLS},
+        # the geometry a board view needs, from the (overridable) options: PK-011 village cells, PK-041 regions
+        "village_cells": {COLOURS[v]: cell_name(tables.village_cell[v]) for v in range(N_COLOURS)},
+        "tile_types": {name: [[terrain, list(sides)] for terrain, sides in regions]
+                       for name, regions in params.TILE_TYPES.items()},
         "rocks": [cell_name(c) for c in s.rocks],
         "rotated": [cell_name(c) for c in s.rotated],
         "llamas": llamas,

@@ -75,7 +75,7 @@ UNKNOWN_DEMAND = 0.3  # chance-ish that a village's next demand shows the colour
 SPARE, SPARE_CAP = 0.04, 6
 # each of the seat's llamas on the board (PK-230..239), in colours: a llama delivers over the rest of the game, and
 # greedy, buying two a game even when the 4 pieces include colours it holds, beat every search that scored lines
-# at the end of the turn without this term (docs/bots.md, fifth round)
+# at the end of the turn without this term (docs/studies/pachakuna-ismcts.md, round 5)
 LLAMA = 2.0
 # discount by route level: 0 = on the village, 1 = reachable now, 1 + r = r rotations (or turns) away
 REACH = (1.0, 0.8, 0.55, 0.38, 0.26, 0.18, 0.12)
@@ -357,7 +357,7 @@ def evaluate(view: Game, seat: int) -> float:
 # nearly all of them idle), so a rotation's 8 candidates cost about what 3 with full finishes did; c=1 gives every
 # candidate its finish (8 iterations for 8 candidates). A search that scores lines inside a turn is misled (a
 # pending payment counts as paid from spare pieces), and one that goes deeper than the turn adds the opponent's ~320
-# replies as noise (docs/bots.md, fifth and sixth rounds: 71.3% [64.6%, 77.2%] against greedy over 200 games).
+# replies as noise (docs/studies/pachakuna-ismcts.md, rounds 5-6: 71.3% [64.6%, 77.2%] against greedy, 200 games).
 SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 8, "depth": 0, "c": 1.0, "rollout": "random", "samples": 1,
                                            "prior": 8, "tree": 1, "finish": "greedy", "ties": "progress",
                                            "width": 25}

@@ -78,6 +78,13 @@ def observation(g: SacredValley, seat: int | None) -> dict[str, Any]:
         "planting": None if s.plant is None else {"crop": D.CROPS[s.plant.crop], "grid": cfg.names[s.plant.cell],
                                                   "hp_to_assign": s.plant.hp},
         "over": over,
+        # the option values a board view draws (SV-633: the layout is the terrace above), new keys only
+        "first_row": cfg.params.FIRST_ROW,  # SV-094
+        "cross_level_adjacency": bool(cfg.params.CROSS_LEVEL_ADJACENCY),  # SV-097
+        "harvest_track": list(cfg.track),  # SV-220
+        "main_catu_prices": list(cfg.main_prices),  # SV-260
+        "vine_catu_capacity": cfg.params.VINE_CATU_CAPACITY,  # SV-363
+        "tech_costs": list(cfg.tech_costs),  # SV-311
     }
     if not over and s.active == seat:
         obs["legal_actions"] = [a.id for a in g.legal_actions()]

@@ -511,7 +511,7 @@ def evaluate(view: Game, seat: int) -> float:
 # ismcts defaults: leaf evaluation without rollouts (random sub-steps only add noise to this evaluator) and a
 # small exploration constant (value gaps between sub-steps are a few hundredths); 600 iterations, ~0.2 s a move
 # on one core: 41.4% of 201 games against two greedy seats where 300 had 38.0% (the same seeds), confirmed at
-# 48.4% on fresh seeds (docs/bots.md). (backup=max: 39.4% on the first seeds, not the default.)
+# 48.4% on fresh seeds (docs/studies/sacred-valley-ismcts.md). (backup=max: 39.4% on the first seeds, not the default.)
 SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 600, "depth": 0, "c": 0.02}
 """The bots' search settings for this game (``Game.search_defaults``); a bot spec's own settings win."""
 

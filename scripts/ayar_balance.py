@@ -1,8 +1,8 @@
 """Balance check: mean Sun, Moon and final score per player count (spec C18 targets: Sun and Moon each
 roughly 80-120 per player for competent bots).
 
-    python -m tawa.games.ayar.balance                 # 200 random games per player count
-    python -m tawa.games.ayar.balance --games 50 --policy greedy --players 2 4
+    python scripts/ayar_balance.py                    # 200 random games per player count
+    python scripts/ayar_balance.py --games 50 --policy greedy --players 2 4
 
 ``random`` picks uniformly among legal actions. ``greedy`` plans each whole Day turn: it samples
 ``--samples`` random completions of the turn (all its sub-decisions) and plays the one that maximises an
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import tawa
 from tawa.games.ayar.game import AyarGame
-from tawa.games.ayar.projection import estimate
+from tawa.games.ayar.strategy import game_estimate as estimate
 from tawa.lab.playout import random_action
 
 
@@ -80,9 +80,9 @@ def run(players: int, games: int, policy: str, seed: int = 0, samples: int = 40)
             assert seat is not None
             g.apply(choose(g, policy, rng, plans.setdefault(seat, []), samples))
         for f in g.state.final:
-            s.sun.append(f[4])
-            s.moon.append(f[5])
-            s.final.append(f[0])
+            s.sun.append(f.sun)
+            s.moon.append(f.moon)
+            s.final.append(f.final)
         s.raymi.append(sum(1 for e in g.log if e.kind == "inti"))
         s.fallback.append(sum(1 for e in g.log if e.kind == "fallback"))
     s.seconds = time.perf_counter() - t0
