@@ -22,6 +22,7 @@ from tawa.games.pachakuna.state import PKState, Step
 
 _OVER = Step.OVER  # read on every engine call: a module name is found faster than an Enum class's attribute
 
+
 @register
 class PachakunaGame(Game):
     info = GameInfo(
@@ -33,6 +34,8 @@ class PachakunaGame(Game):
         summary="Rotate hex tiles to open valley and mountain paths, deliver dyes between 7 villages; first to "
                 "hold all 7 colours wins.",
         rule_prefix="PK",
+        # [D] PK-320: tests, `tawa simulate` and bot-only `tawa play` end a game that nobody wins (uniform random
+        # P'achakuna rarely opens a route) as a draw by the turn cap
         automation_options={"TURN_CAP": AUTOMATION_TURN_CAP},
     )
     state: PKState

@@ -48,9 +48,9 @@ def refusal_of(s: PKState, tables: Tables, params: Params, aid: str) -> Refusal 
     if paying:
         name = paying.group(1)
         return pay.pay_refusal(s, ALL_PIECES.index(name)) if name in ALL_PIECES else NOT_AN_ACTION
-    if aid == "end rotate":
+    if aid == rotate.END_ROTATE.id:
         return None if rotate.rotating(s) else STEP_OVER
-    if aid == "end trade":
+    if aid == trade.END_TRADE.id:
         return None if trade.trading(s) else STEP_OVER
     found = _ROTATE.fullmatch(aid)
     if found:
