@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tawa.games.guatavita.scoring import breakdown
+from tawa.games.guatavita.state import Stage
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -49,12 +50,12 @@ def test_food_supply_and_balsa_emeralds_score_nothing() -> None:
     g = two(balsa=True)
     put_balsa(g, 0, "S03")
     put_balsa(g, 1, "S10")
-    before = breakdown(g.state, g.params)[0]
+    before = breakdown(g.state, g.tables, g.params)[0]
     set_stock(g, 0, food=8)
     g.state.players[0].balsa_protected = True
     g.state.supply -= g.params.PROTECT_EMERALDS  # 2 emeralds lie on red's balsa
     g.check_invariants()
-    after = breakdown(g.state, g.params)[0]
+    after = breakdown(g.state, g.tables, g.params)[0]
     assert after == before
     assert after["emeralds"] == 0 and "food" not in after
 
@@ -65,23 +66,24 @@ def test_pioneer_and_recruitment_take_one_worker_each() -> None:
     act(g, "pioneer", "pass", "recruit")
     p = g.state.players[0]
     assert p.camp_workers == 1
-    assert g.state.boxes["pioneer"][0][:2] == [0, 1] and g.state.boxes["recruit"][0][:2] == [0, 1]
+    pioneer, recruit = g.state.boxes["pioneer"][0], g.state.boxes["recruit"][0]
+    assert (pioneer.seat, pioneer.workers) == (0, 1) and (recruit.seat, recruit.workers) == (0, 1)
     # the [P] counts live in data.py and are read by the rules
     g = two(options={"RECRUIT_WORKERS": 2, "PIONEER_WORKERS": 2})
     set_camp(g, 0, workers=4)
     act(g, "recruit")
-    assert g.state.players[0].camp_workers == 2 and g.state.boxes["recruit"][0][1] == 2
+    assert g.state.players[0].camp_workers == 2 and g.state.boxes["recruit"][0].workers == 2
     set_stock(g, 0, food=2, camp_level=9)
     act(g, "pass", "pioneer")  # red's camp is then empty: the program passes for red and execution runs
     assert g.state.decision[0] == "exchange"
-    assert g.state.boxes["pioneer"][0][0] == 0 and g.state.players[0].camp_workers == 2  # 2 back from Pioneer
+    assert g.state.boxes["pioneer"][0].seat == 0 and g.state.players[0].camp_workers == 2  # 2 back from Pioneer
     act(g, "exchange none")
     assert g.state.players[0].camp_workers == 4 + 1  # one recruiting attempt, all pieces back
 
 
 def test_render_for_a_human() -> None:
     g = scenario(2, spots=["NE", "SW"], pioneer=0, balsa=True)
-    g.state.stage = "balsa_setup"
+    g.state.stage = Stage.BALSA_SETUP
     g.state.players[0].balsa_alive = g.state.players[1].balsa_alive = False
     text = g.render(0)
     assert "balsa not placed yet" in text and "balsa destroyed" not in text
@@ -119,7 +121,7 @@ def test_no_hidden_side_in_public_events_texts_or_renders() -> None:
     import re
 
     import tawa
-    from tawa.games.guatavita.data import NPOS, TILES
+    from tawa.games.guatavita.testing import BOARD
 
     tile_id = re.compile(r"\b(P[123]-\d\d|C-[123])\b")
     for seed in range(6):
@@ -130,14 +132,14 @@ def test_no_hidden_side_in_public_events_texts_or_renders() -> None:
             assert not any(tile_id.search(a.text) for a in acts)
             evs = g.apply(r.choices(acts, weights=g.progress_weights(acts))[0])
             st = g.state
-            public = {TILES[st.tile_at[p]][0] for p in range(NPOS) if st.drained[p]}
+            public = {BOARD.tiles[st.tile_at[p]].id for p in range(BOARD.npos) if st.drained[p]}
             for e in evs:
                 if e.to is None:
                     assert set(tile_id.findall(e.text + json.dumps(e.data))) <= public, e.text
             if r.random() < 0.03:
                 assert set(tile_id.findall(g.render(None))) <= public
                 for s in range(g.players):
-                    known = {TILES[st.tile_at[p]][0] for p in st.players[s].inspected}
+                    known = {BOARD.tiles[st.tile_at[p]].id for p in st.players[s].inspected}
                     assert set(tile_id.findall(g.render(s))) <= public | known
 
 

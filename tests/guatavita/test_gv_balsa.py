@@ -186,7 +186,7 @@ def test_destruction() -> None:
     assert not b.balsa_alive and not b.balsa_protected and g.state.supply == supply + 2
     turn_to(g, 1)
     assert "balsa" not in ids(g)
-    assert breakdown(g.state, g.params)[1]["balsa"] == 0
+    assert breakdown(g.state, g.tables, g.params)[1]["balsa"] == 0
     g.check_invariants()
 
 
@@ -204,7 +204,7 @@ def test_example_921_balsa_scoring() -> None:
     g = scenario(4, spots=["NE", "NW", "SW", "SE"], balsa=True)
     for seat, where in enumerate(("C", "I3", "M05", "S07")):
         put_balsa(g, seat, where)
-    assert [b["balsa"] for b in breakdown(g.state, g.params)] == [8, 6, 4, 2]
+    assert [b["balsa"] for b in breakdown(g.state, g.tables, g.params)] == [8, 6, 4, 2]
 
 
 @pytest.mark.rule("GV-473", "GV-293")

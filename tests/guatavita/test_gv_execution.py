@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tawa.games.guatavita.state import Ask, Decision, Stage
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -233,7 +234,7 @@ def _sabotage_game(tile: str, emeralds: int = 1):
 def test_example_911_sabotage_gold_found() -> None:
     g = _sabotage_game("P1-06")  # 2 gold
     y, b = g.state.players[2], g.state.players[1]
-    assert g.state.decision == ["declare", 2, pos("S10")] and y.emeralds == 0
+    assert g.state.decision == Decision(Ask.DECLARE, 2, pos("S10")) and y.emeralds == 0
     gy, gb = y.gold, b.gold
     act(g, "declare gold")
     assert y.gold == gy + 1 and b.gold == gb + 1
@@ -479,7 +480,7 @@ def test_recruitment() -> None:
     set_camp(g, 0, workers=0)
     for where in ("S00", "S01", "S02", "S03"):
         drain(g, where, {0: 1}, he=0)
-    g.state.stage, g.state.idx = "start", 0
+    g.state.stage, g.state.idx = Stage.START, 0
     from tawa.games.guatavita.testing import restart
     restart(g)
     act(g, "return he S00")

@@ -7,8 +7,9 @@ import random
 import pytest
 
 import tawa
-from tawa.games.guatavita.data import CENTRE, NPOS, PHASE_OF_POS, POS_NAMES, T_ID, T_M, T_W, TILES
-from tawa.games.guatavita.testing import act, pass_all, put_balsa, put_tile, scenario, set_stock
+from tawa.games.guatavita.testing import BOARD, act, pass_all, put_balsa, put_tile, scenario, set_stock
+
+CENTRE, NPOS, PHASE_OF_POS, POS_NAMES, TILES = BOARD.centre, BOARD.npos, BOARD.phase_of_pos, BOARD.names, BOARD.tiles
 
 
 def _played(seed: int, players: int = 3, balsa: bool = True, moves: int = 200) -> tawa.Game:
@@ -34,13 +35,13 @@ def test_observation_hides_undrained_tiles() -> None:
             for p in range(NPOS):
                 cell = obs["lake"][p]
                 t = TILES[st.tile_at[p]]
-                assert (cell["W"], cell["M"]) == (t[T_W], t[T_M])  # water side public
+                assert (cell["W"], cell["M"]) == (t.workers, t.machines)  # water side public
                 if not st.drained[p]:
                     assert "tile" not in cell and "E" not in cell
                     if POS_NAMES[p] not in known:
-                        assert f'"{t[T_ID]}"' not in text
+                        assert f'"{t.id}"' not in text
             for u in st.unused_centre:
-                assert f'"{TILES[u][T_ID]}"' not in text
+                assert f'"{TILES[u].id}"' not in text
             assert "rng" not in text
 
 
@@ -64,8 +65,8 @@ def test_determinize_consistent_with_observation() -> None:
             d.check_invariants()
             for p in range(NPOS):
                 a, b = TILES[g.state.tile_at[p]], TILES[d.state.tile_at[p]]
-                assert (a[1], a[T_W], a[T_M]) == (b[1], b[T_W], b[T_M])
-                assert PHASE_OF_POS[p] == b[1]
+                assert (a.phase, a.workers, a.machines) == (b.phase, b.workers, b.machines)
+                assert PHASE_OF_POS[p] == b.phase
                 if g.state.drained[p] or p in g.state.players[seat].inspected:
                     assert a == b
             if d.state.tile_at != g.state.tile_at:

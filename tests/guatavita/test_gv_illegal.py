@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tawa
+from tawa.games.guatavita.state import Ask, Decision, Stage
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -125,7 +126,7 @@ def test_twice_and_duty_reasons() -> None:
     assert refused(g, "recruit") == "GV-074"
     g = two()
     set_stock(g, 0, gold=0)
-    g.state.stage, g.state.idx = "start", 0
+    g.state.stage, g.state.idx = Stage.START, 0
     from tawa.games.guatavita.testing import restart
     restart(g)
     assert refused(g, "pass") == "GV-111" and refused(g, "harvest 1") == "GV-111"
@@ -162,8 +163,8 @@ def test_balsa_choice_reasons() -> None:
     assert refused(g, "balsa step S03") == "GV-780"  # protected balsa
     act(g, "balsa step M02", "balsa step I1")
     set_stock(g, 0, emeralds=1)
-    g.state.decision = ["balsa_act", 0]
-    g._legal_cache = None
+    g.state.decision = Decision(Ask.BALSA_ACT, 0)
+    g.invalidate_cache()
     assert refused(g, "balsa step C") == "GV-778"  # more than 2 steps
     assert refused(g, "inspect C") == "GV-787"
     assert refused(g, "inspect I0") == "GV-786"  # 1 emerald only

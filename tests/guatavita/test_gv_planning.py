@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tawa.core.errors import IllegalAction
+from tawa.games.guatavita.state import Slot, Stage
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -98,7 +99,7 @@ def test_slots_fill_in_order_and_pieces_stay() -> None:
     assert "pioneer" not in ids(g)  # the one Pioneer slot is taken
     act(g, "recruit")
     act(g, "recruit")
-    assert [e[0] for e in g.state.boxes["recruit"]] == [1, 0]
+    assert [e.seat for e in g.state.boxes["recruit"]] == [1, 0]
     assert g.state.players[0].camp_workers == 1 and g.state.players[1].camp_workers == 2
     with pytest.raises(IllegalAction):
         g.apply("pioneer")
@@ -110,12 +111,12 @@ def test_no_take_back() -> None:
     space = set(g.action_space.ids)
     assert not any(w in a for a in space for w in ("undo", "take back", "remove"))
     act(g, "harvest 1")
-    assert g.state.boxes["harvest"] == [[0, 1, 0, -1, 1]]
+    assert g.state.boxes["harvest"] == [Slot(0, 1, 0, -1, 1)]
 
 
 # ---------------------------------------------------------------- start of planning
 def _to_start(g) -> None:
-    g.state.stage = "start"
+    g.state.stage = Stage.START
     g.state.idx = 0
     restart(g)
 
@@ -225,7 +226,7 @@ def test_camp_upgrade_placement() -> None:
 def test_pump_upgrade_placement() -> None:
     g = two()
     act(g, "pump upgrade")
-    assert g.state.boxes["pumpre"] == [[0, 1, 0, -1, 1]]
+    assert g.state.boxes["pumpre"] == [Slot(0, 1, 0, -1, 1)]
     act(g, "pass")
     assert "pump upgrade" not in ids(g)  # one pump placement per phase
     g2 = two()
@@ -270,7 +271,7 @@ def test_reexploration_placement() -> None:
     legal = ids(g)
     assert "reexplore S01" in legal and "reexplore S02" not in legal and "reexplore S00" not in legal
     act(g, "reexplore S01", "pass", "reexplore S01")  # twice on one tile
-    assert [e[3] for e in g.state.boxes["pumpre"]] == [pos("S01"), pos("S01")]
+    assert [e.target for e in g.state.boxes["pumpre"]] == [pos("S01"), pos("S01")]
     assert g.state.players[0].camp_machines == 0
 
 
@@ -281,7 +282,7 @@ def test_simple_boxes_take_their_workers() -> None:
     act(g, "harvest 2", "pass", "pioneer", "commerce machine", "loan")
     p = g.state.players[0]
     assert p.camp_workers == 9 - 2 - 1 - 1 - 1
-    assert g.state.boxes["harvest"][0][1] == 2 and g.state.boxes["commerce_machine"][0][0] == 0
+    assert g.state.boxes["harvest"][0].workers == 2 and g.state.boxes["commerce_machine"][0].seat == 0
 
 
 @pytest.mark.rule("GV-139", "GV-140", "GV-623")
@@ -296,7 +297,7 @@ def test_commerce_limit_and_blocking() -> None:
     set_stock(g, 1, gold=0)
     act(g, "commerce machine")
     g.state.players[1].gold_duty = False
-    g._legal_cache = None
+    g.invalidate_cache()
     assert "commerce machine" in ids(g)  # legal whatever the gold (blocking)
     act(g, "commerce machine")
     assert "commerce machine" not in ids(g)  # both machine slots filled (closed to others)
@@ -340,7 +341,7 @@ def test_example_902_exploration_costs() -> None:
     assert (p.camp_workers, p.camp_machines, p.camp_pipes) == (1, 0, 0)
     assert g.state.pipes[pos("S03")][0] == 1 and g.state.pipes[pos("M00")][0] == 2  # leaving damp M01 costs 2
     assert p.uses[0] == 2
-    recs = [(e[0], e[2], e[3]) for e in g.state.explorations]
+    recs = [(e.pos, e.workers, e.machines) for e in g.state.explorations]
     assert recs == [(pos("S03"), 3, 0), (pos("M00"), 3, 1)]
 
 
@@ -391,7 +392,8 @@ def test_example_904_crossing() -> None:
     assert (r.gold, r.vp) == (before[0][0] - 1, before[0][1] + 1)
     assert b.gold == before[1][0] + 1
     assert g.state.pipes[pos("S03")] == [1, 1] and g.state.pipes[pos("S04")][0] == 1
-    assert g.state.explorations[0][:4] == [pos("S04"), 0, 2, 0]
+    rec = g.state.explorations[0]
+    assert (rec.pos, rec.owner, rec.workers, rec.machines) == (pos("S04"), 0, 2, 0)
     assert r.camp_workers == 1 and r.emeralds == 0
 
 
@@ -419,7 +421,7 @@ def test_rent_must_be_held_and_is_capped() -> None:
     drain(g, "S00", {1: 1}, tile="P1-02")
     set_stock(g, 0, gold=0)
     g.state.players[0].gold_duty = False
-    g._legal_cache = None
+    g.invalidate_cache()
     assert not any(i.startswith("cross") or " via " in i for i in ids(g))
     set_stock(g, 0, gold=2)
     set_stock(g, 1, gold=8)
@@ -459,7 +461,7 @@ def test_insurance_options() -> None:
     assert "explore I1 from M01 insure 3" not in legal
     assert not any(i.startswith("explore S02") and "insure" in i for i in legal)
     act(g, "explore I1 from M01 insure 2")
-    assert g.state.players[0].emeralds == 3 and g.state.explorations[0][4] == 2
+    assert g.state.players[0].emeralds == 3 and g.state.explorations[0].insured == 2
 
 
 @pytest.mark.rule("GV-232", "GV-347")
@@ -489,7 +491,7 @@ def test_example_901_sabotage_placement() -> None:
     assert "sabotage S10" in ids(g)
     act(g, "sabotage S10")
     assert y.camp_workers == 1 and y.emeralds == 0
-    assert g.state.explorations[0][6] == 2
+    assert g.state.explorations[0].saboteur == 2
     # blue cannot sabotage its own tile, nobody can add a second saboteur
     assert not any(i.startswith("sabotage") for i in ids(g))
 

@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import tawa
-from tawa.games.guatavita.data import NPOS, PHASE_OF_POS
+from tawa.games.guatavita.testing import BOARD
+
+NPOS, PHASE_OF_POS = BOARD.npos, BOARD.phase_of_pos
 
 
 def playout(seed: int, players: int, balsa: bool, check: bool = False) -> tuple[tawa.Game, Counter]:

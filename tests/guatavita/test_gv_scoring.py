@@ -37,20 +37,20 @@ def test_occupied_mode_switch() -> None:
     g = scenario(4, spots=["NE", "NW", "SW", "SE"], options={"TIE_SPLIT_MODE": "occupied"})
     for s in range(3):
         set_stock(g, s, camp_level=5)
-    b = breakdown(g.state, g.params)
+    b = breakdown(g.state, g.tables, g.params)
     assert [x["camp_majority"] for x in b] == [6, 6, 6, 0]
     g = scenario(4, spots=["NE", "NW", "SW", "SE"])
     for s in range(3):
         set_stock(g, s, camp_level=5)
-    assert [x["camp_majority"] for x in breakdown(g.state, g.params)] == [5, 5, 5, 0]
+    assert [x["camp_majority"] for x in breakdown(g.state, g.tables, g.params)] == [5, 5, 5, 0]
 
 
 @pytest.mark.rule("GV-916", "GV-711")
 def test_example_916_camp_track() -> None:
     g = scenario(2, spots=["NE", "SW"])
     set_stock(g, 0, camp_level=9)
-    assert breakdown(g.state, g.params)[0]["camp_track"] == 12
-    assert breakdown(g.state, g.params)[1]["camp_track"] == 0
+    assert breakdown(g.state, g.tables, g.params)[0]["camp_track"] == 12
+    assert breakdown(g.state, g.tables, g.params)[1]["camp_track"] == 0
 
 
 @pytest.mark.rule("GV-710", "GV-719", "GV-720", "GV-721", "GV-722", "GV-723", "GV-724", "GV-725", "GV-726")
@@ -61,7 +61,7 @@ def test_final_score_items() -> None:
     drain(g, "S01", {0: 2}, he=0)
     drain(g, "S02", {0: 1}, he=0)
     drain(g, "S10", {1: 1})
-    b = breakdown(g.state, g.params)[0]
+    b = breakdown(g.state, g.tables, g.params)[0]
     assert b == {"track": 20, "camp_track": 2, "camp_majority": 9, "pipe_majority": 9, "machines": 6,
                  "workers": 2, "pipes": 2, "emeralds": 2, "gold": 6, "head_explorers": 6, "balsa": 0,
                  "total": 20 + 2 + 9 + 9 + 6 + 2 + 2 + 2 + 6 + 6}
@@ -95,7 +95,7 @@ def test_winner_and_tie_breaks() -> None:
     set_stock(g, 0, loan=4)
     set_stock(g, 1, loan=4)
     g.state.players[0].gold_duty = g.state.players[1].gold_duty = False
-    g._legal_cache = None
+    g.invalidate_cache()
     from tawa.games.guatavita.testing import act
     act(g, "loan", "loan")
     pass_all(g)

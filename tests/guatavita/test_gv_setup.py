@@ -4,24 +4,12 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.guatavita.data import (
-    CENTRE,
-    NEIGHBOURS,
-    PHASE_OF_POS,
-    POS_INDEX,
-    POS_NAMES,
-    T_E,
-    T_G,
-    T_M,
-    T_P,
-    T_PHASE,
-    T_SPECIAL,
-    T_W,
-    TILES,
-    balsa_start_tiles,
-    pump_tiles,
-)
-from tawa.games.guatavita.rules import seat_order, turn_order
+from tawa.games.guatavita.rules.common import seat_order, turn_order
+from tawa.games.guatavita.state import Stage
+from tawa.games.guatavita.testing import BOARD
+
+CENTRE, NEIGHBOURS, PHASE_OF_POS, POS_INDEX, POS_NAMES, TILES = (
+    BOARD.centre, BOARD.neighbours, BOARD.phase_of_pos, BOARD.index, BOARD.names, BOARD.tiles)
 
 
 def new(players: int = 3, seed: int = 0, **opts: object) -> tawa.Game:
@@ -39,13 +27,13 @@ def test_player_counts() -> None:
 
 @pytest.mark.rule("GV-011")
 def test_thirty_nine_tiles_by_phase() -> None:
-    counts = [sum(1 for t in TILES if t[T_PHASE] == p) for p in (1, 2, 3, 4)]
+    counts = [sum(1 for t in TILES if t.phase == p) for p in (1, 2, 3, 4)]
     assert counts == [18, 12, 6, 3] and len(TILES) == 39
     # T-TILES totals by phase (E / G / P)
     for phase, exp in ((1, (9, 26, 37)), (2, (8, 23, 38)), (3, (6, 14, 33)), (4, (3, 10, 26))):
-        rows = [t for t in TILES if t[T_PHASE] == phase]
-        assert (sum(t[T_E] for t in rows), sum(t[T_G] for t in rows), sum(t[T_P] for t in rows)) == exp
-    assert sum(t[T_E] for t in TILES if t[T_PHASE] < 4) == 23
+        rows = [t for t in TILES if t.phase == phase]
+        assert (sum(t.emeralds for t in rows), sum(t.gold for t in rows), sum(t.prestige for t in rows)) == exp
+    assert sum(t.emeralds for t in TILES if t.phase < 4) == 23
 
 
 def test_lake_geometry_matches_spec_table() -> None:
@@ -56,9 +44,9 @@ def test_lake_geometry_matches_spec_table() -> None:
     assert nb("C") == {"I0", "I1", "I2", "I3", "I4", "I5"}
     assert nb("S07") == {"M04", "S06", "S08", "M05"}
     assert [PHASE_OF_POS[POS_INDEX[n]] for n in ("S05", "M05", "I5", "C")] == [1, 2, 3, 4]
-    assert {POS_NAMES[t] for t in pump_tiles("NE")} == {"S01", "S02"}
-    assert {POS_NAMES[t] for t in balsa_start_tiles("NE", 3)} == {"S17", "S00", "S01", "S02", "S03", "S04"}
-    assert {POS_NAMES[t] for t in balsa_start_tiles("SW", 3)} == {"S08", "S09", "S10", "S11", "S12", "S13"}
+    assert {POS_NAMES[t] for t in BOARD.spots["NE"].shore} == {"S01", "S02"}
+    assert {POS_NAMES[t] for t in BOARD.balsa_starts["NE"]} == {"S17", "S00", "S01", "S02", "S03", "S04"}
+    assert {POS_NAMES[t] for t in BOARD.balsa_starts["SW"]} == {"S08", "S09", "S10", "S11", "S12", "S13"}
 
 
 @pytest.mark.rule("GV-012", "GV-053")
@@ -71,9 +59,9 @@ def test_colours_and_spots_dealt() -> None:
     g = new(4, seed=2)
     st = g.state
     angles = {"NE": 30, "NW": 150, "SW": 210, "SE": 330}
-    order = seat_order(st)
+    order = seat_order(st, BOARD)
     assert [angles[st.players[s].spot] for s in order] == sorted(angles.values())
-    assert turn_order(st)[0] == st.pioneer
+    assert turn_order(st, BOARD)[0] == st.pioneer
 
 
 @pytest.mark.rule("GV-013", "GV-014", "GV-015", "GV-016", "GV-017", "GV-018")
@@ -82,7 +70,7 @@ def test_tiles_dealt_by_phase() -> None:
     for seed in range(6):
         st = new(3, seed=seed).state
         for pos, t in enumerate(st.tile_at):
-            assert TILES[t][T_PHASE] == PHASE_OF_POS[pos]
+            assert TILES[t].phase == PHASE_OF_POS[pos]
         assert len(set(st.tile_at)) == 37
         assert sorted([st.tile_at[CENTRE], *st.unused_centre]) == [36, 37, 38]
         assert not any(st.drained)
@@ -124,18 +112,18 @@ def test_piece_limits_recruit_from_empty_supply_gives_nothing() -> None:
 def test_balsa_setup_after_normal_setup() -> None:
     g = new(3, seed=4, balsa=True)
     st = g.state
-    order = turn_order(st)
+    order = turn_order(st, BOARD)
     chosen = []
     for seat in order:
         assert g.current_player == seat and st.decision[0] == "balsa_start"
         opts = [a.id for a in g.legal_actions()]
-        allowed = {f"balsa start {POS_NAMES[t]}" for t in balsa_start_tiles(st.players[seat].spot, 3)}
+        allowed = {f"balsa start {POS_NAMES[t]}" for t in BOARD.balsa_starts[st.players[seat].spot]}
         assert set(opts) <= allowed
         for c in chosen:
             assert f"balsa start {c}" not in opts
         g.apply(opts[0])
         chosen.append(opts[0].split()[-1])
-    assert st.stage == "plan"
+    assert st.stage == Stage.PLAN
     assert all(p.balsa_alive for p in st.players)
 
 
@@ -143,16 +131,16 @@ def test_balsa_setup_after_normal_setup() -> None:
 def test_balsa_off_by_default() -> None:
     g = new(2)
     assert g.params.balsa is False
-    assert g.state.stage == "plan"
+    assert g.state.stage == Stage.PLAN
     assert "balsa" not in {a.id for a in g.legal_actions()}
     assert not any(p.balsa_alive for p in g.state.players)
 
 
 def test_landslides_only_on_machine_tiles_and_famine_from_phase_two() -> None:
     for t in TILES:
-        if t[T_SPECIAL] == "landslide":
-            assert t[T_M] >= 1
-        if t[T_SPECIAL] == "famine":
-            assert t[T_PHASE] >= 2
-        if t[T_PHASE] == 4:
-            assert (t[T_W], t[T_M]) == (3, 2)
+        if t.special == "landslide":
+            assert t.machines >= 1
+        if t.special == "famine":
+            assert t.phase >= 2
+        if t.phase == 4:
+            assert (t.workers, t.machines) == (3, 2)

@@ -7,6 +7,7 @@ import pytest
 
 import tawa
 from tawa import Rng
+from tawa.games.pachakuna import view
 from tawa.games.pachakuna.data import INDEX
 from tawa.games.pachakuna.render import FULL_WIDTH
 from tawa.games.pachakuna.testing import (
@@ -158,3 +159,12 @@ def test_standings_of_a_draw_by_the_cap():
     assert all("PK-320" in s.decided_by for s in g.standings())
     assert "turn cap" in dict(g.render_parts(None))["status"]
     assert "PK-320" in g.log[-1].text
+
+
+def test_the_browser_board_is_wired_to_the_view():
+    g = played()
+    obs = g.observation(None)
+    legal = [a.id for a in g.legal_actions()]
+    assert type(g).board_svg(obs) == view.svg(obs) and type(g).board_svg(obs).startswith("<svg")
+    assert type(g).board_targets(obs, legal) == view.targets(obs, legal)
+    assert type(g).board_previews(obs, legal) == view.previews(obs, legal)

@@ -2,12 +2,17 @@
 events and renders, and the rules named by ``explain_illegal``."""
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 import tawa
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import testing as T
-from tawa.games.sacred_valley.state import COVER_OUT
+from tawa.games.sacred_valley.rules.terrace import all_occupied
+from tawa.games.sacred_valley.state import Cover
+
+COVER_OUT = Cover.OUT_OF_PLAY
 
 
 def _full_but(g, grid: str) -> None:
@@ -247,10 +252,6 @@ def test_purchase_texts_name_item_and_current_price() -> None:
 @pytest.mark.rule("SV-061", "SV-560", "SV-341")
 @pytest.mark.parametrize("seed", range(16))
 def test_free_window_debts_full_terrace_and_extra_triggers_hold_in_random_games(seed: int) -> None:
-    import contextlib
-
-    from tawa.games.sacred_valley.board import all_occupied
-
     rng = tawa.Rng(seed)
     n = 3 + seed % 3
     g = T.blank_game(n, seed=seed, clear_terrace=seed % 2 == 0, options={"TURN_CAP_ROUNDS": 40})
@@ -272,9 +273,9 @@ def test_free_window_debts_full_terrace_and_extra_triggers_hold_in_random_games(
         if g.is_over:
             break
         s = g.state
-        assert not (all_occupied(s, g.cfg) and T.mode(g) not in resolving)  # SV-560 the end is immediate
+        assert not (all_occupied(s, g.tables) and T.mode(g) not in resolving)  # SV-560 the end is immediate
         if T.mode(g) in ("main", "purchase"):  # SV-061 every free window settles what can be paid
-            assert all(s.coins[s.active] < g.cfg.unlock_fee[lv] for lv in s.debts[s.active])
+            assert all(s.coins[s.active] < g.tables.unlock_fee[lv] for lv in s.debts[s.active])
         ids = T.legal(g)
         assert "use hatun_runa" not in ids or s.last == 1  # SV-341 directly after a Plant action
         assert "use barterer" not in ids or s.last in (1, 2)

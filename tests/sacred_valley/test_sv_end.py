@@ -151,7 +151,7 @@ def test_turn_cap() -> None:
 def test_alternative_layout() -> None:
     layout = [(r, c, (r + 1) // 2) for r in range(1, 7) for c in range(1, 4)]
     g = T.blank_game(4, options={"LAYOUT": layout, "WHITE_ALPACA_STARTS": [[2, 3], [4, 1]]})
-    assert g.cfg.ncells == 18
+    assert g.tables.ncells == 18
     targets = {a.split()[2] for a in T.legal(g) if a.startswith("plant")}
     assert targets == {"r1c1", "r1c2", "r1c3"}
     rng = tawa.Rng(3)

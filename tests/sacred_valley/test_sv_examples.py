@@ -5,7 +5,9 @@ import pytest
 
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import testing as T
-from tawa.games.sacred_valley.state import COVER_DEBT, COVER_OUT
+from tawa.games.sacred_valley.state import Cover
+
+COVER_DEBT, COVER_OUT = Cover.DEBT, Cover.OUT_OF_PLAY
 
 FIVE = ["chili", "corn", "potato", "beans", "quinoa"]
 

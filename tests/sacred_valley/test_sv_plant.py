@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tawa.games.sacred_valley import testing as T
-from tawa.games.sacred_valley.board import flood
+from tawa.games.sacred_valley.rules.terrace import flood
 
 
 def _targets(g, crop: str) -> set[str]:
@@ -250,4 +250,4 @@ def test_herder_then_barterer_after_harvest() -> None:
 def test_flood_helper_matches_hp() -> None:
     g = T.blank_game(4)
     T.put_tiles(g, {"r1c1": "chili", "r1c2": "chili", "r2c2": "chili"})
-    assert len(flood(g.state, g.cfg, 0, T.cell(g, "r1c1"))) == 3
+    assert len(flood(g.state, g.tables, 0, T.cell(g, "r1c1"))) == 3

@@ -6,8 +6,10 @@ import pytest
 import tawa
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import testing as T
-from tawa.games.sacred_valley.board import all_occupied, flood
-from tawa.games.sacred_valley.state import COVER_ON
+from tawa.games.sacred_valley.rules.terrace import all_occupied, flood
+from tawa.games.sacred_valley.state import Cover
+
+COVER_ON = Cover.ON_TERRACE
 
 
 def _game(n: int, seed: int = 3, **opts):
@@ -69,7 +71,7 @@ def test_player_setup() -> None:
 def test_four_player_unchosen_crop() -> None:
     g = T.blank_game(4, ["chili", "corn", "potato", "beans"], clear_terrace=False)
     s = g.state
-    w1, w2 = g.cfg.white_starts
+    w1, w2 = g.tables.white_starts
     assert s.tile[w1] == D.QUINOA and s.iso[w1]
     assert s.tile[w2] == -1
     assert all(D.QUINOA not in s.techs[p] for p in range(4))
@@ -122,7 +124,7 @@ def test_three_player_tiles_under_both_alpacas() -> None:
     for seed in range(8):
         g = T.blank_game(3, ["chili", "corn", "potato"], seed=seed, clear_terrace=False)
         s = g.state
-        w1, w2 = g.cfg.white_starts
+        w1, w2 = g.tables.white_starts
         assert {s.tile[w1], s.tile[w2]} == {D.BEANS, D.QUINOA}
         assert s.iso[w1] and s.iso[w2]
         seen.add(s.tile[w1])
@@ -200,9 +202,9 @@ def test_occupied_by_tile_alpaca_or_meeple() -> None:
     T.put_alpaca(g, "r6c6", "w1")
     T.put_meeple(g, "r6c5", 0, "warrior")
     T.fill_terrace(g, ["chili", "corn", "potato", "quinoa", "vine"], skip=["r6c4"])
-    assert not all_occupied(g.state, g.cfg)
+    assert not all_occupied(g.state, g.tables)
     T.put_alpaca(g, "r6c4", "w2")
-    assert all_occupied(g.state, g.cfg)
+    assert all_occupied(g.state, g.tables)
 
 
 @pytest.mark.rule("SV-005")
@@ -210,8 +212,8 @@ def test_farmland_is_one_crop_and_vines_apart() -> None:
     g = T.blank_game(4)
     T.put_tiles(g, {"r1c1": "potato", "r1c2": "vine", "r1c3": "vine", "r2c1": "potato", "r2c2": "corn"})
     s = g.state
-    assert sorted(flood(s, g.cfg, D.POTATO, T.cell(g, "r1c1"))) == sorted([T.cell(g, "r1c1"), T.cell(g, "r2c1")])
-    assert len(flood(s, g.cfg, D.VINE, T.cell(g, "r1c2"))) == 2
+    assert sorted(flood(s, g.tables, D.POTATO, T.cell(g, "r1c1"))) == sorted([T.cell(g, "r1c1"), T.cell(g, "r2c1")])
+    assert len(flood(s, g.tables, D.VINE, T.cell(g, "r1c2"))) == 2
 
 
 @pytest.mark.rule("SV-006", "SV-071")

@@ -10,7 +10,9 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import strategy as H
-from tawa.games.sacred_valley.state import DISCARD, MAIN
+from tawa.games.sacred_valley.state import Mode
+
+DISCARD, MAIN = Mode.DISCARD_SEED, Mode.MAIN
 
 GAME = "sacred-valley"
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from tawa.games.sacred_valley import testing as T
-from tawa.games.sacred_valley.state import COVER_OUT
+from tawa.games.sacred_valley.state import Cover
+
+COVER_OUT = Cover.OUT_OF_PLAY
 
 
 @pytest.mark.rule("SV-060")

@@ -193,6 +193,12 @@ class Game(ABC):
         no element are missing: they are shown as buttons)."""
         return {}
 
+    @classmethod
+    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        """Small SVG pictures of what some legal actions would do (a tile at each orientation), shown in the
+        chooser of a board element that several actions target; actions without one are missing."""
+        return {}
+
     def scramble_hidden(self, seat: int, rng: Rng) -> Self:
         """Test hook: a copy in which everything ``seat`` may not see is changed
         arbitrarily (not necessarily consistently). ``observation(seat)`` of it must equal

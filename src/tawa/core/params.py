@@ -265,7 +265,9 @@ class Params:
         call on the same ``Params`` is one dict lookup, so rules may call it on hot paths."""
         value = self._memo.get(name)
         if value is None:
-            key = (name, json.dumps(self._overrides, sort_keys=True, default=str))
+            # the builder's module and name are part of the key: two games' "tables" never meet
+            key = (name, f"{build.__module__}.{build.__qualname__}", json.dumps(self._overrides, sort_keys=True,
+                                                                                default=str))
             value = _DERIVED.get(key)
             if value is None:
                 value = _DERIVED[key] = build(self)
@@ -273,7 +275,7 @@ class Params:
         return value
 
 
-_DERIVED: dict[tuple[str, str], Any] = {}
+_DERIVED: dict[tuple[str, str, str], Any] = {}
 
 
 class ParamRegistry:

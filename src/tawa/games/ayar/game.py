@@ -6,7 +6,7 @@ activities.py, solo.py, night.py), illegal.py, scoring.py, observe.py, render.py
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tawa.core.actions import Action
@@ -17,7 +17,7 @@ from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng
-from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, texts
+from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, texts, view
 from tawa.games.ayar.data import PARAMS, PLAYER_COUNTS, Tables, check_params, solo_title, tables
 from tawa.games.ayar.state import AyarState, Phase, check_invariants
 
@@ -87,6 +87,19 @@ class AyarGame(Game):
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe.observation(self.state, self.tables, self.params, seat)
+
+    # ---- the board in the browser (view.py)
+    @classmethod
+    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
+        return view.svg(observation)
+
+    @classmethod
+    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        return view.targets(observation, legal)
+
+    @classmethod
+    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        return view.previews(observation, legal)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         observe.resample_hidden(self.state, self.tables, self.params, seat, rng)

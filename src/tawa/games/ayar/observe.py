@@ -44,7 +44,7 @@ def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> d
         "rival": {"shown": list(st.rival_shown), "deck_size": len(st.rival_deck),                 # AY-704
                   "tambos": st.rival_tambos, "cubes": st.rival_cubes},
         "final": [list(x) for x in st.final],
-        "components": components(st.t),
+        "components": components(t),
     }
 
 

@@ -50,8 +50,13 @@ from tawa.games.ayar.data import (
     PARAMS,
     PATHS,
     SECTIONS,
+    SIDE_BIT,
+    E,
+    N,
+    S,
+    W,
 )
-from tawa.games.ayar.scoring import SIDE_BIT, E, N, S, W, best_sets, flip, rotate
+from tawa.games.ayar.scoring import best_sets, flip, rotate
 
 Obs = Mapping[str, Any]
 

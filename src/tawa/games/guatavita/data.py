@@ -1,12 +1,16 @@
 """Guatavita data: lake geometry, the 39 lake tiles, action boxes, tracks and every [P]/[D] value.
 
 Spec: shared/rules/guatavita.md. Every proposal ([P]) and digital-only ([D]) value of the spec and each
-game option is a ``Param`` in ``PARAMS``; rule code reads them through ``game.params``. Geometry and the
-tile table are ``overridable=False`` (changing them would change the action space and the hidden-tile model).
+game option is a ``Param`` in ``PARAMS``, with its declared shape (bounds, length, order); the rules read them
+through ``params``, and the lookup tables derived from them (geometry, parsed tiles) through one ``Tables``
+object (``tables(params)``). Geometry and the tile table are ``overridable=False`` (changing them would change
+the action space and the hidden-tile model).
 
 Rulings made here where the spec left a gap (also in the ``doc`` of the Param concerned):
 - GV-109/GV-111: the minimum-gold duty only binds while a Loan placement is legal for the player (a free
   slot, a worker in camp, loan track not at its end); otherwise it lapses like GV-110.
+- GV-071/GV-272: a player with no worker in camp has no placement at all (not even a crossing on its own,
+  which uses no worker) and is passed by the program.
 - GV-272: a player whose only legal choice is passing is passed automatically (an event says so).
 - GV-582: the Pioneer bonus goes with the holder's first resolving Harvest placement of the round.
 - GV-601: the Pioneer exchange is asked only when at least one exchange is possible; otherwise none is made.
@@ -15,12 +19,18 @@ Rulings made here where the spec left a gap (also in the ``doc`` of the Param co
   literally (T and the own tiles adjacent to T), also when T itself got no HE.
 - GV-420: the saboteur's emerald is paid when the declaration is asked (just before the flip).
 - GV-602: "gold for emeralds" is offered only while the shared supply holds 4 emeralds.
+- GV-107: the automatic loan must leave the player able to pay the worker price in gold, so that price may not
+  exceed the gold cap nor the gold of any loan space (``check_params``).
 - Scores before the end (``scores()``, used by bots): the end-of-game breakdown applied to the current
   position, with workers and machines placed this round counted as back in camp (GV-686).
 """
 from __future__ import annotations
 
-from tawa.core.params import Param, ParamRegistry
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from tawa.core.errors import BadOption
+from tawa.core.params import Param, ParamRegistry, Params
 
 # --------------------------------------------------------------------------- lake geometry (T-LAKE, [P])
 # Axial (q, r) per position, listed counter-clockwise from east per ring, as in the spec table.
@@ -33,6 +43,8 @@ LAKE_COORDS: tuple[tuple[str, int, int], ...] = (
     ("I0", 1, 0), ("I1", 1, -1), ("I2", 0, -1), ("I3", -1, 0), ("I4", -1, 1), ("I5", 0, 1),
     ("C", 0, 0),
 )
+CENTRE_NAME = "C"
+LAST_PHASE = 4  # the centre; the shore is phase 1 (ring 3)
 
 
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -40,16 +52,6 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return max(abs(dq), abs(dr), abs(dq + dr))
 
-
-POS_NAMES: tuple[str, ...] = tuple(n for n, _, _ in LAKE_COORDS)
-POS_INDEX: dict[str, int] = {n: i for i, n in enumerate(POS_NAMES)}
-NPOS = len(POS_NAMES)
-CENTRE = POS_INDEX["C"]
-_QR = [(q, r) for _, q, r in LAKE_COORDS]
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(j for j in range(NPOS) if hex_distance(_QR[i], _QR[j]) == 1) for i in range(NPOS))
-RING: tuple[int, ...] = tuple(hex_distance(qr, (0, 0)) for qr in _QR)
-PHASE_OF_POS: tuple[int, ...] = tuple(4 - ring for ring in RING)  # ring 3 -> phase 1 ... ring 0 -> phase 4
 
 # --------------------------------------------------------------------------- pump spots (T-PUMPS, [P])
 # name -> (q, r, angle, connected shore tiles)
@@ -61,24 +63,24 @@ PUMP_SPOTS: dict[str, tuple[int, int, int, tuple[str, str]]] = {
     "S": (-2, 4, 270, ("S13", "S14")),
     "SE": (2, 2, 330, ("S16", "S17")),
 }
-SPOT_NAMES: tuple[str, ...] = tuple(PUMP_SPOTS)
-
-
-def pump_tiles(spot: str) -> tuple[int, int]:
-    """The two shore positions connected to a pump spot (GV-175)."""
-    a, b = PUMP_SPOTS[spot][3]
-    return POS_INDEX[a], POS_INDEX[b]
-
-
-def balsa_start_tiles(spot: str, max_dist: int) -> tuple[int, ...]:
-    """T-BALSA: shore tiles within ``max_dist`` of the pump spot (GV-772)."""
-    q, r, _, _ = PUMP_SPOTS[spot]
-    return tuple(i for i in range(NPOS) if PHASE_OF_POS[i] == 1 and hex_distance(_QR[i], (q, r)) <= max_dist)
 
 
 # --------------------------------------------------------------------------- lake tiles (T-TILES, [P])
-# (tile id, phase, W, M, E, G, P, special, box)   special: "" | "damp" | "landslide" | "famine"
-TILES: tuple[tuple[str, int, int, int, int, int, int, str, int], ...] = (
+class Tile(NamedTuple):
+    """One lake tile: its water side (workers and machines an exploration needs) and its drained side."""
+
+    id: str
+    phase: int
+    workers: int
+    machines: int
+    emeralds: int
+    gold: int
+    prestige: int
+    special: str  # "" | "damp" | "landslide" | "famine"
+    box: int  # re-exploration box VP (damp tiles only), 0 = none
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(*row) for row in (
     ("P1-01", 1, 1, 0, 0, 2, 1, "", 0), ("P1-02", 1, 1, 0, 0, 1, 2, "", 0), ("P1-03", 1, 1, 0, 1, 1, 2, "", 0),
     ("P1-04", 1, 1, 0, 0, 0, 3, "", 0), ("P1-05", 1, 1, 0, 2, 1, 1, "", 0), ("P1-06", 1, 1, 0, 0, 2, 2, "", 0),
     ("P1-07", 1, 2, 0, 0, 1, 1, "damp", 1), ("P1-08", 1, 2, 0, 1, 1, 2, "damp", 0),
@@ -96,10 +98,7 @@ TILES: tuple[tuple[str, int, int, int, int, int, int, str, int], ...] = (
     ("P3-03", 3, 2, 2, 0, 0, 6, "landslide", 0), ("P3-04", 3, 3, 2, 1, 3, 6, "famine", 0),
     ("P3-05", 3, 3, 2, 2, 2, 6, "", 0), ("P3-06", 3, 3, 2, 0, 4, 5, "damp", 3),
     ("C-1", 4, 3, 2, 2, 3, 8, "", 0), ("C-2", 4, 3, 2, 1, 4, 8, "", 0), ("C-3", 4, 3, 2, 0, 3, 10, "famine", 0),
-)
-TILE_INDEX: dict[str, int] = {t[0]: i for i, t in enumerate(TILES)}
-# field offsets in a TILES row
-T_ID, T_PHASE, T_W, T_M, T_E, T_G, T_P, T_SPECIAL, T_BOX = range(9)
+))
 
 # --------------------------------------------------------------------------- action boxes (T-ACTIONS)
 # Resolution order of the boxes in steps 5 and 6 (GV-294, GV-295); sabotage resolves with its tile (step 2).
@@ -108,16 +107,34 @@ BOXES: tuple[str, ...] = ("sabotage", "camp", "pumpre", "harvest", "pioneer", "c
 BOX_RESOLUTION: tuple[tuple[str, ...], ...] = (
     ("camp",), ("pumpre",), ("harvest",), ("pioneer",), ("commerce_machine", "commerce_pipe"), ("recruit",),
     ("loan",))
+COMMERCE_BOXES: tuple[str, str] = ("commerce_machine", "commerce_pipe")
+COMMERCE_GOODS: tuple[str, str] = ("machine", "pipe")
 # Actions counted by the at-most-twice limit (GV-075).
 ACTIONS: tuple[str, ...] = ("explore", "sabotage", "camp", "pumpre", "harvest", "pioneer", "commerce", "recruit",
                             "loan", "balsa")
 ACTION_INDEX: dict[str, int] = {a: i for i, a in enumerate(ACTIONS)}
-BOX_ACTION: dict[str, str] = {"sabotage": "sabotage", "camp": "camp", "pumpre": "pumpre", "harvest": "harvest",
-                              "pioneer": "pioneer", "commerce_machine": "commerce", "commerce_pipe": "commerce",
-                              "recruit": "recruit", "loan": "loan"}
-DECLARATIONS: tuple[str, ...] = ("emeralds", "gold", "prestige")
+DECLARATIONS: tuple[str, ...] = ("emeralds", "gold", "prestige")  # GV-420
+END_TRIGGERS: tuple[str, ...] = ("centre", "bankruptcy", "pipes")  # GV-681..GV-683
+BALSA_QUEUE = "balsa"  # the execution queue's entry for an activated balsa (GV-777)
 
-_pos_range = lambda v: None if v >= 0 else "must be 0 or more"
+# pieces one placement puts down ([R], T-ACTIONS)
+SABOTAGE_WORKERS = 2  # GV-250: one in the Sabotage slot and one, the saboteur, on the tile
+SABOTEUR = 1
+PUMP_WORKERS = 1  # GV-132
+REEXPLORE_PIECES = (1, 1)  # GV-134: 1 worker in the slot, 1 machine on the tile
+HARVEST_SIZES = (1, 2)  # GV-136: 1 or 2 workers together
+COMMERCE_WORKERS = 1  # GV-138
+LOAN_WORKERS = 1  # GV-143
+
+# component counts (T-COMP), also the Params' fixed values below
+WORKERS_PER_COLOUR = 9
+PIPES_PER_COLOUR = 12
+MACHINES_PER_COLOUR = 4
+EMERALD_SUPPLY = 25
+CAMP_LEVEL_MIN, CAMP_LEVEL_MAX = 3, 9
+LOAN_END = 5
+MAX_PLAYERS = 4
+MOST_TILE_MACHINES = max(t.machines for t in TILES)
 
 
 def _is_round_cap(v: object) -> str | None:
@@ -127,6 +144,24 @@ def _is_round_cap(v: object) -> str | None:
         return "must be a whole number of rounds, 1 or more (or null for no cap)"
     return None
 
+
+def _colour_names(v: tuple[str, ...]) -> str | None:
+    """Distinct, non-empty names with distinct first letters (the lake map marks owners by their initial)."""
+    if any(not c.strip() for c in v):
+        return "every colour needs a name"
+    if len({c.lower() for c in v}) != len(v) or len({c[0].lower() for c in v}) != len(v):
+        return "colour names must differ, and so must their first letters (the lake map shows initials)"
+    return None
+
+
+def _first_at_least_one(what: str) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        return None if v and v[0] >= 1 else f"the {what} must be 1 or more"
+    return check
+
+
+_COUNT = (0, None)  # a count or price: 0 or more
+_AT_LEAST_ONE = (1, None)
 
 PARAMS = ParamRegistry([
     # ---- options
@@ -139,78 +174,171 @@ PARAMS = ParamRegistry([
           choices=("literal", "occupied")),
     # ---- component data
     Param("LAKE_POSITIONS", LAKE_COORDS, "P", ("GV-014",), "the 37 lake positions with axial (q, r)",
-          overridable=False),
+          overridable=False, length=37),
     Param("TILES", TILES, "P", ("GV-011", "GV-013"),
-          "the 39 lake tiles: id, phase, W, M, E, G, P, special, re-exploration box VP", overridable=False),
+          "the 39 lake tiles: id, phase, W, M, E, G, P, special, re-exploration box VP", overridable=False,
+          length=39),
     Param("PUMP_SPOTS", {k: list(v) for k, v in PUMP_SPOTS.items()}, "P", ("GV-012", "GV-175"),
           "pump spots: q, r, angle, the two connected shore tiles", overridable=False),
     Param("PUMP_SPOTS_BY_COUNT", {"2": ["NE", "SW"], "3": ["N", "SW", "SE"], "4": ["NE", "NW", "SW", "SE"]},
           "P", ("GV-012", "GV-053"), "pump spots used for 2 / 3 / 4 players", overridable=False),
-    Param("COLOURS", ("red", "blue", "yellow", "green"), "P", ("GV-012",), "player colours (green is a placeholder)"),
+    Param("COLOURS", ("red", "blue", "yellow", "green"), "P", ("GV-012",),
+          "player colours, dealt at random (green is a placeholder); at least one per player",
+          length=(2, None), check=_colour_names),
     Param("SLOTS", {"sabotage": 2, "camp": 2, "pumpre": 3, "harvest": 2, "pioneer": 1, "commerce_machine": 2,
                     "commerce_pipe": 4, "recruit": 3, "loan": 2}, "P", ("GV-073",),
-          "slots per action box (same for 2-4 players)"),
-    Param("WORKERS_PER_COLOUR", 9, "R", ("GV-029",), "workers per colour", overridable=False),
-    Param("PIPES_PER_COLOUR", 12, "R", ("GV-029", "GV-683"), "pipes per colour", overridable=False),
-    Param("MACHINES_PER_COLOUR", 4, "R", ("GV-029",), "machines per colour", overridable=False),
-    Param("EMERALD_SUPPLY", 25, "R", ("GV-028", "GV-345"), "emeralds in the shared supply", overridable=False),
+          "slots per action box (same for 2-4 players; 0 closes a box)", bounds=(0, 99)),
+    Param("WORKERS_PER_COLOUR", WORKERS_PER_COLOUR, "R", ("GV-029",), "workers per colour", overridable=False),
+    Param("PIPES_PER_COLOUR", PIPES_PER_COLOUR, "R", ("GV-029", "GV-683"), "pipes per colour", overridable=False),
+    Param("MACHINES_PER_COLOUR", MACHINES_PER_COLOUR, "R", ("GV-029",), "machines per colour", overridable=False),
+    Param("EMERALD_SUPPLY", EMERALD_SUPPLY, "R", ("GV-028", "GV-345"), "emeralds in the shared supply",
+          overridable=False),
     # ---- starting state (T-START)
-    Param("START_WORKERS", 3, "R", ("GV-020",), "workers in camp at the start"),
-    Param("START_PIPES", 3, "R", ("GV-020",), "pipes in camp at the start"),
-    Param("START_MACHINES", 0, "P", ("GV-021",), "machines in camp at the start", check=_pos_range),
-    Param("START_EMERALDS", 0, "P", ("GV-021",), "emeralds held at the start", check=_pos_range),
-    Param("START_VP", 10, "R", ("GV-024",), "score track start"),
-    Param("START_GOLD", 5, "R", ("GV-025",), "gold at the start"),
-    Param("START_FOOD", 0, "R", ("GV-025",), "food at the start"),
-    Param("CAMP_LEVEL_MIN", 3, "R", ("GV-027", "GV-521"), "starting camp level", overridable=False),
-    Param("CAMP_LEVEL_MAX", 9, "R", ("GV-131", "GV-521"), "highest camp level", overridable=False),
+    Param("START_WORKERS", 3, "R", ("GV-020",), "workers in camp at the start", bounds=(0, WORKERS_PER_COLOUR)),
+    Param("START_PIPES", 3, "R", ("GV-020",), "pipes in camp at the start", bounds=(0, PIPES_PER_COLOUR)),
+    Param("START_MACHINES", 0, "P", ("GV-021",), "machines in camp at the start", bounds=(0, MACHINES_PER_COLOUR)),
+    Param("START_EMERALDS", 0, "P", ("GV-021",), "emeralds held at the start (all seats together at most the "
+          "shared supply)", bounds=(0, EMERALD_SUPPLY)),
+    Param("START_VP", 10, "R", ("GV-024",), "score track start (the track may go below 0, GV-374)",
+          bounds=(-1000, 1000)),
+    Param("START_GOLD", 5, "R", ("GV-025",), "gold at the start (at most GOLD_CAP)", bounds=_COUNT),
+    Param("START_FOOD", 0, "R", ("GV-025",), "food at the start (at most FOOD_CAP)", bounds=_COUNT),
+    Param("CAMP_LEVEL_MIN", CAMP_LEVEL_MIN, "R", ("GV-027", "GV-521"), "starting camp level", overridable=False),
+    Param("CAMP_LEVEL_MAX", CAMP_LEVEL_MAX, "R", ("GV-131", "GV-521"), "highest camp level", overridable=False),
     # ---- rule constants (T-CONFIG)
     Param("PUMP_SOURCE_PIPES", 1, "P", ("GV-178", "GV-202"), "pipes to connect a tile from the pump",
           overridable=False),
-    Param("NORMAL_EXIT_PIPES", 1, "R", ("GV-177",), "pipes to leave a non-damp tile"),
-    Param("DAMP_EXIT_PIPES", 2, "R", ("GV-177", "GV-500"), "pipes to leave a damp tile"),
-    Param("MAX_SAME_ACTION", 2, "R", ("GV-074",), "uses of one action per planning phase"),
+    Param("NORMAL_EXIT_PIPES", 1, "R", ("GV-177",), "pipes to leave a non-damp tile (a tile needs a pipe to "
+          "have an owner)", bounds=(1, PIPES_PER_COLOUR)),
+    Param("DAMP_EXIT_PIPES", 2, "R", ("GV-177", "GV-500"), "pipes to leave a damp tile",
+          bounds=(1, PIPES_PER_COLOUR)),
+    Param("MAX_SAME_ACTION", 2, "R", ("GV-074",), "uses of one action per planning phase", bounds=_AT_LEAST_ONE),
     Param("LAKE_RESOLUTION_ORDER", "placement", "P", ("GV-340",), "lake tiles resolve in placement order",
           choices=("placement",)),
     Param("PLANNING_DIRECTION", "ccw", "R", ("GV-052",), "planning turns go counter-clockwise", overridable=False),
     Param("BALSA_DIRECTION", "cw", "R", ("GV-777",), "balsas resolve clockwise", overridable=False),
     Param("WORKER_PURCHASE", (2, 1, 4), "R", ("GV-103", "GV-105"),
-          "minimum-workers purchase: workers bought, gold price, emerald price"),
-    Param("PIONEER_SWAP", (1, 4), "R", ("GV-601", "GV-602"), "Pioneer exchange: gold <-> emeralds"),
-    Param("RENT_PER_OWNER", 1, "R", ("GV-203",), "gold paid to each owner of a crossed tile"),
-    Param("SABOTAGE_EMERALDS", 1, "R", ("GV-420",), "emeralds a saboteur pays at resolution"),
-    Param("CAMP_UPGRADE", (2, 1, 2), "R", ("GV-130", "GV-520"), "camp upgrade: workers, machines, gold"),
-    Param("PUMP_UPGRADE_GOLD", 2, "R", ("GV-540",), "gold for the pump upgrade"),
-    Param("REEXPLORE_EMERALDS", 1, "R", ("GV-560",), "emeralds for a re-exploration"),
-    Param("HARVEST_FOOD", (2, 3), "R", ("GV-580",), "food for a 1-worker / 2-worker Harvest"),
-    Param("HARVEST_PIONEER_BONUS", 2, "R/P", ("GV-581", "GV-582"), "extra food for the Pioneer holder, once a round"),
-    Param("COMMERCE_PRICES", (2, 1), "R", ("GV-620", "GV-621"), "gold per machine / per pipe"),
-    Param("COMMERCE_MAX_WORKERS", 2, "R", ("GV-139",), "workers of one colour in the Commerce box"),
-    Param("RECRUIT_FOOD", 2, "R", ("GV-640",), "food per recruited worker"),
+          "minimum-workers purchase: workers bought (1 or more), gold price, emerald price",
+          length=3, bounds=_COUNT, check=_first_at_least_one("number of workers bought")),
+    Param("PIONEER_SWAP", (1, 4), "R", ("GV-601", "GV-602"), "Pioneer exchange: gold <-> emeralds",
+          length=2, bounds=_COUNT),
+    Param("RENT_PER_OWNER", 1, "R", ("GV-203",), "gold paid to each owner of a crossed tile", bounds=_COUNT),
+    Param("SABOTAGE_EMERALDS", 1, "R", ("GV-420",), "emeralds a saboteur pays at resolution", bounds=_COUNT),
+    Param("CAMP_UPGRADE", (2, 1, 2), "R", ("GV-130", "GV-520"), "camp upgrade: workers (1 or more), machines, gold",
+          length=3, bounds=_COUNT, check=_first_at_least_one("number of workers placed")),
+    Param("PUMP_UPGRADE_GOLD", 2, "R", ("GV-540",), "gold for the pump upgrade", bounds=_COUNT),
+    Param("REEXPLORE_EMERALDS", 1, "R", ("GV-560",), "emeralds for a re-exploration", bounds=_COUNT),
+    Param("HARVEST_FOOD", (2, 3), "R", ("GV-580",), "food for a 1-worker / 2-worker Harvest", length=2,
+          bounds=_COUNT),
+    Param("HARVEST_PIONEER_BONUS", 2, "R/P", ("GV-581", "GV-582"), "extra food for the Pioneer holder, once a round",
+          bounds=_COUNT),
+    Param("COMMERCE_PRICES", (2, 1), "R", ("GV-620", "GV-621"), "gold per machine / per pipe", length=2,
+          bounds=_COUNT),
+    Param("COMMERCE_MAX_WORKERS", 2, "R", ("GV-139",), "workers of one colour in the Commerce box",
+          bounds=_AT_LEAST_ONE),
+    Param("RECRUIT_FOOD", 2, "R", ("GV-640",), "food per recruited worker", bounds=_COUNT),
     Param("RECRUIT_WORKERS", 1, "P", ("GV-141",), "workers one Recruitment placement puts in its slot",
-          check=lambda v: None if v >= 1 else "must be 1 or more"),
+          bounds=_AT_LEAST_ONE),
     Param("PIONEER_WORKERS", 1, "P", ("GV-137",), "workers a Pioneer placement puts in its slot",
-          check=lambda v: None if v >= 1 else "must be 1 or more"),
-    Param("RESTING_GROUP", 3, "R", ("GV-320",), "workers resting in camp per VP"),
-    Param("GOLD_CAP", 8, "R", ("GV-370",), "gold cap; each gold over it is 1 VP"),
-    Param("FOOD_CAP", 8, "R", ("GV-372",), "food cap; food over it is lost"),
-    Param("CAMP_TRACK_VP", (0, 1, 2, 4, 6, 9, 12), "P/R", ("GV-711",), "end VP of camp levels 3..9"),
-    Param("LOAN_GOLD", (0, 4, 4, 5, 5, 6), "R/P", ("GV-661",), "gold gained arriving on loan positions 0..5"),
-    Param("LOAN_VP", (0, 5, 6, 7, 8, 10), "R/P", ("GV-662",), "VP lost arriving on loan positions 0..5"),
-    Param("LOAN_END", 5, "P", ("GV-144", "GV-663", "GV-682"), "loan position of bankruptcy", overridable=False),
-    Param("MAJORITY_POINTS", (9, 7, 4, 0), "R", ("GV-712", "GV-713", "GV-715"), "majority VP for positions 1..4"),
-    Param("VP_MACHINE", 3, "R", ("GV-719",), "end VP per machine in camp"),
-    Param("WORKERS_PER_VP", 2, "R", ("GV-720",), "workers in camp per end VP"),
-    Param("VP_PIPE", 2, "R", ("GV-722",), "end VP per pipe in camp"),
-    Param("EMERALDS_PER_VP", 5, "R", ("GV-723",), "emeralds per end VP"),
-    Param("VP_HEAD_EXPLORER", 3, "R", ("GV-725",), "end VP per head explorer in the lake"),
+          bounds=_AT_LEAST_ONE),
+    Param("RESTING_GROUP", 3, "R", ("GV-320",), "workers resting in camp per VP", bounds=_AT_LEAST_ONE),
+    Param("GOLD_CAP", 8, "R", ("GV-370",), "gold cap; each gold over it is 1 VP", bounds=_COUNT),
+    Param("FOOD_CAP", 8, "R", ("GV-372",), "food cap; food over it is lost", bounds=_COUNT),
+    Param("CAMP_TRACK_VP", (0, 1, 2, 4, 6, 9, 12), "P/R", ("GV-711",), "end VP of camp levels 3..9",
+          length=CAMP_LEVEL_MAX - CAMP_LEVEL_MIN + 1, bounds=_COUNT, order="nondecreasing"),
+    Param("LOAN_GOLD", (0, 4, 4, 5, 5, 6), "R/P", ("GV-661",), "gold gained arriving on loan positions 0..5",
+          length=LOAN_END + 1, bounds=_COUNT, order="nondecreasing"),
+    Param("LOAN_VP", (0, 5, 6, 7, 8, 10), "R/P", ("GV-662",), "VP lost arriving on loan positions 0..5",
+          length=LOAN_END + 1, bounds=_COUNT, order="nondecreasing"),
+    Param("LOAN_END", LOAN_END, "P", ("GV-144", "GV-663", "GV-682"), "loan position of bankruptcy",
+          overridable=False),
+    Param("MAJORITY_POINTS", (9, 7, 4, 0), "R", ("GV-712", "GV-713", "GV-715"), "majority VP for positions 1..4",
+          length=MAX_PLAYERS, bounds=_COUNT, order="nonincreasing"),
+    Param("VP_MACHINE", 3, "R", ("GV-719",), "end VP per machine in camp", bounds=_COUNT),
+    Param("WORKERS_PER_VP", 2, "R", ("GV-720",), "workers in camp per end VP", bounds=_AT_LEAST_ONE),
+    Param("VP_PIPE", 2, "R", ("GV-722",), "end VP per pipe in camp", bounds=_COUNT),
+    Param("EMERALDS_PER_VP", 5, "R", ("GV-723",), "emeralds per end VP", bounds=_AT_LEAST_ONE),
+    Param("VP_HEAD_EXPLORER", 3, "R", ("GV-725",), "end VP per head explorer in the lake", bounds=_COUNT),
     # ---- La Balsa
-    Param("BALSA_MAX_STEPS", 2, "R", ("GV-778",), "balsa steps per activation"),
+    Param("BALSA_MAX_STEPS", 2, "R", ("GV-778",), "balsa steps per activation", bounds=(0, 99)),
     Param("BALSA_START_MAX_DIST", 3, "R/P", ("GV-772",), "largest start distance from the pump spot",
           overridable=False),
-    Param("BALSA_WORKERS", 2, "R", ("GV-774",), "workers to activate a balsa"),
-    Param("INSPECT_COST", 2, "R", ("GV-786",), "emeralds to inspect a tile"),
-    Param("PROTECT_EMERALDS", 2, "R", ("GV-788",), "emeralds on a protected balsa"),
-    Param("PROTECT_EXTRA_MACHINES", 1, "R", ("GV-790",), "extra machines to explore under a protected balsa"),
-    Param("BALSA_VP_PER_PHASE", 2, "R", ("GV-797",), "end VP per phase of the balsa's tile"),
+    Param("BALSA_WORKERS", 2, "R", ("GV-774",), "workers to activate a balsa", bounds=(1, WORKERS_PER_COLOUR)),
+    Param("INSPECT_COST", 2, "R", ("GV-786",), "emeralds to inspect a tile", bounds=_COUNT),
+    Param("PROTECT_EMERALDS", 2, "R", ("GV-788",), "emeralds on a protected balsa", bounds=(0, EMERALD_SUPPLY)),
+    Param("PROTECT_EXTRA_MACHINES", 1, "R", ("GV-790",), "extra machines to explore under a protected balsa",
+          bounds=(0, MACHINES_PER_COLOUR - MOST_TILE_MACHINES)),
+    Param("BALSA_VP_PER_PHASE", 2, "R", ("GV-797",), "end VP per phase of the balsa's tile", bounds=_COUNT),
 ])
+
+
+def check_params(params: Params, players: int) -> None:
+    """Option values that are each in range but do not fit together or this player count (``BadOption``)."""
+    def refuse(name: str, text: str) -> None:
+        raise BadOption(f"option {PARAMS.params[name].label}: {text}")
+
+    if len(params.COLOURS) < players:
+        refuse("COLOURS", f"{players} players need {players} colours, got {len(params.COLOURS)}")
+    if params.START_EMERALDS * players > params.EMERALD_SUPPLY:
+        refuse("START_EMERALDS", f"{players} players holding {params.START_EMERALDS} emeralds each need more than "
+                                 f"the {params.EMERALD_SUPPLY} of the shared supply (GV-028)")
+    if params.START_GOLD > params.GOLD_CAP:
+        refuse("START_GOLD", f"{params.START_GOLD} gold is above GOLD_CAP (GV-370) {params.GOLD_CAP}")
+    if params.START_FOOD > params.FOOD_CAP:
+        refuse("START_FOOD", f"{params.START_FOOD} food is above FOOD_CAP (GV-372) {params.FOOD_CAP}")
+    price = params.WORKER_PURCHASE[1]
+    covered = min(params.GOLD_CAP, *params.LOAN_GOLD[1:])
+    if price > covered:
+        refuse("WORKER_PURCHASE", f"a gold price of {price} is more than an automatic loan is sure to bring "
+                                  f"({covered} gold: GOLD_CAP and LOAN_GOLD, GV-107)")
+
+
+# --------------------------------------------------------------------------- tables derived from the params
+class Spot(NamedTuple):
+    """A pump spot (T-PUMPS): its place beside the lake and the two shore positions it connects."""
+
+    q: int
+    r: int
+    angle: int
+    shore: tuple[int, int]
+
+
+class Tables:
+    """Lookup tables derived once from the params (T-LAKE, T-PUMPS, T-BALSA, T-TILES), shared by every game and
+    clone with those params. Positions are indices into ``names``; tiles are indices into ``tiles``."""
+
+    __slots__ = ("balsa_starts", "centre", "coords", "index", "max_insure", "names", "neighbours", "npos",
+                 "phase_of_pos", "pump_shore", "shore", "spots", "spots_by_count", "tile_index", "tiles")
+
+    def __init__(self, params: Params) -> None:
+        self.names: tuple[str, ...] = tuple(name for name, _, _ in params.LAKE_POSITIONS)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.npos = len(self.names)
+        self.centre: int = self.index[CENTRE_NAME]
+        self.coords: tuple[tuple[int, int], ...] = tuple((q, r) for _, q, r in params.LAKE_POSITIONS)
+        qr = self.coords
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(j for j in range(self.npos) if hex_distance(qr[i], qr[j]) == 1) for i in range(self.npos))
+        centre_qr = qr[self.centre]
+        # ring 3 (the shore) is phase 1 ... the centre (ring 0) is phase 4
+        self.phase_of_pos: tuple[int, ...] = tuple(LAST_PHASE - hex_distance(c, centre_qr) for c in qr)
+        self.shore: tuple[int, ...] = tuple(p for p in range(self.npos) if self.phase_of_pos[p] == 1)
+        self.tiles: tuple[Tile, ...] = tuple(Tile(*row) for row in params.TILES)
+        self.tile_index: dict[str, int] = {t.id: i for i, t in enumerate(self.tiles)}
+        self.spots: dict[str, Spot] = {
+            k: Spot(q, r, angle, (self.index[a], self.index[b])) for k, (q, r, angle, (a, b)) in
+            params.PUMP_SPOTS.items()}
+        self.spots_by_count: dict[int, tuple[str, ...]] = {
+            int(k): tuple(v) for k, v in params.PUMP_SPOTS_BY_COUNT.items()}
+        self.pump_shore: frozenset[int] = frozenset(p for s in self.spots.values() for p in s.shore)
+        # T-BALSA (GV-772): shore tiles within BALSA_START_MAX_DIST of the pump spot
+        self.balsa_starts: dict[str, tuple[int, ...]] = {
+            k: tuple(p for p in self.shore if hex_distance(qr[p], (s.q, s.r)) <= params.BALSA_START_MAX_DIST)
+            for k, s in self.spots.items()}
+        # GV-233/GV-790: most machines an exploration can insure
+        self.max_insure: int = max(t.machines for t in self.tiles) + params.PROTECT_EXTRA_MACHINES
+
+
+def tables(params: Params) -> Tables:
+    """The ``Tables`` of these params (built once per option set)."""
+    return params.derived("guatavita/tables", Tables)  # type: ignore[no-any-return]

@@ -1,11 +1,22 @@
 """Final scoring (GV-710..GV-727, GV-797) and winner / tie-breaks (GV-750..GV-753)."""
 from __future__ import annotations
 
-from typing import Any
-
-from tawa.games.guatavita.data import PHASE_OF_POS
-from tawa.games.guatavita.rules import he_positions, pipes_in_lake
+from tawa.core.params import Params
+from tawa.core.results import Standing, standings_by_keys
+from tawa.games.guatavita.data import Tables
+from tawa.games.guatavita.rules.common import he_positions, pieces_out, pipes_in_lake
 from tawa.games.guatavita.state import State
+
+# the end-of-game items in the order of the spec (GV-711..GV-727); "track" is the score track itself (GV-710)
+SOURCES: tuple[str, ...] = ("track", "camp_track", "camp_majority", "pipe_majority", "machines", "workers", "pipes",
+                            "emeralds", "gold", "head_explorers", "balsa")
+# how the board and the final ranking name each source: in full, and in a table's column (GV-711..GV-727)
+SOURCE_LABELS: dict[str, tuple[str, str]] = {
+    "track": ("score track", "track"), "camp_track": ("camp level", "camp"), "camp_majority": ("camp majority", "cmaj"),
+    "pipe_majority": ("pipe majority", "pmaj"), "machines": ("machines", "mach"), "workers": ("workers", "work"),
+    "pipes": ("pipes in camp", "pipe"), "emeralds": ("emeralds", "emer"), "gold": ("gold", "gold"),
+    "head_explorers": ("head explorers", "HE"), "balsa": ("balsa", "bal")}
+TIE_BREAKS: tuple[str, ...] = ("score", "GV-751 more pipes in the lake", "GV-752 more gold")
 
 
 def majority_points(values: list[int], pts: tuple[int, ...], mode: str) -> list[int]:
@@ -27,8 +38,8 @@ def majority_points(values: list[int], pts: tuple[int, ...], mode: str) -> list[
     return out
 
 
-def breakdown(st: State, params: Any) -> list[dict[str, int]]:
-    """Per-seat end-of-game score items, plus their total."""
+def breakdown(st: State, tb: Tables, params: Params) -> list[dict[str, int]]:
+    """Per-seat end-of-game score items (``SOURCES``), plus their total."""
     n = len(st.players)
     camp_maj = majority_points([p.camp_level for p in st.players], params.MAJORITY_POINTS, params.TIE_SPLIT_MODE)
     lake_pipes = [pipes_in_lake(st, s) for s in range(n)]
@@ -49,7 +60,7 @@ def breakdown(st: State, params: Any) -> list[dict[str, int]]:
             "emeralds": pl.emeralds // params.EMERALDS_PER_VP,  # GV-723
             "gold": pl.gold,  # GV-724
             "head_explorers": params.VP_HEAD_EXPLORER * len(he_positions(st, s)),  # GV-725
-            "balsa": (params.BALSA_VP_PER_PHASE * PHASE_OF_POS[pl.balsa_pos]
+            "balsa": (params.BALSA_VP_PER_PHASE * tb.phase_of_pos[pl.balsa_pos]
                       if params.balsa and pl.balsa_alive else 0),  # GV-727, GV-797
         }
         items["total"] = sum(items.values())
@@ -57,30 +68,25 @@ def breakdown(st: State, params: Any) -> list[dict[str, int]]:
     return out
 
 
-def pieces_out(st: State, seat: int) -> tuple[int, int]:
-    """Workers and machines of ``seat`` placed this round and not yet back in camp."""
-    w = st.players[seat].balsa_workers
-    m = 0
-    for es in st.boxes.values():
-        for e in es:
-            if e[0] == seat:
-                w += e[1]
-                m += e[2]
-    for e in st.explorations:
-        if e[1] == seat:
-            w += e[2]
-            m += e[3]
-        if e[6] == seat and not st.drained[e[0]] and e[7] != "none":
-            w += 1
-    return w, m
+def final_scores(st: State, tb: Tables, params: Params) -> list[int]:
+    return [b["total"] for b in breakdown(st, tb, params)]
 
 
-def final_scores(st: State, params: Any) -> list[int]:
-    return [b["total"] for b in breakdown(st, params)]
+def _keys(st: State, scores: list[int]) -> list[tuple[int, int, int]]:
+    """GV-750..GV-752: most VP, then most pipes in the lake, then most gold."""
+    return [(scores[s], pipes_in_lake(st, s), st.players[s].gold) for s in range(len(st.players))]
 
 
-def ranking(st: State, params: Any) -> list[int]:
+def ranking(st: State, tb: Tables, params: Params) -> list[int]:
     """GV-750..GV-753: most VP, then most pipes in the lake, then most gold; else shared."""
-    scores = final_scores(st, params)
-    keys = [(scores[s], pipes_in_lake(st, s), st.players[s].gold) for s in range(len(st.players))]
+    keys = _keys(st, final_scores(st, tb, params))
     return [1 + sum(1 for k in keys if k > mine) for mine in keys]
+
+
+def standings(st: State, tb: Tables, params: Params) -> list[Standing]:
+    """The ranking as players read it: each place with the tie-break that decided it (GV-751, GV-752), "shared"
+    where still tied (GV-753), and each seat's points by source."""
+    items = breakdown(st, tb, params)
+    scores = [b["total"] for b in items]
+    parts = [{SOURCE_LABELS[k][0]: float(b[k]) for k in SOURCES} for b in items]
+    return standings_by_keys(scores, _keys(st, scores), TIE_BREAKS, parts)

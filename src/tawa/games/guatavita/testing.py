@@ -13,17 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from tawa.core.events import Event
-from tawa.games.guatavita.data import POS_INDEX, TILE_INDEX
-from tawa.games.guatavita.execution import advance
+from tawa.games.guatavita.data import PARAMS, Tables, tables
 from tawa.games.guatavita.game import GuatavitaGame
-from tawa.games.guatavita.rules import turn_order
-from tawa.games.guatavita.state import PLAN, START
+from tawa.games.guatavita.rules import start
+from tawa.games.guatavita.rules.common import turn_order
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Stage
+
+BOARD: Tables = tables(PARAMS.resolve(None))
+"""The lake and the tiles of the default params (the geometry is fixed: no option changes it)."""
 
 COLOURS = ("red", "blue", "yellow", "green")
 
 
 def pos(name: str) -> int:
-    return POS_INDEX[name]
+    return BOARD.index[name]
 
 
 def scenario(players: int = 3, *, seed: int = 0, spots: list[str] | None = None, pioneer: int = 0,
@@ -40,8 +43,8 @@ def scenario(players: int = 3, *, seed: int = 0, spots: list[str] | None = None,
         if spots is not None:
             pl.spot = spots[s]
     st.pioneer = pioneer
-    st.order = turn_order(st)
-    st.stage, st.idx, st.sub, st.decision = START, 0, 0, None
+    st.order = turn_order(st, g.tables)
+    st.stage, st.idx, st.sub, st.decision = Stage.START, 0, BalsaStep.MOVING, None
     g.log.clear()
     restart(g)
     return g
@@ -49,17 +52,16 @@ def scenario(players: int = 3, *, seed: int = 0, spots: list[str] | None = None,
 
 def restart(g: GuatavitaGame) -> list[Event]:
     """Run the automatic steps from the current stage (after editing the state)."""
-    ev: list[Event] = []
     g.state.decision = None
-    advance(g.state, g.params, ev)
-    g._legal_cache = None
+    ev = start(g.state, g.tables, g.params)
+    g.invalidate_cache()
     return ev
 
 
 def put_tile(g: GuatavitaGame, where: str, tile_id: str) -> None:
     """Swap tiles so that ``tile_id`` lies on ``where`` (keeps the deal a permutation)."""
     st = g.state
-    t = TILE_INDEX[tile_id]
+    t = g.tables.tile_index[tile_id]
     p = pos(where)
     if st.tile_at[p] == t:
         return
@@ -69,7 +71,7 @@ def put_tile(g: GuatavitaGame, where: str, tile_id: str) -> None:
     else:
         q = st.tile_at.index(t)
         st.tile_at[q], st.tile_at[p] = st.tile_at[p], t
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def drain(g: GuatavitaGame, where: str, owners: dict[int, int], tile: str | None = None, he: int = -1) -> None:
@@ -88,7 +90,7 @@ def drain(g: GuatavitaGame, where: str, owners: dict[int, int], tile: str | None
     if he >= 0:
         st.players[he].sup_workers -= 1
         st.he[p] = he
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def set_camp(g: GuatavitaGame, seat: int, workers: int | None = None, machines: int | None = None,
@@ -104,7 +106,7 @@ def set_camp(g: GuatavitaGame, seat: int, workers: int | None = None, machines: 
     if pipes is not None:
         pl.sup_pipes -= pipes - pl.camp_pipes
         pl.camp_pipes = pipes
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def set_stock(g: GuatavitaGame, seat: int, **values: int) -> None:
@@ -117,7 +119,7 @@ def set_stock(g: GuatavitaGame, seat: int, **values: int) -> None:
             pl.pump_worker = 1
             pl.sup_workers -= 1
         setattr(pl, k, v)
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def put_balsa(g: GuatavitaGame, seat: int, where: str, protected: bool = False) -> None:
@@ -127,16 +129,16 @@ def put_balsa(g: GuatavitaGame, seat: int, where: str, protected: bool = False) 
     if protected:
         pl.balsa_protected = True
         g.state.supply -= g.params.PROTECT_EMERALDS
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def turn_to(g: GuatavitaGame, seat: int) -> None:
     """Make it ``seat``'s planning turn (during the planning stage)."""
     st = g.state
-    st.stage = PLAN
+    st.stage = Stage.PLAN
     st.turn = st.order.index(seat)
-    st.decision = ["plan", seat]
-    g._legal_cache = None
+    st.decision = Decision(Ask.PLAN, seat)
+    g.invalidate_cache()
 
 
 def act(g: GuatavitaGame, *ids: str) -> list[Event]:
@@ -154,6 +156,6 @@ def pass_all(g: GuatavitaGame) -> list[Event]:
     """Everyone still planning passes (the execution phase then runs to its next decision)."""
     ev: list[Event] = []
     rnd = g.state.round
-    while g.state.decision is not None and g.state.decision[0] == "plan" and g.state.round == rnd:
+    while g.state.decision is not None and g.state.decision.ask == Ask.PLAN and g.state.round == rnd:
         ev.extend(g.apply("pass"))
     return ev

@@ -1,7 +1,7 @@
 """The P'achakuna game class: the Tawa engine hooks, each delegating to the package's modules."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tawa.core.actions import Action
@@ -12,7 +12,7 @@ from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng
-from tawa.games.pachakuna import observe, render, rules, scoring, strategy
+from tawa.games.pachakuna import observe, render, rules, scoring, strategy, view
 from tawa.games.pachakuna.data import AUTOMATION_TURN_CAP, PARAMS, PLAYERS, Tables, tables
 from tawa.games.pachakuna.illegal import explain
 from tawa.games.pachakuna.rules.demands import refill_never_fails
@@ -122,6 +122,19 @@ class PachakunaGame(Game):
         offered = action if isinstance(action, Action) else next(
             (a for a in self.legal_actions() if a.id == action), None)
         return None if offered is None else render.rotation_warning(self.state, self.tables, offered)
+
+    # ---------------------------------------------------------------- the board in the browser (view.py)
+    @classmethod
+    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
+        return view.svg(observation)
+
+    @classmethod
+    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        return view.targets(observation, legal)
+
+    @classmethod
+    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
+        return view.previews(observation, legal)
 
     # ---------------------------------------------------------------- what bots and the lab know (strategy.py)
     def progress_weights(self, actions: Sequence[Action]) -> list[float]:

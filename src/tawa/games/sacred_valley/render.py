@@ -1,82 +1,144 @@
-"""Text picture of a Sacred Valley game (the terrace top row first, river edge at the bottom)."""
+"""Text picture of a Sacred Valley game (the Terrace top row first, river edge at the bottom) and the help texts.
+
+The picture is a list of named parts: ``status``, ``terrace``, ``market``, ``players`` (public: other seats'
+coins show as ``$?`` until the end, SV-600/SV-587) and ``you`` (the seat's own coins, its private view: the
+terminal hides it between two human seats). Given a width, lines are folded to fit it, and below
+``COMPACT_BELOW`` columns a compact form is used so that nothing wraps at 80 columns.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from tawa.core.actions import Action
+from tawa.core.params import Params
+from tawa.games.sacred_valley.data import (
+    AGES,
+    ALPACA_NAMES,
+    CAMAYO_AGE,
+    CAMAYO_COST,
+    CAMAYO_LABELS,
+    CAMAYO_REWARD,
+    CROPS,
+    FOREIGNER,
+    VINE,
+    Tables,
+)
+from tawa.games.sacred_valley.observe import coins_visible
+from tawa.games.sacred_valley.rules.actions import Key
+from tawa.games.sacred_valley.rules.common import plural, who
+from tawa.games.sacred_valley.rules.market import camayo_price, seed_price, tech_price
+from tawa.games.sacred_valley.rules.terrace import flood, planting_hp, tocricoc_fees, unlock_fee_for
+from tawa.games.sacred_valley.scoring import scores
+from tawa.games.sacred_valley.state import Cover, Exemption, Meeple, Mode, SVState
 
-from tawa import Action
-
-from . import data as D
-from .state import COVER_ON, M_WARRIOR, MODE_NAMES, OVER
-
-if TYPE_CHECKING:
-    from .game import SacredValley
-
+COMPACT_BELOW = 100
 _ABBR = ("Ch", "Co", "Po", "Be", "Qu", "Vi")
 
 
-def _cell(g: SacredValley, x: int) -> str:
-    s = g.state
+def _cell(s: SVState, x: int) -> str:
     t = _ABBR[s.tile[x]] if s.tile[x] >= 0 else ".."
     if s.iso[x]:
         t = t.lower()
-    a = D.ALPACA_NAMES[s.alp[x]][0].upper() if s.alp[x] >= 0 else " "
+    a = ALPACA_NAMES[s.alp[x]][0].upper() if s.alp[x] >= 0 else " "
     m = " "
     if s.mee_owner[x] >= 0:
-        m = ("w" if s.mee_kind[x] == M_WARRIOR else "t") + str(s.mee_owner[x])
+        m = ("w" if s.mee_kind[x] == Meeple.WARRIOR else "t") + str(s.mee_owner[x])
     return f"{t}{a}{m:<2}"
 
 
-def _pretty(kind: int) -> str:
-    return D.CAMAYO_NAMES[kind].replace("_", " ")
+def _fold(head: str, items: list[str], width: int | None, sep: str = "  ") -> list[str]:
+    """``head`` then the items on one line, or folded (never inside an item) to fit ``width`` columns."""
+    if width is None:
+        return [head + sep.join(items)]
+    lines: list[str] = []
+    line = head
+    indent = " " * min(len(head), 4)
+    for item in items:
+        if line.strip() and line != head and len(line) + len(sep) + len(item) > width:
+            lines.append(line)
+            line = indent + item
+        else:
+            line = line + (sep if line != head else "") + item
+    lines.append(line)
+    return lines
 
 
-def render(g: SacredValley, seat: int | None = None) -> str:
-    """The board as ``seat`` sees it: other players' coins show as ``$?`` (SV-600) until the end (SV-587)."""
-    s = g.state
-    cfg = g.cfg
-    over = s.mode == OVER
-    rows = sorted({r for r, _, _ in cfg.cells}, reverse=True)
-    cols = sorted({c for _, c, _ in cfg.cells})
-    head = "game over" if over else f"P{s.active} to act ({MODE_NAMES[s.mode]}, round {s.round})"
-    lines = [f"Sacred Valley — {head}"]
-    lines.append("       " + "".join(f"c{c:<5}" for c in cols))
+def status_part(s: SVState) -> str:
+    head = "game over" if s.mode == Mode.OVER else \
+        f"{who(s.active)} to act ({s.mode.name.lower()}, round {s.round})"
+    return f"Sacred Valley — {head}"
+
+
+def terrace_part(s: SVState, tables: Tables, params: Params, width: int | None) -> str:
+    rows = sorted({r for r, _, _ in tables.cells}, reverse=True)
+    cols = sorted({c for _, c, _ in tables.cells})
+    compact = width is not None and width < COMPACT_BELOW
+    lines = [("       " + "".join(f"c{c:<5}" for c in cols)).rstrip()]
     for r in rows:
-        lv = next(lv for rr, _, lv in cfg.cells if rr == r)
-        lock = ""
-        if lv in cfg.unlock_fee and s.cover[lv] == COVER_ON:
-            lock = f" locked (unlock fee ${cfg.unlock_fee[lv]})"
-        cells = "".join(_cell(g, cfg.index[(r, c)]) + " " if (r, c) in cfg.index else "      " for c in cols)
-        river = " <- river edge" if r == g.params.FIRST_ROW else ""
-        lines.append(f"r{r} L{lv}  {cells}{lock}{river}")
-    lines.append("  (tiles: Ch Co Po Be Qu Vi, lower case = isolated; W/G alpaca; wN/tN Warrior/Tocricoc of seat N)")
-    debts = [f"level {lv} cover owed by P{p}" for p in range(s.n) for lv in s.debts[p]]
+        lv = next(lv for rr, _, lv in tables.cells if rr == r)
+        notes = []
+        if lv in tables.unlock_fee and s.cover[lv] == Cover.ON_TERRACE:
+            notes.append(f"locked (fee ${tables.unlock_fee[lv]})" if compact
+                         else f"locked (unlock fee ${tables.unlock_fee[lv]})")
+        if r == params.FIRST_ROW:
+            notes.append("<- river" if compact else "<- river edge")
+        cells = "".join(_cell(s, tables.index[(r, c)]) + " " if (r, c) in tables.index else "      " for c in cols)
+        lines.append((f"r{r} L{lv}  {cells}" + " ".join(notes)).rstrip())
+    legend = ["(tiles: Ch Co Po Be Qu Vi, lower case = isolated;", "W/G alpaca;",
+              "wN/tN Warrior/Tocricoc of seat N)"]
+    lines += _fold("  ", legend, width, " ")
+    debts = [f"level {lv} cover owed by {who(p)}" for p in range(s.n) for lv in s.debts[p]]
     if debts:
-        lines.append("Debts: " + "; ".join(debts))
-    main = "  ".join(f"{i + 1}:{D.CROPS[t]} ${cfg.main_prices[i]}" if t >= 0 else f"{i + 1}:-"
-                     for i, t in enumerate(s.main))
-    lines.append(f"Main Catu: {main}")
-    lines.append(f"Vine Catu: {s.vines} vine(s) at ${g.params.VINE_PRICE} | bag: {len(s.bag)} tiles | "
-                 f"seed discard: {len(s.sdiscard)}")
-    cat = "  ".join(f"{i + 1}:{_pretty(k)} ${D.CAMAYO_COST[k] + cfg.surcharge[i]} (reward {D.CAMAYO_REWARD[k]})"
-                    if k >= 0 else f"{i + 1}:-" for i, k in enumerate(s.cat))
-    lines.append(f"Camayo Catu: {cat}")
-    ages = ", ".join(f"Age {('I', 'II', 'III')[a]}: {len(p)}" for a, p in enumerate(s.piles))
-    lines.append(f"Camayo piles: {ages}")
-    track = " ".join(f"{i}:${v}" for i, v in enumerate(cfg.track))
-    lines.append(f"Harvest track pays {track}")
-    for p in range(s.n):
-        coins = f"${s.coins[p]}" if (p == seat or over) else "$?"
-        cams = ", ".join(_pretty(k) + ("*" if m else "") for k, m in zip(s.cam[p], s.marker[p], strict=True))
-        crop = D.CROPS[s.crop[p]] if s.crop[p] >= 0 else "?"
-        me = " (you)" if p == seat else ""
-        lines.append(f"P{p} {crop:<7}{coins:>5} farmers {s.farmers[p]} tech {[D.CROPS[c] for c in s.techs[p]]} "
-                     f"warehouse {[D.CROPS[c] for c in s.wh[p]]} camayos [{cams}]{me}")
-    lines.append("  (* = one-shot Camayo not used yet)")
-    if over:
-        lines.append("scores: " + ", ".join(f"P{p} {int(v)}" for p, v in enumerate(g.scores())))
+        lines += _fold("Debts: ", debts, width, "; ")
     return "\n".join(lines)
 
 
+def market_part(s: SVState, tables: Tables, width: int | None) -> str:
+    main = [f"{i + 1}:{CROPS[t]} ${tables.main_prices[i]}" if t >= 0 else f"{i + 1}:-" for i, t in enumerate(s.main)]
+    lines = _fold("Main Catu: ", main, width)
+    lines += _fold("", [f"Vine Catu: {plural(s.vines, 'vine')} at ${tables.vine_price}",
+                        f"bag: {len(s.bag)} tiles", f"seed discard: {len(s.sdiscard)}"], width, " | ")
+    cat = [f"{i + 1}:{CAMAYO_LABELS[k]} ${CAMAYO_COST[k] + tables.surcharge[i]} (reward {CAMAYO_REWARD[k]})"
+           if k >= 0 else f"{i + 1}:-" for i, k in enumerate(s.cat)]
+    lines += _fold("Camayo Catu: ", cat, width)
+    piles = [f"Age {age}: {len(p)}" for age, p in zip(AGES, s.piles, strict=True)]
+    lines += _fold("Camayo piles: ", piles, width, ", ")
+    lines += _fold("Harvest track pays ", [f"{i}:${v}" for i, v in enumerate(tables.track)], width, " ")
+    return "\n".join(lines)
+
+
+def players_part(s: SVState, tables: Tables, seat: int | None, width: int | None) -> str:
+    """One line per seat (folded when narrow): public data only; the seat's own coins are in ``you_part``."""
+    lines = []
+    for p in range(s.n):
+        coins = f"${s.coins[p]}" if coins_visible(s, None, p) else "you" if p == seat else "$?"
+        cams = ", ".join(CAMAYO_LABELS[k] + ("*" if m else "") for k, m in zip(s.cam[p], s.marker[p], strict=True))
+        crop = CROPS[s.crop[p]] if s.crop[p] >= 0 else "?"
+        items = [f"farmers {s.farmers[p]}", "tech " + (", ".join(CROPS[c] for c in s.techs[p]) or "-") + ";",
+                 "warehouse " + (", ".join(CROPS[c] for c in s.wh[p]) or "-") + ";", f"camayos [{cams}]"]
+        lines += _fold(f"{who(p)} {crop:<7}{coins:>5} ", items, width, " ")
+    lines.append("  (* = one-shot Camayo not used yet)")
+    if s.mode == Mode.OVER:
+        sc = scores(s, tables)
+        lines.append("scores: " + ", ".join(f"{who(p)} {sc[p]}" for p in range(s.n)))
+    return "\n".join(lines)
+
+
+def you_part(s: SVState, seat: int) -> str:
+    """The seat's private view (SV-600): its coins."""
+    crop = CROPS[s.crop[seat]] if s.crop[seat] >= 0 else "no crop yet"
+    return f"You are {who(seat)} ({crop}): ${s.coins[seat]} (only you see your coins)"
+
+
+def render_parts(s: SVState, tables: Tables, params: Params, seat: int | None,
+                 width: int | None) -> list[tuple[str, str]]:
+    """The table as ``seat`` sees it (None: a spectator), as named parts in display order."""
+    parts = [("status", status_part(s)), ("terrace", terrace_part(s, tables, params, width)),
+             ("market", market_part(s, tables, width)), ("players", players_part(s, tables, seat, width))]
+    if seat is not None and s.mode != Mode.OVER:
+        parts.append(("you", you_part(s, seat)))
+    return parts
+
+
+# ------------------------------------------------------------------ help texts (the CLI's ``? N``)
 _HELP = {
     "plant": "Plant (SV-090): put the tile on the grid and score its Farmland's size plus its alpacas.",
     "harvest": "Harvest (SV-220): cash each farmer's track value and reset it to 0.",
@@ -141,29 +203,64 @@ CAMAYO_HELP = {  # one line per kind (spec §3.17–§3.19)
 }
 
 
-def help_text(g: SacredValley, action: Action) -> str:
-    from . import market as F
+def _camayo(kind: int) -> str:
+    name = CAMAYO_LABELS[kind]
+    return f"{name}: {CAMAYO_HELP[name.replace(' ', '_')]}"
 
+
+def help_text(s: SVState, tables: Tables, params: Params, action: Action) -> str:
     k = action.data
-    if not isinstance(k, tuple):
+    if not isinstance(k, Key):
         return action.text
-    base = _HELP.get(k[0], "")
-    s = g.state
+    base = _HELP.get(k.verb, "")
     p = s.active
     extra = ""
-    if k[0] == "buy":
-        extra = f" Price now: ${F.seed_price(g, p, k[1])}."
-    elif k[0] == "buy_vine":
-        extra = f" Price now: ${F.seed_price(g, p, -1)}."
-    elif k[0] == "hire" and s.cat[k[1]] >= 0:
-        kind = s.cat[k[1]]
-        extra = (f" {D.CAMAYO_NAMES[kind]}: Age {D.CAMAYO_AGE[kind]}, price now ${F.camayo_price(g, k[1])}, "
-                 f"end reward ${D.CAMAYO_REWARD[kind]}. Ability: {CAMAYO_HELP[D.CAMAYO_NAMES[kind]]}.")
-    elif k[0] == "extra":
-        extra = f" {CAMAYO_HELP[D.CAMAYO_NAMES[k[1]]]}."
-    elif k[0] == "dismiss" and k[1] < len(s.cam[p]):
-        kind = s.cam[p][k[1]]
-        extra = f" {D.CAMAYO_NAMES[kind]}: {CAMAYO_HELP[D.CAMAYO_NAMES[kind]]}; it scores nothing once discarded."
-    elif k[0] == "tech" and len(s.techs[p]) < g.params.MAX_TECH:
-        extra = f" Price now: ${F.tech_price(g, p)}."
+    if k.verb == "buy":
+        extra = f" Price now: ${seed_price(s, tables, p, k.which)}."
+    elif k.verb == "buy_vine":
+        extra = f" Price now: ${seed_price(s, tables, p, -1)}."
+    elif k.verb == "hire" and s.cat[k.which] >= 0:
+        kind = s.cat[k.which]
+        extra = (f" {CAMAYO_LABELS[kind]}: Age {CAMAYO_AGE[kind]}, price now ${camayo_price(s, tables, k.which)}, "
+                 f"end reward ${CAMAYO_REWARD[kind]}. Ability: {_camayo(kind).split(': ', 1)[1]}.")
+    elif k.verb == "extra":
+        extra = f" {_camayo(k.which)}."
+    elif k.verb == "dismiss" and k.which < len(s.cam[p]):
+        kind = s.cam[p][k.which]
+        extra = f" {_camayo(kind)}; it scores nothing once discarded."
+    elif k.verb == "tech" and len(s.techs[p]) < tables.max_tech:
+        extra = f" Price now: ${tech_price(s, tables, p)}."
+    elif k.verb in ("plant", "sab", "clean"):
+        crop = VINE if k.verb == "sab" else k.crop
+        extra = "\nIf planted now: " + planting_preview(s, tables, params, crop, k.cell, cleaner=k.verb == "clean")
     return f"{action.text}\n{base}{extra}".strip()
+
+
+def planting_preview(s: SVState, tables: Tables, params: Params, crop: int, x: int, cleaner: bool = False) -> str:
+    """What planting ``crop`` on ``x`` would give the active player now: the Farmland, the HP (SV-120–SV-127),
+    where they go on the Harvest Track (SV-128, SV-504) and the fees (SV-172, SV-459)."""
+    p = s.active
+    cells = flood(s, tables, crop, x)
+    exempt = Exemption.NONE
+    if crop != VINE and crop not in s.techs[p] and s.unused_marker(p, FOREIGNER) < 0:
+        exempt = Exemption.YANACONA  # the only exemption left, with its cap (SV-397)
+    hp, base, alpacas = planting_hp(s, tables, params, p, crop, cells, exempt)
+    farmers = s.farmers[p]
+    lost = max(0, hp - sum(tables.hp_max - f for f in farmers))
+    parts = [f"Farmland of {plural(len(cells), 'tile')}" + (f" and {plural(alpacas, 'alpaca')}" if alpacas else "")
+             + f": {hp} HP" + (f" (a vine always scores {tables.vine_hp}, SV-122)" if crop == VINE
+                               else f" (base {base})" if hp != base else "")]
+    if len(farmers) == 1:
+        to = min(tables.hp_max, farmers[0] + hp)
+        parts.append(f"your farmer goes from {farmers[0]} to {to}, worth ${tables.track[to]} at the next Harvest")
+    else:
+        parts.append(f"you choose the farmer (now on {', '.join(str(f) for f in farmers)})")
+    if lost:
+        parts.append(f"{lost} HP lost (track full)")
+    fee = 0 if cleaner else unlock_fee_for(s, tables, p, x)
+    toc = tocricoc_fees(s, tables, params, p, crop, x)
+    if fee:
+        parts.append(f"unlock fee ${fee}")
+    if toc:
+        parts.append(f"Tocricoc fees ${toc}")
+    return "; ".join(parts) + "."

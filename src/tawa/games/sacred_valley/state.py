@@ -1,30 +1,133 @@
-"""Plain-data state of a Sacred Valley game, with a hand-written ``clone`` and JSON form.
+"""Plain-data state of a Sacred Valley game, with a hand-written ``clone``, its JSON form, and its invariants.
 
-Cells are indexed 0..35 in LAYOUT order (``Cfg.names`` gives "r1c1"...); crops are ints (``data.CROPS``);
-Camayos are kind ints (``data.CAMAYO_NAMES``); seats are 0-based. Per-player data are parallel lists indexed by
-seat. ``-1`` marks "nothing" (empty slot, no tile, no alpaca, reserve).
+Cells are indexed 0..len(LAYOUT)-1 in LAYOUT order (``Tables.names`` gives "r1c1"...); crops are ints
+(``data.CROPS``); Camayos are kind ints (``data.CAMAYO_NAMES``); seats are 0-based. Per-player data are parallel
+lists indexed by seat. ``-1`` marks "nothing" (empty slot, no tile, no alpaca, reserve). The decision, the kind of
+the last action, the planting steps and the cover states are IntEnums, written to JSON as their numbers.
 """
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum, StrEnum
+from typing import Any, NamedTuple
 
-# decision modes
-(CROP, MAIN, PURCHASE, EXTRA_PLANT, EXTRA_ANY, EXEMPT, PARTNER, FARMER, TAKE, DISCARD, SABOTEUR, DISMISS, KEEPER,
- WARRIOR, TOCRICOC, HERDER, OVER) = range(17)
-MODE_NAMES = ("crop_choice", "main", "purchase", "extra_plant", "extra_any", "exemption", "partner", "farmer",
-              "free_seed", "discard_seed", "saboteur", "discard_camayo", "keeper_discard", "warrior", "tocricoc",
-              "herder", "over")
-# kinds of the last completed action (SV-341 triggers)
-NONE, PLANT, HARVEST, BUY, WORK = range(5)
-LAST_NAMES = ("none", "plant", "harvest", "purchase", "work")
-# how a tile is planted (SV-130)
-BY_PLANT, BY_SABOTEUR, BY_CLEANER = range(3)
-# exemption used (SV-101, SV-494)
-EX_NONE, EX_YANACONA, EX_FOREIGNER = range(3)
-# meeple kinds on the terrace
-M_WARRIOR, M_TOCRICOC = 0, 1
-# cover states
-COVER_ON, COVER_DEBT, COVER_OUT = 0, 1, 2
+from tawa.core.errors import BadState
+from tawa.core.load import Doc, check_list
+from tawa.core.params import Params
+from tawa.games.sacred_valley.data import (
+    AGES,
+    ALPACAS,
+    CAMAYO_KINDS,
+    CAMAYO_NAMES,
+    CAMAYO_ONE_SHOT,
+    CROPS,
+    CUBES_PER_COLOUR,
+    FOREIGNER,
+    PLAYER_CROPS,
+    SEED_TILES,
+    SUPERVISOR,
+    TILES_PER_CROP,
+    VINE,
+    YANACONA,
+    Tables,
+)
+
+
+class Mode(IntEnum):
+    """The decision the active player faces (§6.1); ``name.lower()`` is its name in observations."""
+
+    CROP_CHOICE = 0  # SV-021
+    MAIN = 1  # the turn's free window and its actions (SV-062, SV-068)
+    PURCHASE = 2  # the Purchase loop (SV-240)
+    EXTRA_PLANT = 3  # Hatun Runa's Plant action (SV-452)
+    EXTRA_ANY = 4  # Chasqui's action of any kind (SV-490)
+    EXEMPTION = 5  # Yanacona or Foreigner (SV-494)
+    PARTNER = 6  # the work partner of an unlock (SV-175)
+    FARMER = 7  # which farmer takes the HP (SV-504)
+    FREE_SEED = 8  # Terrace Worker / Cultivator (SV-406, SV-491)
+    DISCARD_SEED = 9  # a full Warehouse (SV-265)
+    SABOTEUR = 10  # plant the bought vine now or keep it (SV-499)
+    DISCARD_CAMAYO = 11  # make room for a hire (SV-282)
+    KEEPER_DISCARD = 12  # Warehouse Keeper lost (SV-287)
+    WARRIOR = 13  # the Warrior meeple's grid (SV-453)
+    TOCRICOC = 14  # the Tocricoc meeple's grid (SV-457)
+    HERDER = 15  # alpaca moves after a Harvest (SV-394)
+    OVER = 16
+
+
+WINDOWS = (Mode.MAIN, Mode.PURCHASE)  # where a turn returns once nothing is being resolved (SV-068)
+DECISIONS_IN_A_PLANTING = (Mode.EXEMPTION, Mode.PARTNER, Mode.FARMER)
+
+
+class Last(IntEnum):
+    """The kind of the last completed action, the trigger of the next extra (SV-341); ``name.lower()`` is shown."""
+
+    NONE = 0
+    PLANT = 1
+    HARVEST = 2
+    PURCHASE = 3
+    WORK = 4
+
+
+class How(IntEnum):
+    """How a tile is planted (SV-130)."""
+
+    PLANT = 0  # a Plant action (regular, Hatun Runa, Chasqui)
+    SABOTEUR = 1  # SV-499
+    CLEANER = 2  # SV-408
+
+
+class Exemption(IntEnum):
+    """The exemption a planting without its Technology uses (SV-101, SV-494)."""
+
+    NONE = 0
+    YANACONA = 1
+    FOREIGNER = 2
+
+
+class Meeple(IntEnum):
+    """A Farmer Meeple on the Terrace (``mee_kind``; -1: none)."""
+
+    WARRIOR = 0
+    TOCRICOC = 1
+
+
+class Cover(IntEnum):
+    """Where a level's Terrace Cover is; ``name.lower()`` is its name in observations."""
+
+    ON_TERRACE = 0  # the level is locked (SV-170)
+    DEBT = 1  # in front of a debtor (SV-178, SV-200)
+    OUT_OF_PLAY = 2
+
+
+class Stage(IntEnum):
+    """The steps of a planting in SV-187 order; a planting pauses at EXEMPTION, PARTNER and FARMERS for a choice."""
+
+    EXEMPTION = 0
+    UNLOCK = 1
+    PARTNER = 2
+    PLACE = 3
+    FARMERS = 4
+    EFFECTS = 5
+
+
+class Job(StrEnum):
+    """A pending step of the current action, run by ``rules.tasks.settle`` (last pushed, first run)."""
+
+    PLANT = "plant"  # go on with the planting in progress
+    END = "end"  # the end check after a whole planting or Terrace change (SV-562, SV-563)
+    SEED_IN = "seed_in"  # the pending tile enters the Warehouse (SV-263, SV-265)
+    TAKE = "take"  # a free Seed Tile (SV-406, SV-491)
+    CAM_IN = "cam_in"  # the hired Camayo enters the Work Zone (SV-281, SV-282)
+    KEEPER = "keeper"  # discard down to the Warehouse limit (SV-287)
+    IMMEDIATE = "immediate"  # a hired Camayo's immediate ability (SV-288)
+
+
+class Task(NamedTuple):
+    kind: Job
+    camayo: int = -1  # the hired kind, for IMMEDIATE
+
+    def to_list(self) -> list[Any]:
+        return [str(self.kind)] if self.camayo < 0 else [str(self.kind), self.camayo]
 
 
 class PlantCtx:
@@ -32,12 +135,12 @@ class PlantCtx:
 
     __slots__ = ("cell", "crop", "exempt", "how", "hp", "level", "lost", "stage")
 
-    def __init__(self, crop: int, cell: int, how: int) -> None:
+    def __init__(self, crop: int, cell: int, how: How) -> None:
         self.crop = crop
         self.cell = cell
         self.how = how
-        self.exempt = EX_NONE
-        self.stage = 0
+        self.exempt = Exemption.NONE
+        self.stage = Stage.EXEMPTION
         self.hp = 0
         self.lost = 0
         self.level = 0
@@ -52,10 +155,23 @@ class PlantCtx:
         return [self.crop, self.cell, self.how, self.exempt, self.stage, self.hp, self.lost, self.level]
 
     @staticmethod
-    def from_list(v: list[int]) -> PlantCtx:
-        c = PlantCtx(v[0], v[1], v[2])
-        c.exempt, c.stage, c.hp, c.lost, c.level = v[3], v[4], v[5], v[6], v[7]
+    def from_doc(doc: Doc, key: str, tables: Tables) -> PlantCtx | None:
+        if doc.raw(key) is None:
+            return None
+        path = doc.field(key)
+        crop, cell, how, exempt, stage, hp, lost, level = doc.integers(key, length=8, low=0)
+        c = PlantCtx(_bounded(crop, len(CROPS) - 1, f"{path}[0]"), _bounded(cell, tables.ncells - 1, f"{path}[1]"),
+                     How(_bounded(how, len(How) - 1, f"{path}[2]")))
+        c.exempt = Exemption(_bounded(exempt, len(Exemption) - 1, f"{path}[3]"))
+        c.stage = Stage(_bounded(stage, len(Stage) - 1, f"{path}[4]"))
+        c.hp, c.lost, c.level = hp, lost, _bounded(level, max(tables.levels), f"{path}[7]")
         return c
+
+
+def _bounded(value: int, high: int, path: str) -> int:
+    if value > high:
+        raise BadState(f"expected an integer from 0 to {high}, got {value}", path)
+    return value
 
 
 _SCALARS = ("n", "mode", "window", "active", "first", "round", "vines", "regular_done", "last", "weaver_used",
@@ -72,14 +188,14 @@ class SVState:
     __slots__ = (*_SCALARS, *_LISTS, *_NESTED, "tasks", "plant")
 
     n: int
-    mode: int
-    window: int
+    mode: Mode
+    window: Mode
     active: int
     first: int
     round: int
     vines: int
     regular_done: bool
-    last: int
+    last: Last
     weaver_used: bool
     saboteur_used: bool
     items: int
@@ -117,21 +233,21 @@ class SVState:
     marker: list[list[bool]]
     debts: list[list[int]]
     piles: list[list[int]]
-    tasks: list[tuple[Any, ...]]
+    tasks: list[Task]
     plant: PlantCtx | None
 
     @staticmethod
-    def empty(n: int, ncells: int, levels: int, main_slots: int, cam_slots: int) -> SVState:
+    def empty(n: int, tables: Tables) -> SVState:
         s = SVState.__new__(SVState)
         s.n = n
-        s.mode = CROP
-        s.window = MAIN
+        s.mode = Mode.CROP_CHOICE
+        s.window = Mode.MAIN
         s.active = 0
         s.first = 0
         s.round = 1
         s.vines = 0
         s.regular_done = False
-        s.last = NONE
+        s.last = Last.NONE
         s.weaver_used = False
         s.saboteur_used = False
         s.items = 0
@@ -143,23 +259,23 @@ class SVState:
         s.herd_left = 0
         s.crop = [-1] * n
         s.coins = [0] * n
-        s.tile = [-1] * ncells
-        s.iso = [False] * ncells
-        s.alp = [-1] * ncells
-        s.alpaca_at = [-1] * 4
-        s.mee_owner = [-1] * ncells
-        s.mee_kind = [-1] * ncells
-        s.cover = [COVER_OUT] * (levels + 1)
-        s.main = [-1] * main_slots
+        s.tile = [-1] * tables.ncells
+        s.iso = [False] * tables.ncells
+        s.alp = [-1] * tables.ncells
+        s.alpaca_at = [-1] * ALPACAS
+        s.mee_owner = [-1] * tables.ncells
+        s.mee_kind = [-1] * tables.ncells
+        s.cover = [Cover.OUT_OF_PLAY] * (max(tables.levels) + 1)
+        s.main = [-1] * tables.main_slots
         s.bag = []
         s.sdiscard = []
         s.sout = []
-        s.cat = [-1] * cam_slots
+        s.cat = [-1] * tables.cam_slots
         s.cdiscard = []
         s.cout = []
         s.purged = []
-        s.tech_res = [0] * 5
-        s.tech_box = [0] * 5
+        s.tech_res = [0] * len(PLAYER_CROPS)
+        s.tech_box = [0] * len(PLAYER_CROPS)
         s.herd_moved = []
         s.crop_order = []
         s.techs = [[] for _ in range(n)]
@@ -168,7 +284,7 @@ class SVState:
         s.cam = [[] for _ in range(n)]
         s.marker = [[] for _ in range(n)]
         s.debts = [[] for _ in range(n)]
-        s.piles = [[], [], []]
+        s.piles = [[] for _ in AGES]
         s.tasks = []
         s.plant = None
         return s
@@ -191,27 +307,72 @@ class SVState:
             d[k] = list(getattr(self, k))
         for k in _NESTED:
             d[k] = [list(x) for x in getattr(self, k)]
-        d["tasks"] = [list(t) for t in self.tasks]
+        d["tasks"] = [t.to_list() for t in self.tasks]
         d["plant"] = self.plant.to_list() if self.plant is not None else None
         return d
 
     @staticmethod
-    def from_dict(d: dict[str, Any]) -> SVState:
+    def from_dict(data: object, tables: Tables, params: Params, players: int) -> SVState:
+        """Read ``to_dict()`` output field by field: a wrong type, a missing key or a value outside its component's
+        range raises ``BadState`` naming the field. (Counts across fields are checked by ``check_invariants``.)"""
+        doc = Doc(data, "state")
+        n = doc.integer("n", players, players)
+        cells, last_cell = tables.ncells, tables.ncells - 1
+        kinds = len(CAMAYO_KINDS) - 1
+        crop_top = len(CROPS) - 1
         s = SVState.__new__(SVState)
-        for k in _SCALARS:
-            setattr(s, k, d[k])
-        for k in _LISTS:
-            setattr(s, k, list(d[k]))
-        for k in _NESTED:
-            setattr(s, k, [list(x) for x in d[k]])
-        s.tasks = [tuple(t) for t in d["tasks"]]
-        s.plant = PlantCtx.from_list(d["plant"]) if d["plant"] is not None else None
+        s.n = n
+        s.mode = Mode(doc.integer("mode", 0, len(Mode) - 1))
+        s.window = Mode(doc.integer("window", Mode.MAIN, Mode.PURCHASE))
+        s.active = doc.integer("active", 0, n - 1)
+        s.first = doc.integer("first", 0, n - 1)
+        s.round = doc.integer("round", 1)
+        s.vines = doc.integer("vines", 0, params.VINE_CATU_CAPACITY)
+        s.regular_done = doc.flag("regular_done")
+        s.last = Last(doc.integer("last", 0, len(Last) - 1))
+        s.weaver_used = doc.flag("weaver_used")
+        s.saboteur_used = doc.flag("saboteur_used")
+        s.items = doc.integer("items", 0)
+        s.pending = doc.integer("pending", -1, crop_top)
+        s.pending_cam = doc.integer("pending_cam", -1, kinds)
+        s.end_by = doc.integer("end_by", -1, n - 1)
+        s.capped = doc.flag("capped")
+        s.crop_turn = doc.integer("crop_turn", 0, n)
+        s.herd_left = doc.integer("herd_left", 0, params.HERDER_MOVES)
+        s.crop = doc.integers("crop", length=n, low=-1, high=len(PLAYER_CROPS) - 1)
+        s.coins = doc.integers("coins", length=n, low=0)
+        s.tile = doc.integers("tile", length=cells, low=-1, high=crop_top)
+        s.iso = _flags(doc, "iso", cells)
+        s.alp = doc.integers("alp", length=cells, low=-1, high=ALPACAS - 1)
+        s.alpaca_at = doc.integers("alpaca_at", length=ALPACAS, low=-1, high=last_cell)
+        s.mee_owner = doc.integers("mee_owner", length=cells, low=-1, high=n - 1)
+        s.mee_kind = doc.integers("mee_kind", length=cells, low=-1, high=len(Meeple) - 1)
+        s.cover = [Cover(v) for v in doc.integers("cover", length=max(tables.levels) + 1, low=0,
+                                                  high=len(Cover) - 1)]
+        s.main = doc.integers("main", length=tables.main_slots, low=-1, high=crop_top)
+        for key in ("bag", "sdiscard", "sout"):
+            setattr(s, key, doc.integers(key, low=0, high=crop_top, most=SEED_TILES))
+        s.cat = doc.integers("cat", length=tables.cam_slots, low=-1, high=kinds)
+        for key in ("cdiscard", "cout", "purged"):
+            setattr(s, key, doc.integers(key, low=0, high=kinds, most=sum(tables.copies)))
+        s.tech_res = doc.integers("tech_res", length=len(PLAYER_CROPS), low=0, high=CUBES_PER_COLOUR)
+        s.tech_box = doc.integers("tech_box", length=len(PLAYER_CROPS), low=0, high=CUBES_PER_COLOUR)
+        s.herd_moved = doc.integers("herd_moved", low=0, high=ALPACAS - 1, most=params.HERDER_MOVES)
+        s.crop_order = doc.integers("crop_order", length=n, low=0, high=n - 1)
+        s.techs = doc.integer_rows("techs", rows=n, low=0, high=len(PLAYER_CROPS) - 1, most=tables.max_tech)
+        s.wh = doc.integer_rows("wh", rows=n, low=0, high=crop_top,
+                                most=max(tables.warehouse_base, tables.warehouse_keeper))
+        s.farmers = doc.integer_rows("farmers", rows=n, low=0, high=tables.hp_max, most=tables.max_farmers)
+        s.cam = doc.integer_rows("cam", rows=n, low=0, high=kinds, most=tables.max_camayos)
+        s.marker = [_flag_row(row, f"state.marker[{p}]") for p, row in enumerate(doc.items("marker", length=n))]
+        s.debts = doc.integer_rows("debts", rows=n, low=min(tables.locked_levels, default=0),
+                                   high=max(tables.locked_levels, default=0), most=len(tables.locked_levels))
+        s.piles = doc.integer_rows("piles", rows=len(AGES), low=0, high=kinds)
+        s.tasks = [_task(row, f"state.tasks[{i}]") for i, row in enumerate(doc.items("tasks"))]
+        s.plant = PlantCtx.from_doc(doc, "plant", tables)
         return s
 
     # ---- small queries used everywhere
-    def holds(self, p: int, kind: int) -> bool:
-        return kind in self.cam[p]
-
     def unused_marker(self, p: int, kind: int) -> int:
         """Work Zone index of a held copy of one-shot ``kind`` whose marker is unused, or -1."""
         cam = self.cam[p]
@@ -221,5 +382,166 @@ class SVState:
                 return i
         return -1
 
+    def passive(self, p: int, kind: int, stack: bool) -> int:
+        """How many times a permanent ability of ``p`` counts: 1 if held (SV-293), the copy count if it stacks
+        (DUPLICATE_PASSIVES_STACK, ``Tables.stack``)."""
+        n = self.cam[p].count(kind)
+        if n and not stack:
+            return 1
+        return n
+
     def occupied(self, x: int) -> bool:
         return self.tile[x] >= 0 or self.alp[x] >= 0 or self.mee_owner[x] >= 0
+
+
+def _flags(doc: Doc, key: str, length: int) -> list[bool]:
+    return _flag_row(doc.items(key, length=length), doc.field(key))
+
+
+def _flag_row(row: object, path: str) -> list[bool]:
+    items = check_list(row, path)
+    for i, v in enumerate(items):
+        if not isinstance(v, bool):
+            raise BadState(f"expected true or false, got {v!r}", f"{path}[{i}]")
+    return items
+
+
+def _task(row: object, path: str) -> Task:
+    items = check_list(row, path, least=1, most=2)
+    kind = items[0]
+    if kind not in set(Job):
+        raise BadState(f"{kind!r} is not one of {', '.join(repr(str(j)) for j in Job)}", f"{path}[0]")
+    job = Job(kind)
+    if job is Job.IMMEDIATE:
+        if len(items) != 2 or isinstance(items[1], bool) or not isinstance(items[1], int) \
+                or not 0 <= items[1] < len(CAMAYO_KINDS):
+            raise BadState("an immediate ability names the hired Camayo kind (0 to 23)", path)
+        return Task(job, items[1])
+    if len(items) != 1:
+        raise BadState(f"a {kind!r} task has no argument", path)
+    return Task(job)
+
+
+# ------------------------------------------------------------------ invariants (component counts, resolution)
+def check_invariants(s: SVState, tables: Tables, params: Params) -> None:
+    """Raise AssertionError when a component count (§2.1) or a precondition of the decision being resolved is
+    broken. Run on every loaded game (``Game._check_loaded``), so a document that passes the field checks of
+    ``SVState.from_dict`` but could not be played on is refused."""
+    n = s.n
+    # 60 Seed Tiles: bag, Catus, Warehouses, Terrace, pending, discard, out of the game
+    tiles = list(s.bag) + [t for t in s.main if t >= 0] + [VINE] * s.vines + list(s.sdiscard) + list(s.sout)
+    for p in range(n):
+        tiles += s.wh[p]
+    tiles += [t for t in s.tile if t >= 0]
+    if s.pending >= 0:
+        tiles.append(s.pending)
+    for c in range(len(CROPS)):
+        assert tiles.count(c) == TILES_PER_CROP, f"{CROPS[c]}: {tiles.count(c)} tiles"
+    assert len(tiles) == SEED_TILES
+    # 48 Camayos (CAMAYO_COPIES)
+    cams = [k for pl in s.piles for k in pl] + [k for k in s.cat if k >= 0] + s.cdiscard + s.cout + s.purged
+    for p in range(n):
+        cams += s.cam[p]
+        assert len(s.cam[p]) <= params.MAX_CAMAYOS
+        assert len(s.marker[p]) == len(s.cam[p])
+        for k, m in zip(s.cam[p], s.marker[p], strict=True):
+            assert not m or CAMAYO_ONE_SHOT[k]
+    if s.pending_cam >= 0:
+        cams.append(s.pending_cam)
+    for k in range(len(CAMAYO_KINDS)):
+        assert cams.count(k) == tables.copies[k], f"{CAMAYO_NAMES[k]}: {cams.count(k)}"
+    # coins, farmers, warehouses
+    for p in range(n):
+        assert s.coins[p] >= 0, "negative coins"
+        assert all(0 <= f <= tables.hp_max for f in s.farmers[p])
+        sup = s.cam[p].count(SUPERVISOR)
+        if p == s.active:  # a hired Supervisor's farmer arrives with its immediate task
+            sup += (s.pending_cam == SUPERVISOR) - sum(1 for t in s.tasks if t == (Job.IMMEDIATE, SUPERVISOR))
+        assert len(s.farmers[p]) == 1 + sup  # SV-503
+        assert len(s.wh[p]) <= max(params.WAREHOUSE_BASE, params.WAREHOUSE_KEEPER)
+    # alpacas: 4, consistent, never two on a grid (SV-150)
+    for a in range(ALPACAS):
+        x = s.alpaca_at[a]
+        if x >= 0:
+            assert s.alp[x] == a
+    assert sorted(a for a in s.alp if a >= 0) == sorted(a for a in range(ALPACAS) if s.alpaca_at[a] >= 0)
+    # meeples: a Warrior stands on an empty grid, a Tocricoc on a tile
+    for x in range(tables.ncells):
+        assert (s.mee_owner[x] >= 0) == (s.mee_kind[x] >= 0), "a meeple has an owner and a kind"
+        if s.mee_owner[x] >= 0:
+            if s.mee_kind[x] == Meeple.WARRIOR:
+                assert s.tile[x] < 0, "Warrior meeple under a tile"
+            else:
+                assert s.tile[x] >= 0, "Tocricoc meeple without a tile"
+        assert not s.iso[x] or s.tile[x] >= 0, "an isolated grid holds a tile"
+    # technology cubes (§2.6): N-1 in play per colour, the rest in the box
+    if s.mode != Mode.CROP_CHOICE:
+        assert sorted(s.crop) == sorted(set(s.crop)) and min(s.crop) >= 0, "each seat has its own crop (SV-002)"
+        for c in PLAYER_CROPS:
+            owned = sum(1 for p in range(n) if c in s.techs[p])
+            assert owned + s.tech_res[c] == n - 1, f"{CROPS[c]} cubes"
+            assert s.tech_box[c] == CUBES_PER_COLOUR - (n - 1)
+        for p in range(n):
+            assert len(set(s.techs[p])) == len(s.techs[p]) <= params.MAX_TECH
+            assert s.techs[p] and s.techs[p][0] == s.crop[p], "the first Technology is the seat's crop (SV-024)"
+    # covers and debts
+    for p in range(n):
+        assert len(set(s.debts[p])) == len(s.debts[p])
+        for lv in s.debts[p]:
+            assert s.cover[lv] == Cover.DEBT
+    for lv in tables.locked_levels:
+        if s.cover[lv] == Cover.DEBT:
+            assert sum(d.count(lv) for d in s.debts) == 1, f"the level-{lv} cover lies in front of one debtor"
+    _check_decision(s, tables)
+
+
+def _check_decision(s: SVState, tables: Tables) -> None:
+    """What the decision being resolved relies on (the steps of ``rules`` that led to it)."""
+    m = s.mode
+    p = s.active
+    if m == Mode.OVER:
+        return
+    if m == Mode.CROP_CHOICE:
+        assert s.crop_turn < s.n and s.active == s.crop_order[s.crop_turn], "the seat choosing a crop (SV-021)"
+        assert sorted(s.crop_order) == list(range(s.n))
+        chosen = {s.crop_order[k] for k in range(s.crop_turn)}
+        assert all((s.crop[q] >= 0) == (q in chosen) for q in range(s.n)), "crops chosen so far (SV-021)"
+        return
+    jobs = [t.kind for t in s.tasks]
+    assert (s.plant is not None) == (Job.PLANT in jobs or m in DECISIONS_IN_A_PLANTING), "a planting in progress"
+    assert (s.pending_cam >= 0) == (Job.CAM_IN in jobs or m == Mode.DISCARD_CAMAYO), "a hired Camayo on its way"
+    if s.pending >= 0:
+        assert Job.SEED_IN in jobs or m in (Mode.DISCARD_SEED, Mode.SABOTEUR) \
+            or (s.plant is not None and s.plant.how == How.SABOTEUR), "a Seed Tile on its way"
+    if m in WINDOWS or m in (Mode.EXTRA_PLANT, Mode.EXTRA_ANY):
+        assert not s.tasks and s.pending < 0, "nothing is being resolved in a free window (SV-068)"
+        assert s.end_by < 0, "the end is resolved at once (SV-564)"
+    if m in (Mode.EXTRA_PLANT, Mode.EXTRA_ANY):
+        assert s.regular_done, "an extra action follows the regular one (SV-340)"
+    if m == Mode.DISCARD_SEED:
+        assert s.pending >= 0 and s.wh[p], "a tile waits for room in a full Warehouse (SV-265)"
+    if m == Mode.SABOTEUR:
+        assert s.pending == VINE, "Saboteur plants the vine just bought (SV-499)"
+    ctx = s.plant
+    if ctx is None:
+        return
+    if ctx.how == How.SABOTEUR:
+        assert ctx.crop == VINE
+    if ctx.stage < Stage.PLACE:  # not placed yet: the grid and the tile are still there to plant
+        if ctx.how == How.CLEANER:
+            assert s.tile[ctx.cell] == VINE, "Cleaner replaces a vine (SV-408)"
+        else:
+            assert s.tile[ctx.cell] < 0, "the grid is free (SV-091)"
+        if ctx.how == How.SABOTEUR:
+            assert s.pending == VINE, "the Saboteur vine comes straight from the Catu (SV-500)"
+        else:
+            assert ctx.crop in s.wh[p], "the tile to plant is in the Warehouse (SV-090)"
+    else:
+        assert s.tile[ctx.cell] == ctx.crop, "the planted tile is on its grid"
+    if m == Mode.EXEMPTION:
+        assert ctx.stage == Stage.EXEMPTION and ctx.crop != VINE and ctx.crop not in s.techs[p]
+        assert YANACONA in s.cam[p] and s.unused_marker(p, FOREIGNER) >= 0, "both exemptions apply (SV-494)"
+    if m == Mode.PARTNER:
+        assert ctx.stage == Stage.PARTNER and ctx.level in tables.unlock_fee and s.cover[ctx.level] == Cover.ON_TERRACE
+    if m == Mode.FARMER:
+        assert ctx.stage == Stage.FARMERS and ctx.hp > 0

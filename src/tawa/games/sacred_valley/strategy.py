@@ -39,14 +39,51 @@ Terrace tables are memoised per Terrace, and the seats' worths for the last view
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import islice
 from typing import Any
 
+from tawa.core.actions import Action
 from tawa.core.game import Game
 from tawa.core.strategy import outcome_value, squash
-from tawa.games.sacred_valley import data as D
-from tawa.games.sacred_valley.board import anchored, flood, planting_hp
-from tawa.games.sacred_valley.config import Cfg, cfg_for
-from tawa.games.sacred_valley.state import COVER_ON, DISCARD, DISMISS, NONE, OVER, PURCHASE, TAKE, SVState
+from tawa.games.sacred_valley.data import (
+    ALPACA_WORKER,
+    AYLLU_MEMBER,
+    BARTERER,
+    CAMAYO_COST,
+    CAMAYO_DISCARDABLE,
+    CAMAYO_NAMES,
+    CAMAYO_ONE_SHOT,
+    CAMAYO_REWARD,
+    CHASQUI,
+    CLEANER,
+    CULTIVATOR,
+    FOREIGNER,
+    HARVEST_EXPERT,
+    HARVEST_WORKER,
+    HATUN_RANTIC,
+    HATUN_RUNA,
+    HERDER,
+    IRRIGATOR,
+    PLAYER_CROPS,
+    SABOTEUR,
+    SEED_RANTIC,
+    SUPERVISOR,
+    TERRACE_WORKER,
+    TOCRICOC,
+    UMU,
+    VINE,
+    WAREHOUSE_KEEPER,
+    WARRIOR,
+    WEAVER,
+    YANACONA,
+    Tables,
+    tables_for,
+)
+from tawa.games.sacred_valley.rules.actions import Key
+from tawa.games.sacred_valley.rules.common import LOG_ONLY
+from tawa.games.sacred_valley.rules.terrace import anchored, flood, planting_hp
+from tawa.games.sacred_valley.state import Cover, Last, Mode, SVState
 
 SCALE = 12.0
 DISCOUNT = 0.85  # a held tile is worth this share of the HP value its planting would add ...
@@ -55,7 +92,7 @@ OVERFLOW = 0.7  # share of a fresh track's value for HP that fit only after a Ha
 LAM = 0.25  # weight of the linear per-HP rate in the value of HP on the track
 FULL = 0.5  # a farmer on 7 with tiles to plant: the next planting would lose HP (SV-128)
 PASS = 3.0  # a Harvest with every farmer on 0 (a wasted action; Harvest Worker would make it look like +2)
-SCAN = 150  # log events searched back for a seat's latest Harvest
+SCAN = 150  # log events searched back for a seat's latest Harvest (separators and slides not counted)
 TECHLESS = 0.1  # a tile whose Technology the seat lacks, while one is still buyable
 TECHLESS_DEAD = 0.0  # ... and when none can be bought (SV-312/SV-313)
 TECH = 5.0  # a Technology, for the plantings it enables over a whole game
@@ -66,64 +103,38 @@ FILL_TILE = 0.5  # near the end, a leader's plantable Warehouse tile counts as t
 LIQUID, LIQUID_CAP = 1.0, 3  # extra value of each of the first coins: spending the last ones stalls a seat
 # Camayo ability values in coins (end rewards are in the score): permanent abilities over a whole game
 PERM = {
-    D.ALPACA_WORKER: 1.0, D.HERDER: 1.0, D.YANACONA: 1.5, D.SEED_RANTIC: 3.0, D.IRRIGATOR: 1.0,
-    D.AYLLU_MEMBER: 1.0, D.WAREHOUSE_KEEPER: 0.5, D.TERRACE_WORKER: 0.5, D.HARVEST_WORKER: 6.0,
-    D.TOCRICOC: 2.0, D.WEAVER: 1.5, D.CULTIVATOR: 3.0, D.HARVEST_EXPERT: 6.0, D.SABOTEUR: 0.5,
-    D.SUPERVISOR: 4.0, D.UMU: 1.0, D.WARRIOR: 0.5,
+    ALPACA_WORKER: 1.0, HERDER: 1.0, YANACONA: 1.5, SEED_RANTIC: 3.0, IRRIGATOR: 1.0,
+    AYLLU_MEMBER: 1.0, WAREHOUSE_KEEPER: 0.5, TERRACE_WORKER: 0.5, HARVEST_WORKER: 6.0,
+    TOCRICOC: 2.0, WEAVER: 1.5, CULTIVATOR: 3.0, HARVEST_EXPERT: 6.0, SABOTEUR: 0.5,
+    SUPERVISOR: 4.0, UMU: 1.0, WARRIOR: 0.5,
 }
 # unused one-shot markers (SV-289)
-SHOT = {D.ALPACA_WORKER: 2.0, D.BARTERER: 1.5, D.CLEANER: 0.5, D.HATUN_RUNA: 2.0, D.CHASQUI: 2.5,
-        D.FOREIGNER: 1.0}
-
-
-class _Tables:
-    """Per-params constants: the track value before the time blend, and the numbers read on hot paths."""
-
-    def __init__(self, cfg: Cfg) -> None:
-        p = cfg.params
-        self.track = cfg.track
-        self.hp_max = cfg.hp_max
-        rate = cfg.track[cfg.hp_max] / cfg.hp_max
-        self.premium = [rate * f - cfg.track[f] for f in range(cfg.hp_max + 1)]  # linear rate minus cash
-        self.ncells = cfg.ncells
-        self.vine_hp = int(p.VINE_HP)
-        self.yanacona_cap = int(p.YANACONA_CAP)
-        self.wh_base, self.wh_keeper = int(p.WAREHOUSE_BASE), int(p.WAREHOUSE_KEEPER)
-        self.max_tech, self.max_cam = int(p.MAX_TECH), int(p.MAX_CAMAYOS)
-        self.multiplier = int(p.HATUN_RANTIC_MULTIPLIER)
-        self.hw_bonus, self.he_bonus = int(p.HARVEST_WORKER_BONUS), int(p.HARVEST_EXPERT_BONUS)
-        self.rantic_price, self.vine_price = int(p.SEED_RANTIC_PRICE), int(p.VINE_PRICE)
-        self.duplicates = bool(p.ALLOW_DUPLICATE_CAMAYOS)
-
-
-def _tables(cfg: Cfg) -> _Tables:
-    return cfg.params.derived("sacred-valley/eval", lambda p: _Tables(cfg_for(p)))
+SHOT = {ALPACA_WORKER: 2.0, BARTERER: 1.5, CLEANER: 0.5, HATUN_RUNA: 2.0, CHASQUI: 2.5,
+        FOREIGNER: 1.0}
 
 
 # ------------------------------------------------------------------ terrace: best planting per crop
-_TERRACE_CACHE: dict[tuple[Any, ...], tuple[list[int], list[list[int]], int]] = {}
-
-
 Tops = list[list[int]]  # per crop: the best base values of distinct grids, best first (at most TOP)
+_TERRACE_CACHE: dict[tuple[Any, ...], tuple[Tops, list[tuple[int, Tops]], int]] = {}
 
 
-def _terrace(s: SVState, cfg: Cfg) -> tuple[Tops, list[tuple[int, Tops]], int]:
+def _terrace(s: SVState, tables: Tables) -> tuple[Tops, list[tuple[int, Tops]], int]:
     """(best base values per crop on open grids, the same per locked level, empty grids).
 
     Base value = Farmland size + alpacas after planting that crop there (SV-121), over every empty, anchored
     grid without a meeple (SV-091–SV-099). Several grids are kept because two tiles of one crop cannot both
     use the best one. Memoised on the Terrace."""
-    key = (id(cfg), tuple(s.tile), tuple(s.alp), tuple(s.iso), tuple(s.cover), tuple(s.mee_owner))
+    key = (id(tables), tuple(s.tile), tuple(s.alp), tuple(s.iso), tuple(s.cover), tuple(s.mee_owner))
     hit = _TERRACE_CACHE.get(key)
     if hit is not None:
         return hit
     tile, alp = s.tile, s.alp
-    n = cfg.ncells
+    n = tables.ncells
     comp = [-1] * n
     weight: list[int] = []  # tiles + alpacas per Farmland
     for x in range(n):
         if tile[x] >= 0 and comp[x] < 0:
-            cells = flood(s, cfg, tile[x], x)
+            cells = flood(s, tables, tile[x], x)
             for y in cells:
                 comp[y] = len(weight)
             weight.append(len(cells) + sum(1 for y in cells if alp[y] >= 0))
@@ -135,18 +146,18 @@ def _terrace(s: SVState, cfg: Cfg) -> tuple[Tops, list[tuple[int, Tops]], int]:
             continue
         if alp[x] < 0 and s.mee_owner[x] < 0:
             empty += 1
-        if s.mee_owner[x] >= 0 or not anchored(s, cfg, x):
+        if s.mee_owner[x] >= 0 or not anchored(s, tables, x):
             continue
         own = 1 + (alp[x] >= 0)
         vals = [own] * 6
         seen: list[int] = []
-        for z in cfg.fnb[x]:
+        for z in tables.fnb[x]:
             cz = comp[z]
             if cz >= 0 and cz not in seen:
                 seen.append(cz)
                 vals[tile[z]] += weight[cz]
-        lv = cfg.level[x]
-        if lv in cfg.unlock_fee and s.cover[lv] == COVER_ON:
+        lv = tables.level[x]
+        if lv in tables.unlock_fee and s.cover[lv] == Cover.ON_TERRACE:
             row = locked.setdefault(lv, [[] for _ in range(6)])
         else:
             row = best
@@ -170,22 +181,22 @@ def _terrace(s: SVState, cfg: Cfg) -> tuple[Tops, list[tuple[int, Tops]], int]:
 class _Ctx:
     """What every seat's worth needs from one view."""
 
-    __slots__ = ("best", "cfg", "empty", "frac", "locked", "params", "pv", "s", "tab", "tf", "view", "w")
+    __slots__ = ("best", "empty", "frac", "locked", "params", "pv", "s", "tab", "tf", "view", "w")
 
     def __init__(self, view: Game) -> None:
         self.view = view
-        self.s: SVState = view.state  # type: ignore[attr-defined]
+        self.s: SVState = view.state
         self.params = view.params
-        self.cfg = cfg_for(view.params)
-        self.tab = _tables(self.cfg)
-        self.best, self.locked, self.empty = _terrace(self.s, self.cfg)
+        self.tab = tables_for(view.params)
+        self.best, self.locked, self.empty = _terrace(self.s, self.tab)
         plant = self.s.plant
         if plant is not None and plant.stage < 3 and not self.s.occupied(plant.cell):
             self.empty -= 1  # a planting waiting for its partner or exemption is valued as done
         self.tf = min(1.0, self.empty / HORIZON)  # planning terms fade out near the end (SV-560)
-        self.frac = self.empty / self.cfg.ncells  # share of the game left
+        self.frac = self.empty / self.tab.ncells  # share of the game left
         tab = self.tab
-        self.pv = [tab.track[f] + LAM * self.tf * tab.premium[f] for f in range(tab.hp_max + 1)]
+        rate = tab.track[tab.hp_max] / tab.hp_max  # the track's linear rate; its premium over cash fades out
+        self.pv = [tab.track[f] + LAM * self.tf * (rate * f - tab.track[f]) for f in range(tab.hp_max + 1)]
         self.w: dict[int, float] = {}
 
 
@@ -216,7 +227,7 @@ def _base(ctx: _Ctx, p: int, crop: int, k: int, tw: bool) -> int:
     unlock fee p can pay (SV-174); 1 (a lone tile, later) past the last grid; -1 if no grid at all."""
     top = ctx.best[crop]
     for lv, row in ctx.locked:
-        if row[crop] and (tw or ctx.s.coins[p] >= ctx.cfg.unlock_fee[lv]):
+        if row[crop] and (tw or ctx.s.coins[p] >= ctx.tab.unlock_fee[lv]):
             top = sorted(top + row[crop], reverse=True)
     if not top:
         return -1
@@ -227,20 +238,20 @@ def _tile_hp(ctx: _Ctx, a: _Seat, crop: int, foreigner: bool, k: int = 0) -> int
     """HP of planting the ``k``-th tile of ``crop`` held by the seat (SV-120–SV-127); -1: no Technology nor
     exemption."""
     cam = a.cams
-    base = _base(ctx, a.p, crop, k, D.TERRACE_WORKER in cam)
+    base = _base(ctx, a.p, crop, k, TERRACE_WORKER in cam)
     if base < 0:
         return 0
-    if crop == D.VINE:
+    if crop == VINE:
         return ctx.tab.vine_hp  # SV-122
     if crop in a.techs or foreigner:
         hp = base
-    elif D.YANACONA in cam:
+    elif YANACONA in cam:
         hp = min(base, ctx.tab.yanacona_cap)  # SV-124/SV-397
     else:
         return -1  # SV-101
-    if base == 1 and D.IRRIGATOR in cam:
+    if base == 1 and IRRIGATOR in cam:
         hp += 1  # SV-125
-    if crop == ctx.s.crop[a.p] and D.AYLLU_MEMBER in cam:
+    if crop == ctx.s.crop[a.p] and AYLLU_MEMBER in cam:
         hp += 1  # SV-126
     return hp
 
@@ -266,8 +277,8 @@ def _warehouse(ctx: _Ctx, a: _Seat) -> float:
     """Value of the Warehouse tiles: the HP value each adds from the seat's freest farmer, best tiles first,
     discounted and less the action its planting takes; only the best ``capacity`` tiles count."""
     tab = ctx.tab
-    cap = tab.wh_keeper if D.WAREHOUSE_KEEPER in a.cams else tab.wh_base
-    foreigner = D.FOREIGNER in a.cams and any(k == D.FOREIGNER and m for k, m in zip(a.cams, a.markers, strict=True))
+    cap = tab.warehouse_keeper if WAREHOUSE_KEEPER in a.cams else tab.warehouse_base
+    foreigner = FOREIGNER in a.cams and any(k == FOREIGNER and m for k, m in zip(a.cams, a.markers, strict=True))
     hps: list[int] = []
     techless = 0
     nth = [0] * 6
@@ -307,9 +318,9 @@ def _warehouse(ctx: _Ctx, a: _Seat) -> float:
 
 def _camayos(ctx: _Ctx, cams: list[int], markers: list[bool]) -> float:
     """End rewards (SV-580/SV-581/SV-497) plus ability estimates of a Work Zone."""
-    rewards = sum(D.CAMAYO_REWARD[k] for k in cams)
-    if D.HATUN_RANTIC in cams:
-        rewards *= ctx.tab.multiplier
+    rewards = sum(CAMAYO_REWARD[k] for k in cams)
+    if HATUN_RANTIC in cams:
+        rewards *= ctx.tab.rantic_multiplier
     perm = sum(PERM.get(k, 0.0) for k in set(cams)) * ctx.frac  # SV-293 no stacking
     shots = sum(SHOT.get(k, 0.0) for k, m in zip(cams, markers, strict=True) if m) * ctx.tf
     return rewards + perm + shots
@@ -321,10 +332,10 @@ def _assets(ctx: _Ctx, a: _Seat) -> float:
     value += sum(ctx.pv[f] for f in a.farmers)  # SV-220 track cash + a fading premium
     value += _warehouse(ctx, a)
     value += TECH * ctx.frac * len(a.techs)
-    if D.HARVEST_WORKER in a.cams:
-        value += ctx.tab.hw_bonus  # SV-450 the final harvest pays it at least once
-    if D.HARVEST_EXPERT in a.cams and max(a.farmers) >= ctx.tab.hp_max:
-        value += ctx.tab.he_bonus  # SV-495
+    if HARVEST_WORKER in a.cams:
+        value += ctx.tab.harvest_worker_bonus  # SV-450 the final harvest pays it at least once
+    if HARVEST_EXPERT in a.cams and max(a.farmers) >= ctx.tab.hp_max:
+        value += ctx.tab.harvest_expert_bonus  # SV-495
     return value
 
 
@@ -332,12 +343,12 @@ def _with_camayo(ctx: _Ctx, a: _Seat, k: int) -> float:
     """Assets after hiring ``k``: with 3 held, the best set after dismissing a discardable one (SV-282/SV-283)."""
     b = a.copy()
     b.cams.append(k)
-    b.markers.append(D.CAMAYO_ONE_SHOT[k])
-    if len(a.cams) < ctx.tab.max_cam:
+    b.markers.append(CAMAYO_ONE_SHOT[k])
+    if len(a.cams) < ctx.tab.max_camayos:
         return _assets(ctx, b)
     best = float("-inf")
     for i in range(len(a.cams)):
-        if D.CAMAYO_DISCARDABLE[a.cams[i]]:
+        if CAMAYO_DISCARDABLE[a.cams[i]]:
             c = b.copy()
             del c.cams[i], c.markers[i]
             best = max(best, _assets(ctx, c))
@@ -356,28 +367,28 @@ def _purchase_option(ctx: _Ctx, a: _Seat, base: float, must: bool) -> float:
     or a Technology followed by a Main Catu tile of its crop (a two-step plan one-ply greedy would not see).
     A Purchase must acquire an item (SV-065/SV-243), so before the first one the best may be a loss; after
     it, at least 0. Each crop and Camayo kind is tried once, at its cheapest slot."""
-    s, tab, cfg = ctx.s, ctx.tab, ctx.cfg
+    s, tab = ctx.s, ctx.tab
     p = a.p
     coins = s.coins[p]
-    rantic = D.SEED_RANTIC in a.cams  # SV-399
+    rantic = SEED_RANTIC in a.cams  # SV-399
     tiles: dict[int, int] = {}  # crop -> cheapest price
     for i, t in enumerate(s.main):
         if t >= 0:
-            price = tab.rantic_price if rantic else cfg.main_prices[i]  # SV-260
+            price = tab.seed_rantic_price if rantic else tab.main_prices[i]  # SV-260
             if price <= coins and price < tiles.get(t, 99):
                 tiles[t] = price
     if s.vines > 0:
-        price = tab.rantic_price if rantic else tab.vine_price  # SV-262
+        price = tab.seed_rantic_price if rantic else tab.vine_price  # SV-262
         if price <= coins:
-            tiles[D.VINE] = price
+            tiles[VINE] = price
     wh = _warehouse(ctx, a)
     best = float("-inf")
     for crop, price in tiles.items():
         best = max(best, _with_tile(ctx, a, crop) - wh - price)
     if len(a.techs) < tab.max_tech:  # SV-310–SV-313
-        price = cfg.tech_costs[len(a.techs) - 1]
+        price = tab.tech_costs[len(a.techs) - 1]
         if price <= coins:
-            for c in D.PLAYER_CROPS:
+            for c in PLAYER_CROPS:
                 if c not in a.techs and s.tech_res[c] > 0:
                     b = a.copy()
                     b.techs.append(c)
@@ -385,12 +396,12 @@ def _purchase_option(ctx: _Ctx, a: _Seat, base: float, must: bool) -> float:
                     best = max(best, gain + _warehouse(ctx, b) - wh)
                     if c in tiles and price + tiles[c] <= coins:
                         best = max(best, gain + _with_tile(ctx, b, c) - wh - tiles[c])
-    if len(a.cams) < tab.max_cam or any(D.CAMAYO_DISCARDABLE[k] for k in a.cams):  # SV-283
+    if len(a.cams) < tab.max_camayos or any(CAMAYO_DISCARDABLE[k] for k in a.cams):  # SV-283
         kinds: dict[int, int] = {}
         for i, k in enumerate(s.cat):
             if k >= 0:
-                price = D.CAMAYO_COST[k] + cfg.surcharge[i]  # SV-280
-                if price <= coins and price < kinds.get(k, 99) and (tab.duplicates or k not in a.cams):
+                price = CAMAYO_COST[k] + tab.surcharge[i]  # SV-280
+                if price <= coins and price < kinds.get(k, 99) and (tab.allow_duplicates or k not in a.cams):
                     kinds[k] = price
         for k, price in kinds.items():
             best = max(best, _with_camayo(ctx, a, k) - base - price)
@@ -402,7 +413,7 @@ def _purchase_option(ctx: _Ctx, a: _Seat, base: float, must: bool) -> float:
 def _free_seed(ctx: _Ctx, a: _Seat) -> float:
     """A due free seed (SV-405/SV-491/SV-406): the best tile of the Main or Vine Catu."""
     s = ctx.s
-    crops = {t for t in s.main if t >= 0} | ({D.VINE} if s.vines > 0 else set())
+    crops = {t for t in s.main if t >= 0} | ({VINE} if s.vines > 0 else set())
     wh = _warehouse(ctx, a)
     return max((_with_tile(ctx, a, c) - wh for c in crops), default=0.0)
 
@@ -413,7 +424,7 @@ def worth(ctx: _Ctx, p: int, active: int, bonus: float = 0.0) -> float:
     a = _Seat(s, p, bonus)
     value = s.coins[p] + LIQUID * ctx.tf * min(s.coins[p], LIQUID_CAP)
     for lv in s.debts[p]:
-        value -= ctx.cfg.unlock_fee[lv]  # SV-204
+        value -= ctx.tab.unlock_fee[lv]  # SV-204
     if _idle_harvest(ctx.view, p, active):
         value -= PASS  # SV-063/SV-221 a Harvest of an empty track only passed the turn
     if p != active:
@@ -423,20 +434,20 @@ def worth(ctx: _Ctx, p: int, active: int, bonus: float = 0.0) -> float:
     plant = s.plant
     if plant is not None:
         if plant.stage < 3:  # exemption or work partner pending: value the planting as done
-            cells = flood(s, ctx.cfg, plant.crop, plant.cell)
-            hp = planting_hp(s, ctx.cfg, p, plant.crop, cells, plant.exempt)[0]
+            cells = flood(s, ctx.tab, plant.crop, plant.cell)
+            hp = planting_hp(s, ctx.tab, ctx.params, p, plant.crop, cells, plant.exempt)[0]
             if plant.crop in a.tiles:
                 a.tiles.remove(plant.crop)
         else:
             hp = plant.hp
         _add_hp(a.farmers, hp, ctx.tab.hp_max)
-    if s.pending_cam >= 0 and s.mode == DISMISS:
+    if s.pending_cam >= 0 and s.mode == Mode.DISCARD_CAMAYO:
         k = s.pending_cam
         return value + _with_camayo(ctx, a, k)
     base = _assets(ctx, a)
-    if s.mode == TAKE:
+    if s.mode == Mode.FREE_SEED:
         base += _free_seed(ctx, a)
-    elif s.window == PURCHASE and s.mode in (PURCHASE, DISCARD):  # a discard returns to the Purchase
+    elif s.window == Mode.PURCHASE and s.mode in (Mode.PURCHASE, Mode.DISCARD_SEED):  # a discard goes back to it
         base += _purchase_option(ctx, a, base, s.items == 0)
     return value + base
 
@@ -446,20 +457,16 @@ def _idle_harvest(view: Game, p: int, active: int) -> bool:
     Harvest that paid nothing from the track, read from the public log (SV-603: Harvest payouts and turn ends are
     public events). At the start of ``p``'s own turn the previous one still counts, so the mark does not vanish
     when the turn comes back round (searches that score leaves there would otherwise see an idle Harvest as free)."""
-    log = view.log
-    i = len(log) - 1
-    stop = max(-1, i - SCAN)
-    if p != active or view.state.last == NONE:  # skip back to the end of p's latest turn
-        while i > stop and not (log[i].kind == "end_turn" and log[i].data.get("seat") == p):
-            i -= 1
-        i -= 1
-    while i > stop:
-        e = log[i]
+    events = islice((e for e in reversed(view.log) if e.kind not in LOG_ONLY), SCAN)  # latest first
+    if p != active or view.state.last == Last.NONE:  # skip back to the end of p's latest turn
+        for e in events:
+            if e.kind == "end_turn" and e.data.get("seat") == p:
+                break
+    for e in events:
         if e.kind == "end_turn":
             return False
         if e.kind == "harvest" and e.data.get("seat") == p:
             return bool(e.data.get("amount", 0) == e.data.get("bonus", 0))
-        i -= 1
     return False
 
 
@@ -473,7 +480,7 @@ def _add_hp(farmers: list[int], hp: int, top: int) -> None:
 
 def worths(view: Game) -> list[float]:
     ctx = _Ctx(view)
-    active = ctx.s.active if ctx.s.mode != OVER else -1
+    active = ctx.s.active if ctx.s.mode != Mode.OVER else -1
     return [worth(ctx, p, active) for p in range(view.players)]
 
 
@@ -482,12 +489,12 @@ _LAST: list[Any] = [None, None, None]  # [key, view (kept alive so its id stays 
 
 def _worths(view: Game) -> tuple[_Ctx, list[float]]:
     """Every seat's worth, memoised for the last view: search scores one leaf for every seat in a row."""
-    s: SVState = view.state  # type: ignore[attr-defined]
+    s: SVState = view.state
     key = (id(view), len(view.history), s.mode, s.active, s.items, tuple(s.coins))
     if _LAST[0] == key and _LAST[1] is view:
         return _LAST[2]  # type: ignore[no-any-return]
     ctx = _Ctx(view)
-    active = s.active if s.mode != OVER else -1
+    active = s.active if s.mode != Mode.OVER else -1
     out = (ctx, [worth(ctx, p, active) for p in range(view.players)])
     _LAST[0], _LAST[1], _LAST[2] = key, view, out
     return out
@@ -498,12 +505,12 @@ def evaluate(view: Game, seat: int) -> float:
         return outcome_value(view, seat)
     ctx, w = _worths(view)
     lead = w[seat] - max(w[q] for q in range(len(w)) if q != seat)
-    n = ctx.cfg.ncells
+    n = ctx.tab.ncells
     step = SCALE * (1.0 - END_SCALE) / n  # the squash scale shrinks by this per filled grid (SV-560) ...
     scale = SCALE * END_SCALE + step * ctx.empty  # ... so a lead is more decisive as the Terrace fills
     if lead > 0:  # a leader's plantable tiles are also grids it can fill soon, worth what a filled grid is
         cell = lead / scale * step  # in coins: d(squash)/d(scale) * step / d(squash)/d(lead)
-        active = ctx.s.active if ctx.s.mode != OVER else -1
+        active = ctx.s.active if ctx.s.mode != Mode.OVER else -1
         lead += worth(ctx, seat, active, FILL_TILE * (1.0 - ctx.tf) * cell) - w[seat]
     return squash(lead, scale)
 
@@ -518,5 +525,45 @@ SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 600, "depth": 0, "c": 0.02}
 
 def report_extras(g: Game) -> dict[str, Any]:
     """For ``tawa report``: the Camayos each seat holds at the end (win rate by Camayo)."""
-    held = [[D.CAMAYO_NAMES[k] for k in cams] for cams in g.state.cam]
+    held = [[CAMAYO_NAMES[k] for k in cams] for cams in g.state.cam]
     return {"seat_category": {"Camayo held at the end": held}}
+
+
+# ------------------------------------------------------------------ progress-biased playouts (tests, --seats progress)
+_WEIGHTS = {
+    "end_purchase": 2.0, "end_turn": 2.0, "hire": 0.5, "tech": 3.0, "gray": 0.3, "stop_herd": 3.0, "herd": 0.2,
+    "extra": 2.0, "work": 3.0, "weave": 1.0,
+}
+
+
+def progress_weights(s: SVState, actions: Sequence[Action]) -> list[float]:
+    """Favour planting and buying plantable tiles so random games fill the Terrace and end."""
+    p = s.active
+    techs = s.techs[p] if s.crop[p] >= 0 else []
+
+    def plantable(c: int) -> bool:
+        return c == VINE or c in techs
+
+    wh_ok = sum(1 for c in s.wh[p] if plantable(c))
+    w = []
+    for a in actions:
+        k: Key = a.data
+        v = k.verb
+        if v in ("plant", "sab", "clean"):
+            x = 30.0
+        elif v == "purchase":
+            x = 6.0 if wh_ok < 2 else 0.5
+        elif v == "buy":
+            x = 8.0 if plantable(s.main[k.which]) else 0.2
+        elif v in ("buy_vine", "take_vine"):
+            x = 6.0
+        elif v == "take":
+            x = 5.0 if plantable(s.main[k.which]) else 0.5
+        elif v == "discard":
+            x = 0.3 if plantable(k.crop) else 5.0
+        elif v == "harvest":
+            x = 1.0 + 2 * sum(s.farmers[p])
+        else:
+            x = _WEIGHTS.get(v, 1.0)
+        w.append(x)
+    return w

@@ -52,29 +52,37 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import tawa
-from tawa import Event
-
-from . import data as D
-from . import flow as F
-from .game import SacredValley
-from .state import COVER_DEBT, COVER_OUT, M_TOCRICOC, M_WARRIOR, MAIN, MODE_NAMES
+from tawa.core.events import Event
+from tawa.core.registry import new_game
+from tawa.games.sacred_valley.data import (
+    ALPACA_NAMES,
+    ALPACAS,
+    CAMAYO_AGE,
+    CAMAYO_NAMES,
+    CAMAYO_ONE_SHOT,
+    CROPS,
+    SUPERVISOR,
+    VINE,
+)
+from tawa.games.sacred_valley.game import SacredValley
+from tawa.games.sacred_valley.rules.turns import reset_turn, start_turn
+from tawa.games.sacred_valley.state import Cover, Meeple, Mode
 
 
 def _crop(name: str | int) -> int:
-    return name if isinstance(name, int) else D.CROPS.index(name)
+    return name if isinstance(name, int) else CROPS.index(name)
 
 
 def _kind(name: str | int) -> int:
-    return name if isinstance(name, int) else D.CAMAYO_NAMES.index(name)
+    return name if isinstance(name, int) else CAMAYO_NAMES.index(name)
 
 
 def _touch(g: SacredValley) -> None:
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def cell(g: SacredValley, grid: str) -> int:
-    return g.cfg.name_index[grid]
+    return g.tables.name_index[grid]
 
 
 # ------------------------------------------------------------------ building
@@ -83,20 +91,20 @@ def blank_game(players: int = 4, crops: Sequence[str] | None = None, seed: int =
     opts = dict(options or {})
     opts["FIRST_PLAYER"] = str(first)
     opts["CROP_ASSIGNMENT"] = "reverse_turn_order"
-    g = tawa.new_game("sacred-valley", players, seed, opts)
+    g = new_game("sacred-valley", players, seed, opts)
     assert isinstance(g, SacredValley)
-    names = list(crops) if crops is not None else list(D.CROPS[:players])
+    names = list(crops) if crops is not None else list(CROPS[:players])
     s = g.state
     for seat in s.crop_order:
         g.apply(f"crop {names[seat]}")
     if clear_terrace:
-        for x in range(g.cfg.ncells):
+        for x in range(g.tables.ncells):
             if s.tile[x] >= 0:
                 s.bag.append(s.tile[x])
                 s.tile[x] = -1
                 s.iso[x] = False
             s.alp[x] = -1
-        s.alpaca_at = [-1] * 4
+        s.alpaca_at = [-1] * ALPACAS
     _touch(g)
     return g
 
@@ -107,13 +115,13 @@ def _take_tile(g: SacredValley, crop: int) -> None:
         if crop in zone:
             zone.remove(crop)
             return
-    if crop == D.VINE and s.vines > 0:
+    if crop == VINE and s.vines > 0:
         s.vines -= 1
         return
     if crop in s.main:
         s.main[s.main.index(crop)] = -1
         return
-    raise ValueError(f"no spare {D.CROPS[crop]} tile left")
+    raise ValueError(f"no spare {CROPS[crop]} tile left")
 
 
 def put_tile(g: SacredValley, grid: str, crop: str, isolated: bool = False) -> None:
@@ -138,16 +146,16 @@ def fill_terrace(g: SacredValley, crops: Sequence[str], skip: Iterable[str] = ()
     s = g.state
     skipped = {cell(g, n) for n in skip}
     i = 0
-    for x in range(g.cfg.ncells):
+    for x in range(g.tables.ncells):
         if x in skipped or s.occupied(x):
             continue
-        put_tile(g, g.cfg.names[x], crops[i % len(crops)])
+        put_tile(g, g.tables.names[x], crops[i % len(crops)])
         i += 1
 
 
 def put_alpaca(g: SacredValley, grid: str, name: str = "w1") -> None:
     s = g.state
-    a = D.ALPACA_NAMES.index(name)
+    a = ALPACA_NAMES.index(name)
     old = s.alpaca_at[a]
     if old >= 0:
         s.alp[old] = -1
@@ -162,7 +170,7 @@ def put_meeple(g: SacredValley, grid: str, seat: int, kind: str = "tocricoc") ->
     s = g.state
     x = cell(g, grid)
     s.mee_owner[x] = seat
-    s.mee_kind[x] = M_TOCRICOC if kind == "tocricoc" else M_WARRIOR
+    s.mee_kind[x] = Meeple.TOCRICOC if kind == "tocricoc" else Meeple.WARRIOR
     _touch(g)
 
 
@@ -191,7 +199,7 @@ def _take_camayo(g: SacredValley, k: int) -> None:
     if k in s.cat:
         s.cat[s.cat.index(k)] = -1
         return
-    raise ValueError(f"no spare {D.CAMAYO_NAMES[k]} left")
+    raise ValueError(f"no spare {CAMAYO_NAMES[k]} left")
 
 
 def give_camayo(g: SacredValley, seat: int, name: str, unused: bool = True) -> None:
@@ -199,8 +207,8 @@ def give_camayo(g: SacredValley, seat: int, name: str, unused: bool = True) -> N
     k = _kind(name)
     _take_camayo(g, k)
     s.cam[seat].append(k)
-    s.marker[seat].append(bool(unused and D.CAMAYO_ONE_SHOT[k]))
-    if k == D.SUPERVISOR:
+    s.marker[seat].append(bool(unused and CAMAYO_ONE_SHOT[k]))
+    if k == SUPERVISOR:
         s.farmers[seat].append(0)
     _touch(g)
 
@@ -242,10 +250,10 @@ def set_main_catu(g: SacredValley, slots: Sequence[str | None]) -> None:
 
 def set_vine_catu(g: SacredValley, n: int) -> None:
     s = g.state
-    s.bag.extend([D.VINE] * s.vines)
+    s.bag.extend([VINE] * s.vines)
     s.vines = 0
     for _ in range(n):
-        _take_tile(g, D.VINE)
+        _take_tile(g, VINE)
     s.vines = n
     _touch(g)
 
@@ -254,7 +262,7 @@ def set_camayo_catu(g: SacredValley, slots: Sequence[str | None]) -> None:
     s = g.state
     for i, k in enumerate(s.cat):
         if k >= 0:
-            s.piles[D.CAMAYO_AGE[k] - 1].append(k)
+            s.piles[CAMAYO_AGE[k] - 1].append(k)
             s.cat[i] = -1
     for i, name in enumerate(slots):
         if name is not None:
@@ -267,9 +275,9 @@ def set_camayo_catu(g: SacredValley, slots: Sequence[str | None]) -> None:
 def unlock(g: SacredValley, level: int, debtor: int | None = None) -> None:
     s = g.state
     if debtor is None:
-        s.cover[level] = COVER_OUT
+        s.cover[level] = Cover.OUT_OF_PLAY
     else:
-        s.cover[level] = COVER_DEBT
+        s.cover[level] = Cover.DEBT
         s.debts[debtor].append(level)
     _touch(g)
 
@@ -278,25 +286,12 @@ def set_turn(g: SacredValley, seat: int, pay_debts: bool = False) -> list[Event]
     ev: list[Event] = []
     s = g.state
     if pay_debts:
-        F.start_turn(g, ev, seat)
+        start_turn(s, g.tables, ev, seat)
     else:
-        _fresh_turn(g, seat)
-    assert s.mode == MAIN
+        reset_turn(s, seat)
+    assert s.mode == Mode.MAIN
     _touch(g)
     return ev
-
-
-def _fresh_turn(g: SacredValley, seat: int) -> None:
-    s = g.state
-    s.active = seat
-    s.regular_done = False
-    s.last = 0
-    s.weaver_used = False
-    s.saboteur_used = False
-    s.items = 0
-    s.window = MAIN
-    s.mode = MAIN
-    s.tasks = []
 
 
 # ------------------------------------------------------------------ playing and reading
@@ -313,7 +308,7 @@ def legal(g: SacredValley) -> list[str]:
 
 def tile(g: SacredValley, grid: str) -> str | None:
     t = g.state.tile[cell(g, grid)]
-    return D.CROPS[t] if t >= 0 else None
+    return CROPS[t] if t >= 0 else None
 
 
 def coins(g: SacredValley, seat: int) -> int:
@@ -325,15 +320,15 @@ def farmers(g: SacredValley, seat: int) -> list[int]:
 
 
 def warehouse(g: SacredValley, seat: int) -> list[str]:
-    return sorted(D.CROPS[c] for c in g.state.wh[seat])
+    return sorted(CROPS[c] for c in g.state.wh[seat])
 
 
 def camayos(g: SacredValley, seat: int) -> list[str]:
-    return [D.CAMAYO_NAMES[k] for k in g.state.cam[seat]]
+    return [CAMAYO_NAMES[k] for k in g.state.cam[seat]]
 
 
 def mode(g: SacredValley) -> str:
-    return MODE_NAMES[g.state.mode]
+    return g.state.mode.name.lower()
 
 
 def kinds(events: Iterable[Event]) -> list[str]:

@@ -33,12 +33,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from tawa.games.sacred_valley import data as D
+from tawa.games.sacred_valley.data import (
+    ALPACA_NAMES,
+    CAMAYO_AGE,
+    CAMAYO_COST,
+    CAMAYO_DISCARDABLE,
+    CAMAYO_NAMES,
+    CAMAYO_ONE_SHOT,
+    CAMAYO_REWARD,
+    CROP_COLOURS,
+    CROPS,
+    PARAMS,
+    PLAYER_CROPS,
+    WHITE_ALPACAS,
+)
 
 Obs = Mapping[str, Any]
 
 # ----------------------------------------------------------------------------- fixed [R] numbers of the data
-_P = D.PARAMS.params
+_P = PARAMS.params
 N: dict[str, Any] = {name: _P[name].default for name in (
     "VINE_PRICE", "SEED_RANTIC_PRICE", "WAREHOUSE_BASE", "WAREHOUSE_KEEPER", "MAX_CAMAYOS", "MAX_TECH", "HP_MAX",
     "VINE_HP", "YANACONA_CAP", "TOCRICOC_FEE", "WEAVER_INCOME", "HARVEST_WORKER_BONUS", "HARVEST_EXPERT_BONUS",
@@ -297,11 +310,11 @@ def _seat_name(obs: Obs, seat: int) -> str:
 
 
 def _crop_colour(crop: str | None) -> str:
-    return COLOUR_HEX[D.CROP_COLOURS[D.CROPS.index(crop)]] if crop else NO_CROP
+    return COLOUR_HEX[CROP_COLOURS[CROPS.index(crop)]] if crop else NO_CROP
 
 
 def _crop_bg(crop: str) -> str:
-    return COLOUR_BG[D.CROP_COLOURS[D.CROPS.index(crop)]]
+    return COLOUR_BG[CROP_COLOURS[CROPS.index(crop)]]
 
 
 def _money(n: int) -> str:
@@ -683,7 +696,7 @@ def _reserves(obs: Obs) -> str:
     names = ", ".join(obs["alpaca_reserve"]) or "none"
     out = ['<g id="alpaca-reserve">', _title(f"Alpaca reserve: {names}. " + RULES["gray-reserve"]),
            _label(14, RESERVE_Y + 12, "Alpaca reserve", "small strong")]
-    for k in range(len(D.ALPACA_NAMES)):
+    for k in range(len(ALPACA_NAMES)):
         x, y = _reserve_spot(k)
         out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="17" fill="none" stroke="#b89b6e" '
                    f'stroke-dasharray="4 3"/>')
@@ -895,10 +908,10 @@ def camayo_face_text(kind: str) -> str:
 
 
 def camayo_title(kind: str, where: str, price: str = "") -> str:
-    k = D.CAMAYO_NAMES.index(kind)
-    info = [f"Age {ROMAN[D.CAMAYO_AGE[k]]}", f"printed cost ${D.CAMAYO_COST[k]}", f"end reward {D.CAMAYO_REWARD[k]}",
+    k = CAMAYO_NAMES.index(kind)
+    info = [f"Age {ROMAN[CAMAYO_AGE[k]]}", f"printed cost ${CAMAYO_COST[k]}", f"end reward {CAMAYO_REWARD[k]}",
             CAMAYO_TYPE[kind]]
-    if not D.CAMAYO_DISCARDABLE[k]:
+    if not CAMAYO_DISCARDABLE[k]:
         info.append("never discarded (SV-283)")
     return f"{_pretty(kind)} — {where}{price} ({', '.join(info)}). {camayo_rules(kind)}"
 
@@ -916,13 +929,13 @@ def _camayo_catu(obs: Obs) -> str:
                        + _rect(RIGHT_X, y, w, CAT_H, "none", "#b89b6e", 6, ' stroke-dasharray="5 4"')
                        + _label(RIGHT_X + 10, y + 34, f"slot {i} · empty", "small") + "</g>")
             continue
-        k = D.CAMAYO_NAMES.index(kind)
-        cost = D.CAMAYO_COST[k] + extra
-        price = f", price ${cost}" + (f" (${D.CAMAYO_COST[k]} + ${extra} in slot {i})" if extra else "")
+        k = CAMAYO_NAMES.index(kind)
+        cost = CAMAYO_COST[k] + extra
+        price = f", price ${cost}" + (f" (${CAMAYO_COST[k]} + ${extra} in slot {i})" if extra else "")
         out.append(head + _title(camayo_title(kind, f"Camayo Catu slot {i}", price)))
         out.append(_rect(RIGHT_X, y, w, CAT_H, "#fdf6e6", "#8a6a3e", 6))
-        out.append(_rect(RIGHT_X, y, 30, CAT_H, AGE_FILL[D.CAMAYO_AGE[k]], "#8a6a3e", 6))
-        out.append(_label(RIGHT_X + 15, y + 24, ROMAN[D.CAMAYO_AGE[k]], "age", "middle"))
+        out.append(_rect(RIGHT_X, y, 30, CAT_H, AGE_FILL[CAMAYO_AGE[k]], "#8a6a3e", 6))
+        out.append(_label(RIGHT_X + 15, y + 24, ROMAN[CAMAYO_AGE[k]], "age", "middle"))
         out.append(_label(RIGHT_X + 15, y + 48, f"{i}", "small", "middle"))
         out.append(_label(RIGHT_X + 40, y + 17, _pretty(kind), "name"))
         out.append(_label(RIGHT_X + w - 82, y + 16, CAMAYO_TYPE[kind], "small muted", "end"))
@@ -930,8 +943,8 @@ def _camayo_catu(obs: Obs) -> str:
             out.append(_label(RIGHT_X + 40, y + 31 + j * 12, line, "ability"))
         out.append(_coin(RIGHT_X + w - 58, y + 22, _money(cost)))
         if extra:
-            out.append(_label(RIGHT_X + w - 58, y + 48, f"{D.CAMAYO_COST[k]}+{extra}", "small", "middle"))
-        out.append(_reward(RIGHT_X + w - 20, y + 22, D.CAMAYO_REWARD[k]))
+            out.append(_label(RIGHT_X + w - 58, y + 48, f"{CAMAYO_COST[k]}+{extra}", "small", "middle"))
+        out.append(_reward(RIGHT_X + w - 20, y + 22, CAMAYO_REWARD[k]))
         out.append("</g>")
     return "".join(out)
 
@@ -991,10 +1004,10 @@ def _crops(obs: Obs) -> str:
     y = 470
     out = [_label(RIGHT_X + 4, y, "Crops · Technology reserve", "label")]
     owner = {d["crop"]: p for p, d in enumerate(obs["player"]) if d["crop"]}
-    for k, c in enumerate(D.PLAYER_CROPS):
-        crop = D.CROPS[c]
+    for k, c in enumerate(PLAYER_CROPS):
+        crop = CROPS[c]
         x = RIGHT_X + k * 90
-        colour = D.CROP_COLOURS[c]
+        colour = CROP_COLOURS[c]
         who = _seat_name(obs, owner[crop]) if crop in owner else "no player"
         out.append(f'<g id="crop-{crop}" class="crop" data-action="crop {crop}">'
                    + _title(f"{crop.capitalize()} ({colour}): {who}. " + RULES["crop"])
@@ -1161,17 +1174,17 @@ def _work_zone(obs: Obs, p: int, x: float, y: float, w: float) -> str:
                        + _rect(cx, top, cw, 66, "none", "#b89b6e", 5, ' stroke-dasharray="4 3"') + "</g>")
             continue
         kind = cams[i]["kind"]
-        k = D.CAMAYO_NAMES.index(kind)
-        one_shot = D.CAMAYO_ONE_SHOT[k]
+        k = CAMAYO_NAMES.index(kind)
+        one_shot = CAMAYO_ONE_SHOT[k]
         unused = bool(cams[i]["unused_marker"])
         state = (" — one-shot marker on it: not used yet. " + RULES["marker"] if unused else
                  " — one-shot used. " + RULES["one-shot-used"] if one_shot else "")
         out.append(f'<g id="{ident}" class="work-zone" data-kind="{kind}" data-unused="{str(unused).lower()}">'
                    + _title(camayo_title(kind, f"{_seat_name(obs, p)}'s Work Zone place {i + 1}") + state)
                    + _rect(cx, top, cw, 66, "#fdf6e6", "#8a6a3e", 5)
-                   + _rect(cx, top, cw, 14, AGE_FILL[D.CAMAYO_AGE[k]], "#8a6a3e", 5)
-                   + _label(cx + 5, top + 11, ROMAN[D.CAMAYO_AGE[k]], "tiny strong")
-                   + _label(cx + cw - 4, top + 11, f"reward {D.CAMAYO_REWARD[k]}", "tiny", "end"))
+                   + _rect(cx, top, cw, 14, AGE_FILL[CAMAYO_AGE[k]], "#8a6a3e", 5)
+                   + _label(cx + 5, top + 11, ROMAN[CAMAYO_AGE[k]], "tiny strong")
+                   + _label(cx + cw - 4, top + 11, f"reward {CAMAYO_REWARD[k]}", "tiny", "end"))
         words = _pretty(kind).split()
         for j, word in enumerate(words[:2]):
             out.append(_label(cx + 5, top + 27 + j * 12, word, "zone-name"))
@@ -1203,8 +1216,8 @@ def _markers(obs: Obs, boxes: Mapping[int, tuple[float, float, float]]) -> str:
 def _alpacas(obs: Obs, t: Terrace) -> str:
     where = {c["alpaca"]: g for g, c in t.cells.items() if "alpaca" in c}
     out = []
-    for k, name in enumerate(D.ALPACA_NAMES):
-        white = k in D.WHITE_ALPACAS
+    for k, name in enumerate(ALPACA_NAMES):
+        white = k in WHITE_ALPACAS
         colour = "White" if white else "Gray"
         if name in where:
             g = where[name]
@@ -1267,7 +1280,7 @@ def _defs() -> str:
              'patternTransform="rotate(45)"><rect width="10" height="10" fill="#6b5a44" fill-opacity="0.28"/>'
              '<path d="M0,0V10" stroke="#3e3020" stroke-width="3" stroke-opacity="0.35"/></pattern>')
     faces = "".join(f'<g id="sv-tile-{crop}{"-iso" if iso else ""}">{_face40(crop, iso)}</g>'
-                    for crop in D.CROPS for iso in (False, True))
+                    for crop in CROPS for iso in (False, True))
     return f"<defs>{stones}{hatch}{faces}</defs>"
 
 
@@ -1377,7 +1390,7 @@ def preview_tile(t: Terrace, grid: str, crop: str, verb: str = "plant") -> str:
 def preview_alpaca(t: Terrace, name: str, grid: str) -> str:
     src = next((g for g, c in t.cells.items() if c.get("alpaca") == name), "the reserve")
     body = f'<rect x="-38" y="-38" width="76" height="76" rx="6" fill="{LEVEL_FILL[0]}"/>' + \
-        f'<g transform="translate(-2,5)">{alpaca_shape(D.ALPACA_NAMES.index(name) in D.WHITE_ALPACAS, 2.3)}</g>'
+        f'<g transform="translate(-2,5)">{alpaca_shape(ALPACA_NAMES.index(name) in WHITE_ALPACAS, 2.3)}</g>'
     return _preview_doc(name, f"from {src}", body, f"move alpaca {name} from {src} to {grid} (SV-394)",
                         f'data-alpaca="{name}"')
 
