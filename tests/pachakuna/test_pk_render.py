@@ -20,18 +20,14 @@ from tawa.games.pachakuna.testing import (
     set_supply,
     side_index,
 )
-from tawa.lab.playout import random_action
+from tawa.lab.playout import random_playout
 
 BLUE_V = (0, -4)
 
 
 def played(seed: int = 4, steps: int = 150, **options) -> tawa.Game:
     g = make_game(seed=seed, **options)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng, biased=True))
+    random_playout(g, Rng(seed), biased=True, stop_after=steps)
     return g
 
 
