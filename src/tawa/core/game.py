@@ -28,6 +28,16 @@ REDACTED = "?"  # an action id in a determinized copy's history
 SEED_LIMIT = 1 << 64  # seeds are 0 .. 2^64 - 1 (the RNG's state is one 64-bit word)
 
 
+class BoardView(Protocol):
+    """A game's board for the browser (``games/<g>/view.py``): pure functions of one seat's observation."""
+
+    def svg(self, observation: Mapping[str, Any]) -> str: ...
+
+    def targets(self, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]: ...
+
+    def previews(self, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]: ...
+
+
 class GameState(Protocol):
     """What a game's state object must offer."""
 
@@ -181,23 +191,26 @@ class Game(ABC):
         """Extra JSON-able measures of a finished game for ``tawa report`` (points by source …)."""
         return {}
 
-    # ---- the board in the browser (games/<g>/view.py): pure functions of an observation
+    # ---- the board in the browser: pure functions of an observation
+    board_view: ClassVar[BoardView | None] = None
+    """The game's view module (``games/<g>/view.py``); None: no board yet (the text rendering stands in)."""
+
     @classmethod
     def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
         """The table as that observation's seat sees it, as one SVG document; ``None``: no board yet."""
-        return None
+        return cls.board_view.svg(observation) if cls.board_view is not None else None
 
     @classmethod
     def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
         """For the legal action ids of the current decision, the board element id each is about (actions about
         no element are missing: they are shown as buttons)."""
-        return {}
+        return cls.board_view.targets(observation, legal) if cls.board_view is not None else {}
 
     @classmethod
     def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
         """Small SVG pictures of what some legal actions would do (a tile at each orientation), shown in the
         chooser of a board element that several actions target; actions without one are missing."""
-        return {}
+        return cls.board_view.previews(observation, legal) if cls.board_view is not None else {}
 
     def scramble_hidden(self, seat: int, rng: Rng) -> Self:
         """Test hook: a copy in which everything ``seat`` may not see is changed

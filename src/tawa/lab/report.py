@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tawa.core.errors import UnknownGame
+from tawa.core.registry import game_class
 from tawa.lab.simulate import read_records
 from tawa.lab.stats import wilson
 
@@ -99,16 +101,62 @@ def _fig_to_img(fig: Any, alt: str) -> str:
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">'
 
 
+MANY_LABELS = 6  # above this many categories a chart lies on its side: one label a row, none overlapping
+
+
 def _rate_bars(ax: Any, labels: list[str], rows: list[dict[str, float]], chance: float, title: str) -> None:
+    """Win rates with their 95% intervals, one bar per label; horizontal bars when there are many labels."""
     rates = [r["rate"] for r in rows]
     err = [[max(0.0, r["rate"] - r["lo"]) for r in rows], [max(0.0, r["hi"] - r["rate"]) for r in rows]]
-    ax.bar(range(len(rows)), rates, yerr=err, capsize=4, color="#4c72b0")
-    ax.axhline(chance, color="grey", ls="--", lw=1, label=f"1/n = {chance:.2f}")
-    ax.set_xticks(range(len(rows)), labels, rotation=20, ha="right", fontsize=8)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95% CI)")
+    if len(labels) > MANY_LABELS:
+        ax.barh(range(len(rows)), rates, xerr=err, capsize=3, color="#4c72b0")
+        ax.axvline(chance, color="grey", ls="--", lw=1, label=f"1/n = {chance:.2f}")
+        ax.set_yticks(range(len(rows)), labels, fontsize=8)
+        ax.invert_yaxis()  # the first label on top
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("win rate (95% CI)")
+    else:
+        ax.bar(range(len(rows)), rates, yerr=err, capsize=4, color="#4c72b0")
+        ax.axhline(chance, color="grey", ls="--", lw=1, label=f"1/n = {chance:.2f}")
+        ax.set_xticks(range(len(rows)), labels, rotation=20, ha="right", fontsize=8)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate (95% CI)")
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8)
+
+
+def category_figure(name: str, cats: list[str], rates: list[dict[str, float]], won: list[float], unit: str,
+                    chance: float) -> Any:
+    """Win rate by category (left) and the mean length of the games won (right). With many categories (the
+    Camayos of Sacred Valley) both lie on their side, one category a row, sharing the labels."""
+    import matplotlib.pyplot as plt
+
+    labels = [f"{c} (n={int(r['n'])})" for c, r in zip(cats, rates, strict=True)]
+    many = len(cats) > MANY_LABELS
+    fig, axes = plt.subplots(1, 2, figsize=(12, max(3.6, 0.32 * len(cats) + 1.2) if many else 3.6), sharey=many)
+    _rate_bars(axes[0], labels, rates, chance, f"win rate by {name}")
+    if many:
+        axes[1].barh(range(len(cats)), won, color="#c44e52")
+        axes[1].set_xlabel(unit)
+        axes[1].tick_params(axis="y", labelleft=False)
+    else:
+        axes[1].bar(range(len(cats)), won, color="#c44e52")
+        axes[1].set_xticks(range(len(cats)), labels, rotation=20, ha="right", fontsize=8)
+    axes[1].set_title(f"{unit} to win (mean over games won), by {name}", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def length_histogram(ax: Any, lengths: list[int]) -> None:
+    """Game lengths; both axes count whole things (actions, games), so their ticks are whole numbers."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.hist(lengths, bins=30, color="#55a868")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("actions per game")
+    ax.set_ylabel("games")
+    ax.set_title("game length", fontsize=10)
 
 
 def _plots(recs: list[dict[str, Any]], players: int) -> list[str]:
@@ -146,13 +194,7 @@ def _plots(recs: list[dict[str, Any]], players: int) -> list[str]:
     imgs.append(_fig_to_img(fig, "scores"))
     # 3. game length and branching factor over the game
     fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
-    from matplotlib.ticker import MaxNLocator
-
-    axes[0].hist([r["length"] for r in recs], bins=30, color="#55a868")
-    axes[0].xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes[0].set_xlabel("actions per game")
-    axes[0].set_ylabel("games")
-    axes[0].set_title("game length", fontsize=10)
+    length_histogram(axes[0], [r["length"] for r in recs])
     bins: list[list[int]] = [[] for _ in range(20)]
     for r in recs:
         br = r.get("branching") or []
@@ -203,13 +245,9 @@ def _extras_plots(recs: list[dict[str, Any]], players: int) -> list[str]:
                     if s in r["winners"]:
                         won_len[key].append(r["extras"].get("turns", r["length"]))
         cats = sorted(n)
-        fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
-        _rate_bars(axes[0], cats, [_ci(wins[c], n[c]) for c in cats], 1 / players, f"win rate by {name}")
-        axes[1].bar(range(len(cats)), [statistics.fmean(won_len[c]) if won_len[c] else 0 for c in cats],
-                    color="#c44e52")
-        axes[1].set_xticks(range(len(cats)), cats, rotation=20, ha="right", fontsize=8)
         unit = "turns" if any("turns" in r["extras"] for r in withx) else "actions"
-        axes[1].set_title(f"{unit} to win (mean over games won), by {name}", fontsize=10)
+        fig = category_figure(name, cats, [_ci(wins[c], n[c]) for c in cats],
+                              [statistics.fmean(won_len[c]) if won_len[c] else 0 for c in cats], unit, 1 / players)
         imgs.append(_fig_to_img(fig, f"by {name}"))
     names = sorted({k for r in withx for k in (r["extras"].get("seat_values") or {})})
     for name in names:
@@ -280,6 +318,12 @@ def game_section(game_id: str, recs: list[dict[str, Any]], settings: dict[str, A
         parts.append(f"<p>Run: seats <code>{html.escape(','.join(settings.get('seats', [])))}</code>, "
                      f"seed {settings.get('seed')}, rotation {'on' if settings.get('rotate') else 'off'}. "
                      f"Reproduce: <code>{html.escape(_command(settings))}</code></p>")
+    if not finished:
+        parts.append(f"<p><b>No figures for this section:</b> every one of its games was stopped by the safety cap"
+                     f"{_caps_text(game_id, recs)} — a digital limit, not a rule of the game — so none has a result "
+                     "by the rules to measure, and win rates, scores, lengths and plots of unfinished games would "
+                     "mislead. Only the capped games are listed. Bots that play toward the end (<code>progress</code>,"
+                     " <code>greedy</code>) finish their games.</p>")
     if capped:
         parts.append("<h3>Capped games</h3>" + _table(
             ["index", "seed", "seats", "length", "scores"],
@@ -313,6 +357,17 @@ def game_section(game_id: str, recs: list[dict[str, Any]], settings: dict[str, A
             [[r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}"] for r in ratings]))
     parts.append("<h3>Plots</h3>" + "\n".join(_plots(finished, players)))
     return "\n".join(parts)
+
+
+def _caps_text(game_id: str, recs: list[dict[str, Any]]) -> str:
+    """`` (TURN_CAP = 300)``: the game's safety caps as these games were played, or ``""``."""
+    try:
+        caps = game_class(game_id).info.automation_options
+    except UnknownGame:
+        return ""
+    opts = recs[0].get("options") or {}
+    said = [f"{k} = {json.dumps(opts.get(k, v))}" for k, v in caps.items()]
+    return f" (<code>{html.escape(', '.join(said))}</code>)" if said else ""
 
 
 def _command(s: dict[str, Any]) -> str:

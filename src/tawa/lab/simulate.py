@@ -37,8 +37,27 @@ def expand_seats(spec: str, players: int) -> list[str]:
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
-        raise ValueError(f"--seats names {len(parts)} seats but the game has {players} players")
+        raise ValueError(f"--seats names {len(parts)} seats but the game has {players} player"
+                         f"{'' if players == 1 else 's'}")
     return parts
+
+
+def check_seat_specs(seats: Iterable[str], humans: bool = False) -> None:
+    """Raise ``ValueError`` naming the first seat that is not a bot spec (nor ``human``, where humans may play)."""
+    for s in dict.fromkeys(seats):
+        if s == "human":
+            if not humans:
+                raise ValueError("simulate plays bots only; use `tawa play` for human seats")
+            continue
+        make_bot(s, 0)
+
+
+def check_counts(n: int, jobs: int) -> None:
+    """Refuse a run of no games or no worker (``-n 0``, ``-n -3``, ``--jobs 0``)."""
+    if n < 1:
+        raise ValueError(f"the number of games (-n) must be at least 1, got {n}")
+    if jobs < 1:
+        raise ValueError(f"--jobs must be at least 1, got {jobs}")
 
 
 def rotate(seats: Sequence[str], shift: int) -> list[str]:
@@ -239,11 +258,9 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
     ``on_start(already_done, total)`` is called once before the first new game."""
     info = game_class(game_id).info
     n_players = players or info.players[min(1, len(info.players) - 1)]
+    check_counts(n, jobs)
     seat_list = expand_seats(seats, n_players)
-    for s in set(seat_list):
-        if s == "human":
-            raise ValueError("simulate plays bots only; use `tawa play` for human seats")
-        make_bot(s, 0)  # validate early
+    check_seat_specs(seat_list)  # validate early
     _check_duplicate(duplicate, rotate_seats)
     opts = automated_options(game_id, options)
     new_game(game_id, n_players, seed, opts)  # validate the options early
@@ -292,6 +309,8 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
 __all__ = [
     "GameTask",
     "Summary",
+    "check_counts",
+    "check_seat_specs",
     "expand_seats",
     "plan",
     "play_match",

@@ -6,13 +6,13 @@ activities.py, solo.py, night.py), illegal.py, scoring.py, observe.py, render.py
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
 from tawa.core.events import Event
-from tawa.core.game import Game, GameInfo
+from tawa.core.game import BoardView, Game, GameInfo
 from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
@@ -88,18 +88,7 @@ class AyarGame(Game):
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe.observation(self.state, self.tables, self.params, seat)
 
-    # ---- the board in the browser (view.py)
-    @classmethod
-    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
-        return view.svg(observation)
-
-    @classmethod
-    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
-        return view.targets(observation, legal)
-
-    @classmethod
-    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
-        return view.previews(observation, legal)
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         observe.resample_hidden(self.state, self.tables, self.params, seat, rng)

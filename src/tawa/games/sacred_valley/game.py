@@ -1,13 +1,13 @@
 """Sacred Valley on the Tawa engine: the registered ``Game`` subclass, delegating to the game's modules."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
 
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
 from tawa.core.events import Event
-from tawa.core.game import Game, GameInfo
+from tawa.core.game import BoardView, Game, GameInfo
 from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
@@ -72,18 +72,7 @@ class SacredValley(Game):
     def standings(self) -> list[Standing]:
         return scoring.standings(self.state, self.tables)
 
-    # ---- the board in the browser (view.py)
-    @classmethod
-    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
-        return view.svg(observation)
-
-    @classmethod
-    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
-        return view.targets(observation, legal)
-
-    @classmethod
-    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
-        return view.previews(observation, legal)
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe.observation(self.state, self.tables, self.params, seat)

@@ -81,11 +81,12 @@ def test_play_reasks_on_bad_input_and_shows_ranking() -> None:
 
 def test_play_quit_and_cli_play_with_piped_input() -> None:
     g = tawa.new_game("toy-cards", 2, seed=4)
+    answers = iter(["quit", "n", "quit", "y"])  # leaving is confirmed first
     try:
-        play_game(g, ["human", "random"], 4, lambda prompt: "quit", lambda t: None)
+        play_game(g, ["human", "random"], 4, lambda prompt: next(answers), lambda t: None)
         raise AssertionError("expected Quit")
     except Quit:
-        pass
+        assert next(answers, None) is None and not g.history
     r = runner.invoke(app, ["play", "toy-cards", "--seed", "2"], input="1\n" * 40)
     assert r.exit_code == 0, r.output
     assert "Final ranking" in r.output
