@@ -1,13 +1,13 @@
 """The P'achakuna game class: the Tawa engine hooks, each delegating to the package's modules."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from tawa.core.actions import Action
 from tawa.core.errors import BadOption, IllegalAction
 from tawa.core.events import Event
-from tawa.core.game import Game, GameInfo
+from tawa.core.game import BoardView, Game, GameInfo
 from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
@@ -39,6 +39,7 @@ class PachakunaGame(Game):
         automation_options={"TURN_CAP": AUTOMATION_TURN_CAP},
     )
     state: PKState
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 
     @property
     def tables(self) -> Tables:
@@ -122,19 +123,6 @@ class PachakunaGame(Game):
         offered = action if isinstance(action, Action) else next(
             (a for a in self.legal_actions() if a.id == action), None)
         return None if offered is None else render.rotation_warning(self.state, self.tables, offered)
-
-    # ---------------------------------------------------------------- the board in the browser (view.py)
-    @classmethod
-    def board_svg(cls, observation: Mapping[str, Any]) -> str | None:
-        return view.svg(observation)
-
-    @classmethod
-    def board_targets(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
-        return view.targets(observation, legal)
-
-    @classmethod
-    def board_previews(cls, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]:
-        return view.previews(observation, legal)
 
     # ---------------------------------------------------------------- what bots and the lab know (strategy.py)
     def progress_weights(self, actions: Sequence[Action]) -> list[float]:
