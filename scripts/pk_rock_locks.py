@@ -23,17 +23,17 @@ from typing import Any
 import tawa  # noqa: F401  (registers the games)
 from tawa.core.game import Game
 from tawa.core.registry import new_game
-from tawa.games.pachakuna.state import ROTATE_FREE
+from tawa.games.pachakuna.state import Step
 from tawa.lab.simulate import play_match
 
 
 def is_zero_free_rotation(game: Game, action_id: str) -> bool | None:
     """Whether ``action_id`` (legal now) is a 0-degree free rotation; None if it is no free rotation."""
-    if game.state.step != ROTATE_FREE or not action_id.startswith("rotate"):
+    if game.state.step != Step.ROTATE_FREE or not action_id.startswith("rotate"):
         return None
     action = next(a for a in game.legal_actions() if a.id == action_id)
-    _, cell, orientation = action.data  # ("rotate", cell, new orientation), the rules' own form
-    return game.state.orient[cell] == orientation
+    rotation = action.data  # the rules' own record: Rotate("rotate", cell, new orientation)
+    return bool(game.state.orient[rotation.cell] == rotation.orientation)
 
 
 def replay_counting(record: dict[str, Any]) -> tuple[int, int, int | None]:

@@ -24,9 +24,9 @@ from tawa.core.rng import Rng
 from tawa.lab.playout import automated_options, random_action
 
 GAMES = sorted({info.id for info in tawa.list_games()})
-PENDING_EXPLAIN = {"pachakuna"}
-PENDING_OPTIONS = {"pachakuna"}
-PENDING_LOAD = {"pachakuna"}
+PENDING_EXPLAIN: set[str] = set()
+PENDING_OPTIONS: set[str] = set()
+PENDING_LOAD: set[str] = set()
 
 
 def _new(game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> tawa.Game:

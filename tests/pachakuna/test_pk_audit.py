@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from tawa import IllegalAction, Rng
-from tawa.games.pachakuna.board import INDEX, NEIGH, TILE_CELLS
-from tawa.games.pachakuna.data import COLOURS, LETTER, parse_layout
-from tawa.games.pachakuna.demands import fill_missing
+from tawa.games.pachakuna.data import COLOURS, INDEX, LETTER, NEIGH, TILE_CELLS, parse_layout
+from tawa.games.pachakuna.rules.demands import fill_missing
 from tawa.games.pachakuna.testing import (
     at_step,
     demand_id,

@@ -5,8 +5,20 @@ from collections import Counter
 
 import pytest
 
-from tawa.games.pachakuna.board import CELLS, CENTRE, CORNERS, INDEX, NEIGH, TILE_CELLS, tables
-from tawa.games.pachakuna.data import COLOURS, LAYOUT_A, LAYOUT_B, PARAMS, parse_layout
+from tawa.games.pachakuna.data import (
+    CELLS,
+    CENTRE,
+    COLOURS,
+    CORNERS,
+    INDEX,
+    LAYOUT_A,
+    LAYOUT_B,
+    NEIGH,
+    PARAMS,
+    TILE_CELLS,
+    parse_layout,
+    tables,
+)
 from tawa.games.pachakuna.testing import make_game, reach_cells
 
 VILLAGE_TABLE = {  # spec "Village neighbours": village -> {tile: facing side}

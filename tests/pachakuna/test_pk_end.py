@@ -5,7 +5,7 @@ import pytest
 
 from tawa import IllegalAction
 from tawa.games.pachakuna.data import COLOURS
-from tawa.games.pachakuna.rules import has_all_colours
+from tawa.games.pachakuna.rules.end import has_all_colours
 from tawa.games.pachakuna.testing import (
     at_step,
     finish_turn,

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from tawa import IllegalAction
-from tawa.games.pachakuna.board import INDEX
-from tawa.games.pachakuna.rules import destinations
-from tawa.games.pachakuna.state import MOVE, STAYED, TRADE
+from tawa.games.pachakuna.data import INDEX
+from tawa.games.pachakuna.rules.move import destinations
+from tawa.games.pachakuna.state import Moved, Step
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,
@@ -20,6 +20,8 @@ from tawa.games.pachakuna.testing import (
     set_tile,
     side_index,
 )
+
+MOVE, TRADE, STAYED = Step.MOVE, Step.TRADE, Moved.STAYED
 
 
 def moves_of(g):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.pachakuna.board import INDEX, TILE_CELLS
+from tawa.games.pachakuna.data import INDEX, TILE_CELLS
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,
@@ -109,7 +109,7 @@ def test_regions_of_one_terrain_are_separate():
     # a llama in region 0 of (1,0) goes east instead
     k = put_llama(g, "white", 0, (1, 0), "red")
     g.state.region[k] = 0
-    from tawa.games.pachakuna.reach import reachable
+    from tawa.games.pachakuna.rules.reach import reachable
     t = g.tables
     got = reachable(t, g.state.types, g.state.orient, INDEX[(1, 0)], 0, 0)
     assert got == [(INDEX[(2, 0)], 2)]

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tawa.games.pachakuna.board import CELLS, NEIGH, TILE_CELLS
-from tawa.games.pachakuna.reach import reachable
+from tawa.games.pachakuna.data import CELLS, NEIGH, TILE_CELLS
+from tawa.games.pachakuna.rules.reach import reachable
 from tawa.games.pachakuna.testing import make_game
 
 boards = st.lists(st.tuples(st.sampled_from("FNM"), st.integers(0, 5)), min_size=54, max_size=54)

@@ -5,7 +5,7 @@ import pytest
 
 from tawa import Rng
 from tawa.games.pachakuna.data import COLOURS
-from tawa.games.pachakuna.demands import draw_for, fill_missing, is_valid
+from tawa.games.pachakuna.rules.demands import draw_for, fill_missing, is_valid
 from tawa.games.pachakuna.testing import (
     at_step,
     demand_id,

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from tawa import IllegalAction
-from tawa.games.pachakuna.board import INDEX, TILE_CELLS
-from tawa.games.pachakuna.state import MOVE, ROTATE_PAID
+from tawa.games.pachakuna.data import INDEX, TILE_CELLS
+from tawa.games.pachakuna.state import Step
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,
@@ -18,6 +18,8 @@ from tawa.games.pachakuna.testing import (
     set_tile,
     supply_of,
 )
+
+MOVE, ROTATE_PAID = Step.MOVE, Step.ROTATE_PAID
 
 X, Y, Z = (3, -3), (-3, 3), (2, 2)  # tiles far from the centre
 

@@ -5,9 +5,8 @@ import pytest
 
 import tawa
 from tawa import Rng
-from tawa.games.pachakuna.board import CENTRE
-from tawa.games.pachakuna.data import COLOURS, DEMANDS_DEFAULT
-from tawa.games.pachakuna.demands import is_valid
+from tawa.games.pachakuna.data import CENTRE, COLOURS, DEMANDS_DEFAULT
+from tawa.games.pachakuna.rules.demands import is_valid
 from tawa.games.pachakuna.testing import demand_id, make_game, side_index, supply_of
 
 

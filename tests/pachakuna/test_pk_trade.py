@@ -6,7 +6,7 @@ import pytest
 from tawa import IllegalAction
 from tawa.games.pachakuna import rules
 from tawa.games.pachakuna.data import COLOURS
-from tawa.games.pachakuna.state import MOVED, TRADE
+from tawa.games.pachakuna.state import Moved, Step
 from tawa.games.pachakuna.testing import (
     at_step,
     demand_id,
@@ -20,6 +20,8 @@ from tawa.games.pachakuna.testing import (
     side_index,
     supply_of,
 )
+
+TRADE, MOVED = Step.TRADE, Moved.MOVED
 
 BLUE_V, ORANGE_V, GREEN_V, RED_V = (0, -4), (0, 4), (-4, 0), (4, 0)
 

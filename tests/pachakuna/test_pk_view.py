@@ -15,7 +15,7 @@ import tawa
 from board_views import NS, by_id, ids_of, parse, title, translate
 from tawa import Rng
 from tawa.games.pachakuna import view
-from tawa.games.pachakuna.board import TILE_CELLS
+from tawa.games.pachakuna.data import TILE_CELLS
 from tawa.games.pachakuna.game import PachakunaGame
 from tawa.games.pachakuna.testing import (
     at_step,

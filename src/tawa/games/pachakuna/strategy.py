@@ -1,4 +1,7 @@
-"""P'achakuna evaluator: a *planning* estimate of how close each seat is to holding all 7 colours.
+"""What the bots and the playouts know of P'achakuna: the progress weights of biased random playouts, the
+evaluator, the search defaults and the report's extras. None of it is a rule.
+
+The evaluator is a *planning* estimate of how close each seat is to holding all 7 colours.
 
 A seat wins the moment its supply holds one piece of each of the 7 colours (PK-300). A missing colour c is
 gained by a llama that carries c selling it at a village whose demand shows c (PK-202/203); a llama gets c by
@@ -36,16 +39,36 @@ per (terrain, board, llamas, rocks) since greedy and ismcts evaluate many positi
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from tawa.core.actions import Action
 from tawa.core.game import Game
+from tawa.core.params import Params
 from tawa.core.strategy import outcome_value, squash
-from tawa.games.pachakuna.board import CELLS, NEIGH, tables
-from tawa.games.pachakuna.state import PAY_LLAMA, PAY_ROTATION, ROTATE_PAID
+from tawa.games.pachakuna.data import (
+    BROWN,
+    N_CELLS,
+    N_COLOURS,
+    N_LLAMAS,
+    N_ORIENTATIONS,
+    N_SIDES,
+    NEIGH,
+    OPPOSITE,
+    Tables,
+    Terrain,
+    llamas_of,
+    tables,
+)
+from tawa.games.pachakuna.rules.move import Move, destinations, llama_terrain, mover
+from tawa.games.pachakuna.rules.pay import Pay
+from tawa.games.pachakuna.rules.reach import reachable
+from tawa.games.pachakuna.rules.rotate import Rotate, is_rotatable
+from tawa.games.pachakuna.rules.trade import Buy, Sell, sale_gain
+from tawa.games.pachakuna.state import Payment, PKState, Step
 
 SCALE = 2.5
-COLOURS = 7
-N_LLAMAS = 6
+COLOURS = N_COLOURS
 DELIVER_UPPER, DELIVER_LOWER = 0.72, 0.68  # PK-202 / PK-203: the upper flag pays 2 pieces
 FETCH = 0.9  # times the delivery value from the fetched village: selling there must be a gain
 UNKNOWN_DEMAND = 0.3  # chance-ish that a village's next demand shows the colour (12 of ~30 valid, PK-271)
@@ -58,15 +81,14 @@ LLAMA = 2.0
 REACH = (1.0, 0.8, 0.55, 0.38, 0.26, 0.18, 0.12)
 MAX_COST = len(REACH) - 3  # costs searched: 0..MAX_COST rotations
 FAR = MAX_COST + 1  # a route cost beyond the search; level 1 + FAR is the last entry of REACH
-OPPOSITE = (3, 4, 5, 0, 1, 2)  # PK-034
-N_CELLS = len(CELLS)
-ALL = 63
+ALL = (1 << N_SIDES) - 1  # a mask of the 6 sides
+TERRAINS = tuple(Terrain)
 
 
 class _Static:
     """Per-params tables: terrain side masks per tile type and orientation, village cells, cell links."""
 
-    def __init__(self, params: Any) -> None:
+    def __init__(self, params: Params) -> None:
         t = tables(params)
         self.village_at = t.village_at
         self.village_cell = t.village_cell
@@ -74,23 +96,25 @@ class _Static:
         # masks[terrain][type][o] = 6-bit mask of the board sides of that terrain (PK-046)
         self.masks: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]] = ({}, {})
         for name, tt in t.tile_types.items():
-            for terrain in (0, 1):
+            for terrain in TERRAINS:
                 self.masks[terrain][name] = tuple(
-                    sum(1 << d for d in range(6) if tt.side_terrain[o][d] == terrain) for o in range(6))
-        for terrain in (0, 1):
-            self.masks[terrain][""] = (ALL,) * 6  # PK-062 village sides are both terrains
+                    sum(1 << d for d in range(N_SIDES) if tt.side_terrain[o][d] == terrain)
+                    for o in range(N_ORIENTATIONS))
+        for terrain in TERRAINS:
+            self.masks[terrain][""] = (ALL,) * N_ORIENTATIONS  # PK-062 village sides are both terrains
         self.tile_cells = [c for c in range(N_CELLS) if self.village_at[c] < 0]
         # tile_links[c] = ((side bit, neighbouring tile, its touching side bit), ...);
         # village_links[c] = ((side bit, the neighbouring village's colour), ...)
-        self.tile_links = [tuple((1 << d, NEIGH[c][d], 1 << OPPOSITE[d]) for d in range(6)
+        self.tile_links = [tuple((1 << d, NEIGH[c][d], 1 << OPPOSITE[d]) for d in range(N_SIDES)
                                  if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] < 0) for c in range(N_CELLS)]
-        self.village_links = [tuple((1 << d, self.village_at[NEIGH[c][d]]) for d in range(6)
+        self.village_links = [tuple((1 << d, self.village_at[NEIGH[c][d]]) for d in range(N_SIDES)
                                     if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] >= 0)
                               for c in range(N_CELLS)]
 
 
 def _static(view: Game) -> _Static:
-    return view.params.derived("pachakuna/heuristic", _Static)
+    built: _Static = view.params.derived("pachakuna/heuristic", _Static)
+    return built
 
 
 class _Graph:
@@ -211,9 +235,9 @@ _TYPES_KEEP: dict[int, list[str]] = {}
 
 
 def _graph(view: Game, st: _Static, terrain: int, orient: list[int], pos: list[int], seat: int) -> _Graph:
-    s = view.state
+    s: PKState = view.state
     types = s.types
-    rocks = tuple(s.rocks) if s.active == seat and s.step <= ROTATE_PAID else ()
+    rocks = tuple(s.rocks) if s.active == seat and s.step <= Step.ROTATE_PAID else ()
     key = (id(types), terrain, tuple(orient), tuple(pos), rocks)
     g = _CACHE.get(key)
     if g is None:
@@ -257,13 +281,13 @@ def _deliver(levels: list[int], c: int, flags: list[tuple[int, int] | None]) -> 
 def _plans(view: Game, st: _Static, seat: int, orient: list[int], loads: list[int], pos: list[int],
            held: list[bool]) -> float:
     """Sum of the best one-llama plans for the missing colours (greedy assignment)."""
-    s = view.state
+    s: PKState = view.state
     g = _graph(view, st, s.colour_of(seat), orient, pos, seat)
     flags = [st.demands[d] if d >= 0 else None for d in s.demand]
     village_at = st.village_at
     after_fetch: dict[int, float] = {}
     options: list[tuple[float, int, int]] = []
-    for k in range(seat * 3, seat * 3 + 3):
+    for k in llamas_of(seat):
         if pos[k] < 0:
             continue
         lv = g.llama_levels(pos[k], village_at[pos[k]])
@@ -291,7 +315,7 @@ def _plans(view: Game, st: _Static, seat: int, orient: list[int], loads: list[in
 
 
 def progress(view: Game, seat: int) -> float:
-    s = view.state
+    s: PKState = view.state
     st = _static(view)
     supply = list(s.supply[seat])
     orient = s.orient
@@ -303,11 +327,11 @@ def progress(view: Game, seat: int) -> float:
     owed = 0
     if s.paying and s.active == seat:  # value a pending payment as done
         owed = s.pay_need
-        if s.paying == PAY_ROTATION:
+        if s.paying == Payment.ROTATION:
             orient = list(orient)
             orient[s.pay_cell] = s.pay_orient
-        elif s.paying == PAY_LLAMA:
-            k = next((k for k in range(seat * 3, seat * 3 + 3) if pos[k] < 0), -1)
+        elif s.paying == Payment.LLAMA:
+            k = next((k for k in llamas_of(seat) if pos[k] < 0), -1)
             if k >= 0:
                 pos = list(pos)
                 pos[k] = st.village_cell[s.pay_village]
@@ -315,7 +339,7 @@ def progress(view: Game, seat: int) -> float:
     held = [supply[c] > 0 for c in range(COLOURS)]
     n_held = sum(held)
     spare = max(0, sum(supply) - n_held - owed)
-    llamas = sum(1 for k in range(seat * 3, seat * 3 + 3) if pos[k] >= 0)
+    llamas = sum(1 for k in llamas_of(seat) if pos[k] >= 0)
     return (n_held + _plans(view, st, seat, orient, loads, pos, held) + SPARE * min(spare, SPARE_CAP)
             + LLAMA * llamas)
 
@@ -347,3 +371,143 @@ def report_extras(g: Game) -> dict[str, Any]:
     colours = ["white" if seat == s.white_seat else "black" for seat in range(g.players)]
     return {"seat_category": {"colour": colours}, "game_category": {"layout": g.params.layout},
             "turns": s.turn}
+
+
+# ---------------------------------------------------------------------------- progress weights
+# Biased random playouts (``--seats progress``, tests, the bots' ties): a cheap look-ahead so that random games reach
+# sales and end. Only the relative weights of the legal actions; not rules.
+Payout = tuple[int, int, int]  # the PAYOUT Param, read once per call (PK-202..PK-204)
+
+
+def sale_value(s: PKState, tables: Tables, payout: Payout, load: int, village: int) -> int:
+    """What selling ``load`` at ``village`` would pay now (0 when it cannot sell or pays nothing)."""
+    d = s.demand[village]
+    if load < 0 or load == village or d < 0:
+        return 0
+    return sale_gain(tables, payout, load, d)
+
+
+def visit_value(s: PKState, tables: Tables, payout: Payout, load: int, v: int) -> int:
+    """Value of selling ``load`` at village ``v``: the payout, more for a colour still missing, plus the
+    village colour the llama is loaded with afterwards when that colour is missing."""
+    if load < 0 or load == v or s.demand[v] < 0:
+        return 0
+    sup = s.supply[s.active]
+    val = sale_value(s, tables, payout, load, v)
+    if val and sup[load] == 0:
+        val += 6
+    if sup[v] == 0:
+        val += 2
+    return val
+
+
+def _targets(s: PKState, tables: Tables, payout: Payout, k: int) -> dict[int, int]:
+    """Village cells where llama ``k`` would make a useful sale -> value."""
+    out = {}
+    for v in range(N_COLOURS):
+        val = visit_value(s, tables, payout, s.load[k], v)
+        if val:
+            out[tables.village_cell[v]] = val
+    return out
+
+
+def _side_ok(s: PKState, tables: Tables, cell: int, side: int, terrain: int) -> bool:
+    if tables.village_at[cell] >= 0:
+        return True
+    return tables.tile_types[s.types[cell]].side_terrain[s.orient[cell]][side] == terrain
+
+
+def _value_after(s: PKState, tables: Tables, k: int, cell: int, o: int, targets: dict[int, int]) -> int:
+    """Best target value llama ``k`` reaches once ``cell`` is turned to ``o`` (exact search)."""
+    old = s.orient[cell]
+    s.orient[cell] = o
+    r = destinations(s, tables, k)
+    s.orient[cell] = old
+    return max((targets.get(c, 0) for c, _ in r), default=0)
+
+
+def rotation_gains(s: PKState, tables: Tables, payout: Payout) -> dict[tuple[int, int], float]:
+    """(tile, orientation) -> value of the best useful sale that this rotation seems to open for one of the
+    llamas (a heuristic, not a rule).
+
+    Crossings are symmetric, so the cells from which a llama reaches a village are those reachable from that
+    village. A rotated tile is taken to join the llama's area to a target's area when one region of the llama's
+    terrain touches both through matching sides.
+    """
+    gains: dict[tuple[int, int], float] = {}
+    seat = s.active
+    terrain = llama_terrain(s, seat)
+    village_at = tables.village_at
+    for k in llamas_of(seat):
+        if s.pos[k] < 0:
+            continue
+        targets = _targets(s, tables, payout, k)
+        if not targets:
+            continue
+        reach = destinations(s, tables, k)
+        if any(c in targets for c, _ in reach):
+            continue
+        mine = {s.pos[k]} | {c for c, _ in reach if village_at[c] < 0}
+        theirs: dict[int, int] = {}
+        for t, val in targets.items():
+            for c in [t] + [c for c, _ in reachable(tables, s.types, s.orient, t, -1, terrain) if village_at[c] < 0]:
+                if theirs.get(c, 0) < val:
+                    theirs[c] = val
+        near_mine = {n for c in mine for n in NEIGH[c] if n >= 0}
+        near_theirs = {n for c in theirs for n in NEIGH[c] if n >= 0}
+        for c in near_mine & near_theirs:
+            if not is_rotatable(s, c):
+                continue
+            tt = tables.tile_types[s.types[c]]
+            nb = NEIGH[c]
+            for o in range(N_ORIENTATIONS):
+                if o == s.orient[c]:
+                    continue
+                for rg, dirs in enumerate(tt.region_dirs[o]):
+                    if tt.region_terrain[rg] != terrain:
+                        continue
+                    joins_mine = any(nb[d] in mine and _side_ok(s, tables, nb[d], OPPOSITE[d], terrain)
+                                     for d in dirs if nb[d] >= 0)
+                    if not joins_mine:
+                        continue
+                    joins_theirs = any(nb[d] in theirs and _side_ok(s, tables, nb[d], OPPOSITE[d], terrain)
+                                       for d in dirs if nb[d] >= 0)
+                    if joins_theirs:
+                        best = _value_after(s, tables, k, c, o, targets)
+                        if best > gains.get((c, o), 0):
+                            gains[(c, o)] = best
+                        break
+    return gains
+
+
+def progress_weights(s: PKState, tables: Tables, params: Params, actions: Sequence[Action]) -> list[float]:
+    """Favour rotations that open a path to a paying sale, moves onto villages where the load sells, paying sales
+    and purchases; other rotations stay rare."""
+    payout = params.PAYOUT
+    kinds = [type(a.data) for a in actions]
+    rotations = kinds.count(Rotate)
+    gains = rotation_gains(s, tables, payout) if rotations and not s.paying else {}
+    idle_rotation = (1.0 if s.step == Step.ROTATE_FREE else 0.05) / max(1, rotations)
+    targets = _targets(s, tables, payout, mover(s)) if s.step == Step.MOVE else {}
+    out = []
+    for a, kind in zip(actions, kinds, strict=True):
+        data = a.data
+        if kind is Rotate:
+            g = gains.get((data.cell, data.orientation), 0.0)
+            w = 10.0 * g if g else idle_rotation
+        elif kind is Move:
+            cell = data.cell
+            w = 20.0 * targets[cell] if cell in targets else 3.0 if tables.village_at[cell] >= 0 else 1.0
+        elif kind is Sell:
+            k = data.llama
+            val = visit_value(s, tables, payout, s.load[k], tables.village_at[s.pos[k]])
+            w = 20.0 * val if val else 0.3
+        elif kind is Buy:
+            w = 6.0
+        elif kind is Pay:  # spend spare pieces and brown, keep the last piece of a colour
+            c = data.piece
+            w = 50.0 if c == BROWN else float(s.supply[s.active][c] - 1) ** 2 + 0.01
+        else:
+            w = 1.0
+        out.append(w)
+    return out

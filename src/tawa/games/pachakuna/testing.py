@@ -13,27 +13,37 @@ from __future__ import annotations
 
 from typing import Any
 
-import tawa
-from tawa.games.pachakuna.board import CELLS, INDEX, TILE_CELLS
-from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER
+from tawa.core.events import Event
+from tawa.core.registry import new_game
+from tawa.games.pachakuna.data import (
+    ALL_PIECES,
+    CELLS,
+    COLOURS,
+    INDEX,
+    LETTER,
+    LLAMAS_PER_PLAYER,
+    N_LLAMAS,
+    TILE_CELLS,
+    Terrain,
+)
 from tawa.games.pachakuna.game import PachakunaGame
-from tawa.games.pachakuna.reach import reachable
 from tawa.games.pachakuna.rules import settle
-from tawa.games.pachakuna.state import MOVE, NOT_YET, ROTATE_FREE, ROTATE_PAID, TRADE
+from tawa.games.pachakuna.rules.reach import reachable
+from tawa.games.pachakuna.state import Moved, Step
 
 Cell = tuple[int, int]
-STEPS = {"rotate": ROTATE_FREE, "rotate-paid": ROTATE_PAID, "move": MOVE, "trade": TRADE}
+STEPS = {step.label: step for step in (Step.ROTATE_FREE, Step.ROTATE_PAID, Step.MOVE, Step.TRADE)}
 _LETTER_TO_COLOUR = {v: COLOURS.index(k) for k, v in LETTER.items()}
 
 
 def make_game(layout: str = "A", seed: int = 0, **options: Any) -> PachakunaGame:
-    g = tawa.new_game("pachakuna", 2, seed, {"layout": layout, **options})
+    g = new_game("pachakuna", 2, seed, {"layout": layout, **options})
     assert isinstance(g, PachakunaGame)
     return g
 
 
 def _touch(g: PachakunaGame) -> None:
-    g._legal_cache = None
+    g.invalidate_cache()
 
 
 def fill_board(g: PachakunaGame, kind: str, orientation: int) -> None:
@@ -62,13 +72,13 @@ def side_index(g: PachakunaGame, side: str) -> int:
 def put_llama(g: PachakunaGame, side: str, slot: int, cell: Cell | None, load: str | None = "white") -> int:
     """Place (or with ``cell=None`` remove) llama ``slot`` of ``side``; returns its index seat*3+slot."""
     s = g.state
-    k = side_index(g, side) * 3 + slot
+    k = side_index(g, side) * LLAMAS_PER_PLAYER + slot
     if cell is None:
         s.pos[k], s.region[k], s.load[k], s.reload[k] = -1, -1, -1, False
     else:
         c = INDEX[cell]
         s.pos[k] = c
-        terrain = s.colour_of(k // 3)
+        terrain = s.colour_of(k // LLAMAS_PER_PLAYER)
         if g.tables.village_at[c] >= 0:
             s.region[k] = -1
         else:
@@ -76,7 +86,7 @@ def put_llama(g: PachakunaGame, side: str, slot: int, cell: Cell | None, load: s
             s.region[k] = tt.region_terrain.index(terrain)
         s.load[k] = COLOURS.index(load) if load else -1
         s.reload[k] = load is None
-    s.moved[k] = NOT_YET
+    s.moved[k] = Moved.NOT_YET
     _touch(g)
     return k
 
@@ -85,7 +95,7 @@ def reach_cells(g: PachakunaGame, side: str, cell: Cell) -> list[Cell]:
     """Cells a ``side`` llama standing on ``cell`` can reach on the current board."""
     s = g.state
     c = INDEX[cell]
-    terrain = 0 if side == "white" else 1
+    terrain = Terrain.VALLEY if side == "white" else Terrain.MOUNTAIN
     region = -1
     if g.tables.village_at[c] < 0:
         region = g.tables.tile_types[s.types[c]].region_terrain.index(terrain)
@@ -134,7 +144,7 @@ def supply_of(g: PachakunaGame, side: str) -> dict[str, int]:
     return {ALL_PIECES[c]: n for c, n in enumerate(g.state.supply[side_index(g, side)]) if n}
 
 
-def at_step(g: PachakunaGame, step: str, side: str = "white") -> list[tawa.Event]:
+def at_step(g: PachakunaGame, step: str, side: str = "white") -> list[Event]:
     """Make ``side`` active at the start of ``step`` (per-turn bookkeeping cleared), then resolve what has no
     choice as the game would (a llama that can only stay, a trade step with nothing to do...). Set up the
     position before calling it."""
@@ -143,8 +153,8 @@ def at_step(g: PachakunaGame, step: str, side: str = "white") -> list[tawa.Event
     s.step = STEPS[step]
     s.move_slot = 0
     s.rotated, s.sold, s.buys = [], [], 0
-    s.moved = [NOT_YET] * 6
-    s.bought = [False] * 6
+    s.moved = [Moved.NOT_YET] * N_LLAMAS
+    s.bought = [False] * N_LLAMAS
     _touch(g)
     return settle(s, g.tables, g.params, g.rng)
 
@@ -154,12 +164,12 @@ def ids(g: PachakunaGame) -> list[str]:
 
 
 def llama_cell(g: PachakunaGame, side: str, slot: int) -> Cell | None:
-    k = side_index(g, side) * 3 + slot
+    k = side_index(g, side) * LLAMAS_PER_PLAYER + slot
     return CELLS[g.state.pos[k]] if g.state.pos[k] >= 0 else None
 
 
 def llama_load(g: PachakunaGame, side: str, slot: int) -> str | None:
-    k = side_index(g, side) * 3 + slot
+    k = side_index(g, side) * LLAMAS_PER_PLAYER + slot
     return COLOURS[g.state.load[k]] if g.state.load[k] >= 0 else None
 
 
@@ -176,3 +186,12 @@ def finish_turn(g: PachakunaGame) -> None:
         else:
             stay = [a for a in legal if a.startswith("stay")]
             g.apply(stay[0] if stay else legal[0])
+
+
+def one_sale_from_winning(g: PachakunaGame, side: str = "white") -> None:
+    """PK-922: ``side``'s llama0 stands on the green village with purple, which shows on the lower flag there, and
+    the supply holds the other 6 colours: selling wins. The trade step begins."""
+    put_llama(g, side, 0, (-4, 0), "purple")
+    set_supply(g, side, {"white": 1, "red": 1, "orange": 2, "yellow": 1, "green": 1, "blue": 1})
+    set_demand(g, "green", "R/P")
+    at_step(g, "trade", side)

@@ -5,7 +5,7 @@ rocks, the seven villages with their two demand flags, the llamas with their loa
 step and each seat's llamas and personal supply. ``targets(obs, legal)`` names the board element each legal action
 is about; ``is_button`` the actions about none; ``previews`` draws a tile at each orientation a rotation offers.
 
-Geometry is read from ``board.py`` (cells, direction vectors, corners) and the observation (tile types and village
+Geometry is read from ``data.py`` (cells, direction vectors, corners) and the observation (tile types and village
 cells, which are options); the fixed [R] numbers (costs, llamas, payouts) from ``data.PARAMS``. Pointy-top hexes,
 centre of (q, r) at x = sqrt(3)(q + r/2), y = 1.5 r with y downwards (spec "Screen convention" [D]).
 
@@ -23,8 +23,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from tawa.games.pachakuna.board import CELLS, CORNERS, DIRS, NEIGH, cell_name, parse_cell
-from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER, PARAMS, QUECHUA
+from tawa.games.pachakuna.data import (
+    ALL_PIECES,
+    CELL_NAMES,
+    COLOURS,
+    CORNERS,
+    DIRECTIONS,
+    LETTER,
+    NEIGH,
+    PARAMS,
+    QUECHUA,
+    cell_name,
+    parse_cell,
+)
 
 Obs = Mapping[str, Any]
 
@@ -103,12 +114,11 @@ def cell_xy(name: str) -> tuple[float, float]:
 
 
 def _dir_angle(d: int) -> float:
-    """Screen angle (radians, y down) of direction d, from its axial vector (board.DIRS)."""
-    dq, dr = DIRS[d]
+    """Screen angle (radians, y down) of direction d, from its axial vector (data.DIRECTIONS)."""
+    dq, dr = DIRECTIONS[d]
     return math.atan2(1.5 * dr, SQ3 * (dq + dr / 2))
 
 
-CELL_NAMES = tuple(cell_name(i) for i in range(len(CELLS)))
 SIDE_ANGLE = tuple(_dir_angle(d) for d in range(6))
 # orientation +1 moves base side s onto board side s+1 (PK-046): the face turns by the angle between sides 0 and 1
 TURN_DEG = math.degrees(SIDE_ANGLE[1] - SIDE_ANGLE[0])

@@ -7,15 +7,10 @@ village does not stop the llama (PK-065); llamas never block (PK-066).
 """
 from __future__ import annotations
 
-from tawa.games.pachakuna.board import NEIGH, Tables
+from tawa.games.pachakuna.data import N_SIDES, NEIGH, OPPOSITE, Tables
 
-ALL_SIDES = (0, 1, 2, 3, 4, 5)
-OPPOSITE = (3, 4, 5, 0, 1, 2)  # PK-034 side d touches side d+3 of the neighbour
-
-
-def region_of(tables: Tables, types: list[str], orient: list[int], cell: int, side: int) -> int:
-    """The region of ``cell`` holding board side ``side`` (PK-046)."""
-    return tables.tile_types[types[cell]].side_region[orient[cell]][side]
+ALL_SIDES = tuple(range(N_SIDES))
+_VILLAGE_KEY = 7  # node key cell * 8 + region; regions are 0..5 (at most one per side), 7 marks a village
 
 
 def reachable(tables: Tables, types: list[str], orient: list[int], cell: int, region: int,
@@ -40,7 +35,7 @@ def reachable(tables: Tables, types: list[str], orient: list[int], cell: int, re
             if n < 0:  # PK-039 a side facing the frame is impassable
                 continue
             if village_at[n] >= 0:  # PK-062 village sides are both terrains; PK-064 the path ends there
-                key = n * 8 + 7
+                key = n * 8 + _VILLAGE_KEY
                 if n != cell and key not in seen:  # PK-161 never back onto the start village
                     seen.add(key)
                     out.append((n, -1))
