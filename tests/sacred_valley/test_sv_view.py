@@ -38,25 +38,7 @@ def legal_of(g: SacredValley) -> list[str]:
 
 
 def check_decision(g: SacredValley) -> dict[str, str]:
-    """The view of the active seat at ``g``: every legal action is a target (naming an element of the SVG, with
-    no id-bearing element inside it) or a button; previews parse. Returns the targets."""
-    seat = g.current_player
-    obs = g.observation(seat)
-    root = parse(view.svg(obs))
-    ids = set(ids_of(root))
-    legal = legal_of(g)
-    targets = view.targets(obs, legal)
-    assert set(targets) <= set(legal)
-    for aid in legal:
-        assert (aid in targets) != view.is_button(aid), aid
-    for ident in set(targets.values()):
-        assert ident in ids, ident
-        inner = [e.get("id") for e in by_id(root, ident).iter() if e.get("id") and e.get("id") != ident]
-        assert not inner, f"{ident} holds {inner}: a click there would name them"
-    for aid, pv in view.previews(obs, legal).items():
-        assert aid in legal
-        parse(pv)
-    return targets
+    return board_views.check_decision(view, g)
 
 
 def decision_kind(g: SacredValley) -> str:
