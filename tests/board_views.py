@@ -69,6 +69,21 @@ def sampled_positions(game: G, seed: int, biased: bool, every: int, kind: Callab
         n += 1
 
 
+def check_svg(svg: str, hover: tuple[str, ...]) -> ET.Element:
+    """A view's SVG, checked: it parses, its ids are unique, every piece (``class="piece"``) and every element whose
+    id starts with one of ``hover`` has a hover text, and no hover text has a number left unfilled ("{")."""
+    root = parse(svg)
+    ids = ids_of(root)
+    assert len(ids) == len(set(ids)), "ids are unique"
+    for e in root.iter():
+        if e.tag == SVG + "title":
+            assert "{" not in (e.text or ""), e.text
+        ident = e.get("id", "")
+        if "piece" in (e.get("class") or "").split() or ident.startswith(hover):
+            assert title(e), ident
+    return root
+
+
 def check_decision(view: ModuleType, game: Game) -> dict[str, str]:
     """The view of the seat to act at ``game``: every legal action is a target (naming an element of the SVG, with
     no id-bearing element inside it, so that a click anywhere on it names it) or a button (``view.is_button``);

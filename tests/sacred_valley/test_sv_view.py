@@ -103,15 +103,7 @@ def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button
     for pos in sampled_positions(g, seed, biased, every=60 if biased else 150):
         for who in (*range(players), None):
             obs = pos.observation(who)
-            root = parse(view.svg(obs))
-            ids = ids_of(root)
-            assert len(ids) == len(set(ids)), "ids are unique"
-            for e in root.iter():  # every piece and space has its hover text, every number filled in
-                if e.tag == SVG + "title":
-                    assert "{" not in (e.text or ""), e.text
-                ident = e.get("id", "")
-                if "piece" in (e.get("class") or "").split() or ident.startswith(HOVER):
-                    assert title(e), ident
+            board_views.check_svg(view.svg(obs), HOVER)  # ids unique, every piece and space with its hover text
             if who == pos.current_player:
                 check_decision(pos)
                 kinds.add(obs["mode"])
