@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
+from gv_games import progress_game
 
 import board_views
 import tawa
@@ -74,15 +75,6 @@ def new_game(players: int, seed: int, **options: object) -> GuatavitaGame:
     return g
 
 
-def play(g: tawa.Game, steps: int, seed: int) -> tawa.Game:
-    rng = Rng(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng, biased=True))
-    return g
-
-
 def two(**kw: object) -> GuatavitaGame:  # red NE (seat 0, Pioneer), blue SW (seat 1)
     return scenario(2, spots=["NE", "SW"], pioneer=0, **kw)
 
@@ -135,15 +127,8 @@ def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button
     for pos in sampled_positions(g, seed, biased, every=25 if biased else 60):
         for who in (*range(players), None):
             obs = pos.observation(who)
-            root = parse(view.svg(obs))
-            found = ids_of(root)
-            assert len(found) == len(set(found)), "ids are unique"
-            for e in root.iter():  # every piece and space has its hover text, every number filled in
-                if e.tag == SVG + "title":
-                    assert "{" not in (e.text or ""), e.text
-                ident = e.get("id", "")
-                if "piece" in (e.get("class") or "").split() or ident.startswith(HOVER):
-                    assert title(e), ident
+            root = board_views.check_svg(view.svg(obs), HOVER)  # ids unique, every piece and space with its title
+            found = set(ids_of(root))
             assert all(f"hex-{p}" in found for p in POSITIONS)
             if who is not None and who == pos.current_player:
                 check_decision(pos)
@@ -286,7 +271,7 @@ def test_tiles_show_their_water_side_or_their_drained_face_with_its_rules():
 
 
 def test_every_tile_and_space_shows_a_rule_with_its_id_and_tag():
-    g = play(new_game(4, 8, balsa=True), 90, 8)
+    g = progress_game(4, 8, steps=90)
     root = parse(view.svg(g.observation(0)))
     for e in root.iter():
         ident = e.get("id", "")
@@ -463,7 +448,7 @@ def test_status_shows_end_triggers_famine_and_the_end():
     assert "last round: centre · famine due · cap: round" not in texts(trig)  # no cap in a hand-made scenario
     assert texts(trig) == ["last round: centre · famine due"]
     assert "GV-472 [R]" in title(trig)
-    over = play(new_game(2, 9), 3000, 9)
+    over = progress_game(2, 9, {"balsa": False})
     assert over.is_over
     root = parse(view.svg(over.observation(None)))
     assert "game over" in texts(by_id(root, "status"))[0] and by_id(root, "status").get("data-decision") == ""
