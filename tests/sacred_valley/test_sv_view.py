@@ -38,25 +38,7 @@ def legal_of(g: SacredValley) -> list[str]:
 
 
 def check_decision(g: SacredValley) -> dict[str, str]:
-    """The view of the active seat at ``g``: every legal action is a target (naming an element of the SVG, with
-    no id-bearing element inside it) or a button; previews parse. Returns the targets."""
-    seat = g.current_player
-    obs = g.observation(seat)
-    root = parse(view.svg(obs))
-    ids = set(ids_of(root))
-    legal = legal_of(g)
-    targets = view.targets(obs, legal)
-    assert set(targets) <= set(legal)
-    for aid in legal:
-        assert (aid in targets) != view.is_button(aid), aid
-    for ident in set(targets.values()):
-        assert ident in ids, ident
-        inner = [e.get("id") for e in by_id(root, ident).iter() if e.get("id") and e.get("id") != ident]
-        assert not inner, f"{ident} holds {inner}: a click there would name them"
-    for aid, pv in view.previews(obs, legal).items():
-        assert aid in legal
-        parse(pv)
-    return targets
+    return board_views.check_decision(view, g)
 
 
 def decision_kind(g: SacredValley) -> str:
@@ -121,15 +103,7 @@ def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button
     for pos in sampled_positions(g, seed, biased, every=60 if biased else 150):
         for who in (*range(players), None):
             obs = pos.observation(who)
-            root = parse(view.svg(obs))
-            ids = ids_of(root)
-            assert len(ids) == len(set(ids)), "ids are unique"
-            for e in root.iter():  # every piece and space has its hover text, every number filled in
-                if e.tag == SVG + "title":
-                    assert "{" not in (e.text or ""), e.text
-                ident = e.get("id", "")
-                if "piece" in (e.get("class") or "").split() or ident.startswith(HOVER):
-                    assert title(e), ident
+            board_views.check_svg(view.svg(obs), HOVER)  # ids unique, every piece and space with its hover text
             if who == pos.current_player:
                 check_decision(pos)
                 kinds.add(obs["mode"])

@@ -56,6 +56,9 @@ def observation(state: State, tables: Tables, params: Params, seat: int | None) 
                          for e in st.explorations],
         "boxes": {k: [list(e) for e in v] for k, v in st.boxes.items()},
         "players": players,
+        # the option values this game was created with, as given (every other value is its data.PARAMS default),
+        # so that a board view draws the game's own slots, tracks and prices
+        "overrides": params.overrides,
         "harvest_bonus_given": st.harvest_bonus_given,
         # GV-832: this seat's own inspections only (a spectator has none)
         "known": {} if seat is None else {tb.names[x]: tile_face(tb, st.tile_at[x])

@@ -33,6 +33,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from tawa.core.svg import at as _at
+from tawa.core.svg import n as _n
+from tawa.core.svg import rect as _rect
+from tawa.core.svg import text as _label
+from tawa.core.svg import title as _title
 from tawa.games.sacred_valley.data import (
     ALPACA_NAMES,
     CAMAYO_AGE,
@@ -273,31 +278,6 @@ BOARD_Y, BOARD_H = 602, 230
 
 
 # ============================================================================= small helpers
-
-
-def _n(v: float) -> str:
-    """A coordinate for the SVG: at most one decimal, no "-0"."""
-    out = f"{v:.1f}".removesuffix(".0")
-    return "0" if out == "-0" else out
-
-
-def _title(text: str) -> str:
-    return f"<title>{escape(text)}</title>"
-
-
-def _label(x: float, y: float, text: str, cls: str = "small", anchor: str = "start", extra: str = "") -> str:
-    a = "" if anchor == "start" else f' text-anchor="{anchor}"'
-    return f'<text x="{_n(x)}" y="{_n(y)}" class="{cls}"{a}{extra}>{escape(text)}</text>'
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", rx: float = 0,
-          extra: str = "") -> str:
-    return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(rx)}" fill="{fill}" '
-            f'stroke="{stroke}"{extra}/>')
-
-
-def _at(x: float, y: float) -> str:
-    return f'style="transform:translate({_n(x)}px,{_n(y)}px)"'
 
 
 def _pretty(name: str) -> str:
