@@ -20,5 +20,6 @@ if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
     echo "chromium is missing and apt cannot be used here: the browser tests will be skipped"
   fi
 fi
-.venv/bin/ruff check src tests
+.venv/bin/ruff check src tests scripts
+.venv/bin/mypy
 .venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" "$@"

@@ -7,17 +7,17 @@ The registered ``Game`` subclass only delegates: rules in ``rules/``, setup in `
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
 from tawa.core.events import Event
-from tawa.core.game import Game, GameInfo
+from tawa.core.game import BoardView, Game, GameInfo
 from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng
-from tawa.games.guatavita import illegal, observe, render, rules, scoring, setup, strategy
+from tawa.games.guatavita import illegal, observe, render, rules, scoring, setup, strategy, view
 from tawa.games.guatavita.data import PARAMS, Tables, check_params, tables
 from tawa.games.guatavita.rules.common import name
 from tawa.games.guatavita.rules.invariants import check_invariants
@@ -41,6 +41,7 @@ class GuatavitaGame(Game):
         automation_options={"MAX_ROUNDS": 40},  # GV-863
     )
     state: State
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 
     @property
     def tables(self) -> Tables:
