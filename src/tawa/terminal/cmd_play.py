@@ -20,6 +20,7 @@ from tawa.terminal.common import (
     file_error,
     game_info,
     options,
+    players_text,
     start_game,
     tell,
     user_errors,
@@ -50,7 +51,7 @@ def play(game: Annotated[str | None, typer.Argument(help="the game (`tawa list`)
             fail("name a game (`tawa list` shows them), or resume a saved one with --load FILE")
         g, seat_list = _new(game, players, seats, seed or 0, options(option))
     labels = ", ".join(f"{g.seat_label(i)} {s}" for i, s in enumerate(seat_list))
-    console.print(f"[bold]{g.info.name}[/bold] — {g.players} players, seed {g.seed}, seats: {labels}",
+    console.print(f"[bold]{g.info.name}[/bold] — {players_text(g.players)}, seed {g.seed}, seats: {labels}",
                   highlight=False, soft_wrap=True)
     if "human" not in seat_list:
         _automated(g, seat_list, save)

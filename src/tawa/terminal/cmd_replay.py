@@ -11,7 +11,7 @@ import typer
 
 from tawa.core.errors import IllegalAction
 from tawa.core.registry import new_game
-from tawa.terminal.common import console, fail, user_errors
+from tawa.terminal.common import console, fail, players_text, user_errors
 from tawa.terminal.standings import standings_text
 
 NOT_A_RECORD = ("{path} is not a Tawa record: expected a `tawa simulate` results file (one game per line) or a game "
@@ -91,7 +91,7 @@ def replay_cmd(file: Path,
         except (IllegalAction, TypeError) as err:
             fail(f"{file}: move {i + 1} ({aid!r}) is not legal there ({err}): the record is damaged or was made "
                  "under other rules")
-    console.print(f"[bold]{g.info.name}[/bold] replay: {g.players} players, seed {seed}, {len(history)} actions",
+    console.print(f"[bold]{g.info.name}[/bold] replay: {players_text(g.players)}, seed {seed}, {len(history)} actions",
                   highlight=False)
     interactive = not all_steps and sys.stdin.isatty()
     for i, aid in enumerate(history):

@@ -88,3 +88,8 @@ def start_game(game_id: str, players: int | None, seed: int, opts: Mapping[str, 
             raise BadOption(f"the game cannot start with {given} ({type(e).__name__}: {e}); the value breaks a "
                             f"shape the option does not declare: {see} shows what it holds") from None
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def players_text(n: int) -> str:
+    """``solo``, ``2 players`` …: a player count in words."""
+    return "solo" if n == 1 else f"{n} players"

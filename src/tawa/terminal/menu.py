@@ -9,12 +9,13 @@ LONG_LIST = 40  # above this many legal actions, show them grouped; a word filte
 
 
 def action_menu(legal: Sequence[Action], show_all: bool = False) -> str:
-    """Numbered legal actions; a long list is shown grouped by its first word."""
+    """Numbered legal actions; a long list is shown grouped by the first word of what each says (the word a
+    player reads, and types to filter: ids may say it otherwise, such as Ayar's ``place`` for "lay")."""
     if show_all or len(legal) <= LONG_LIST:
         return "\n".join(f"  {i + 1:>3}. {a}" for i, a in enumerate(legal))
     groups: dict[str, list[int]] = {}
     for i, a in enumerate(legal):
-        groups.setdefault(a.id.split(" ", 1)[0], []).append(i)
+        groups.setdefault((str(a).split(" ", 1)[0] or a.id.split(" ", 1)[0]).lower(), []).append(i)
     lines = [f"  {len(legal)} actions; type a word to list the matching ones, or 'all':"]
     for word, idx in groups.items():
         first = legal[idx[0]]
