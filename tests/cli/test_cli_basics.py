@@ -104,7 +104,7 @@ def test_long_action_lists_are_grouped_and_filtered() -> None:
     # grouped by the word the player reads: Ayar's placement ids start with "place", their texts with "Lay"
     lays = [tawa.Action(f"place r1c{i} e", f"Lay T05 on r1c{i}") for i in range(LONG_LIST + 1)]
     grouped = action_menu(lays)
-    assert f"more 'lay …'" in grouped and "'place" not in grouped
+    assert "more 'lay …'" in grouped and "'place" not in grouped
 
     class Many(toy_game.ToyGame):
         def _legal_actions(self):  # type: ignore[no-untyped-def]
