@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.ayar.activities import (
+from tawa.games.ayar.rules.activities import (
     OFFSET,
     can_perform,
     placements,
@@ -14,6 +14,7 @@ from tawa.games.ayar.activities import (
     slide_and_refill,
     textile_stacks,
 )
+from tawa.games.ayar.rules.turn import inti_scoring, move_figure
 from tawa.games.ayar.scoring import pottery_moon, reed_moon, sun_value, weave_sun
 from tawa.games.ayar.state import Phase
 from tawa.games.ayar.testing import (
@@ -29,7 +30,6 @@ from tawa.games.ayar.testing import (
     set_market,
     tile_id,
 )
-from tawa.games.ayar.turn import inti_scoring, move_figure
 
 
 # ------------------------------------------------------------------ Pottery

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.ayar.night import harvest_winner, retiring_ayar
 from tawa.games.ayar.rules import advance
+from tawa.games.ayar.rules.night import harvest_winner, retiring_ayar
+from tawa.games.ayar.rules.turn import inti_scoring
 from tawa.games.ayar.scoring import (
     allocate_llamas,
     best_sets,
@@ -31,7 +32,6 @@ from tawa.games.ayar.testing import (
     set_market,
     start_turn,
 )
-from tawa.games.ayar.turn import inti_scoring
 
 
 @pytest.mark.rule("AY-600", "AY-150", "AY-151", "AY-152")

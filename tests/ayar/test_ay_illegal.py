@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import tawa
-from tawa.games.ayar.activities import placement_key
+from tawa.games.ayar.rules.activities import placement_key
 from tawa.games.ayar.state import Phase
 from tawa.games.ayar.testing import ids, into_activity, new, play, pot_id, set_market, tile_id
 

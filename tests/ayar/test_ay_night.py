@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.ayar.activities import power_bonus
 from tawa.games.ayar.rules import advance
+from tawa.games.ayar.rules.activities import power_bonus
+from tawa.games.ayar.rules.turn import clan_bonus, temple_rows
 from tawa.games.ayar.state import Laid, Phase
 from tawa.games.ayar.testing import finished, give_pots, ids, into_activity, new, play, pot_id, put_textile, run_night
-from tawa.games.ayar.turn import clan_bonus, temple_rows
 
 
 def _tokens(g, seat, n):

@@ -5,7 +5,7 @@ import pytest
 
 import tawa
 from tawa.games.ayar.data import NEUTRAL, solo_title
-from tawa.games.ayar.solo import rival_effect, rival_turn, select_ayar
+from tawa.games.ayar.rules.solo import rival_effect, rival_turn, select_ayar
 from tawa.games.ayar.testing import new, random_playout, run_night
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 import tawa
+from tawa.games.ayar.rules.turn import Planner, free_spots, lane_tambos, move_figure, temple_rows
 from tawa.games.ayar.state import Phase
 from tawa.games.ayar.testing import ids, new, play, random_playout, refresh, run_night, set_grid, start_turn
-from tawa.games.ayar.turn import Planner, free_spots, lane_tambos, move_figure, temple_rows
 
 
 @pytest.mark.rule("AY-080", "AY-800", "AY-801", "AY-802", "AY-090", "AY-111")

@@ -17,8 +17,9 @@ from tawa.core.params import Params
 from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng
-from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, texts, view
+from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, view
 from tawa.games.ayar.data import PARAMS, PLAYER_COUNTS, Tables, check_params, solo_title, tables
+from tawa.games.ayar.rules import texts
 from tawa.games.ayar.state import AyarState, Phase, check_invariants
 
 

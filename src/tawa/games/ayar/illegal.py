@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
-from tawa.games.ayar.activities import (
+from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, Tables
+from tawa.games.ayar.rules.activities import (
     DIRS,
     FACEDOWN,
     box_empty,
@@ -33,10 +34,8 @@ from tawa.games.ayar.activities import (
     terrace_full,
     yellow_taken,
 )
-from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, Tables
-from tawa.games.ayar.state import AyarState, Phase
-from tawa.games.ayar.texts import CELL_BY_NAME, placement_id
-from tawa.games.ayar.turn import (
+from tawa.games.ayar.rules.texts import CELL_BY_NAME, placement_id
+from tawa.games.ayar.rules.turn import (
     Planner,
     has_temple,
     lane_cells,
@@ -48,6 +47,7 @@ from tawa.games.ayar.turn import (
     spot_full,
     temple_row_closed,
 )
+from tawa.games.ayar.state import AyarState, Phase
 
 TOKEN = "token"   # the Viracocha placement (AY-809), asked whatever the phase while a token waits
 

@@ -31,9 +31,9 @@ from tawa.games.ayar.data import (
     Tables,
     W,
 )
+from tawa.games.ayar.rules.texts import RIVAL, activity_name, bonus_text, cell_name, owner_label, seat_label
 from tawa.games.ayar.scoring import farm_sun, moon_values, pottery_sun, reed_sun, sun_value, weave_sun
 from tawa.games.ayar.state import DECISIONS, AyarState, Phase, PlayerState
-from tawa.games.ayar.texts import RIVAL, activity_name, bonus_text, cell_name, owner_label, seat_label
 
 FULL_WIDTH = 100    # narrower terminals get the compact form
 LINE = {True: 79, False: 99}   # the longest line each form writes before any folding (compact, full)

@@ -5,8 +5,8 @@ from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
 from tawa.games.ayar.data import SECTIONS, Tables
+from tawa.games.ayar.rules.turn import begin_turn
 from tawa.games.ayar.state import AyarState
-from tawa.games.ayar.turn import begin_turn
 
 
 def setup(st: AyarState, t: Tables, params: Params, rng: Rng) -> list[Event]:

@@ -33,10 +33,10 @@ from tawa.core.game import Game
 from tawa.core.params import Params
 from tawa.core.registry import new_game
 from tawa.core.strategy import outcome_value, squash
-from tawa.games.ayar.activities import night_moon_bonus
 from tawa.games.ayar.data import ACTIVITY_NAMES, ROUNDS, Tables, tables
-from tawa.games.ayar.night import night_moon
 from tawa.games.ayar.rules import advance_step, legal, perform
+from tawa.games.ayar.rules.activities import night_moon_bonus
+from tawa.games.ayar.rules.night import night_moon
 from tawa.games.ayar.scoring import moon_values, sun_value
 from tawa.games.ayar.state import AyarState, BonusCheck, NightStep, Phase
 

@@ -9,13 +9,13 @@ from typing import Any
 
 import tawa
 from tawa.core.events import Event
-from tawa.games.ayar.activities import place_textile, slide_and_refill
 from tawa.games.ayar.data import ACTIVITIES
 from tawa.games.ayar.game import AyarGame
-from tawa.games.ayar.night import finish_game
 from tawa.games.ayar.rules import advance
+from tawa.games.ayar.rules.activities import place_textile, slide_and_refill
+from tawa.games.ayar.rules.night import finish_game
+from tawa.games.ayar.rules.turn import begin_turn
 from tawa.games.ayar.state import ACTIVITY_PHASE, AyarState, BonusCheck, NightStep, Phase
-from tawa.games.ayar.turn import begin_turn
 
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> AyarGame:

@@ -39,7 +39,6 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-from tawa.games.ayar.activities import DIRS, OFFSET
 from tawa.games.ayar.data import (
     ACTIVITY_NAMES,
     BONUS_NAMES,
@@ -56,6 +55,7 @@ from tawa.games.ayar.data import (
     S,
     W,
 )
+from tawa.games.ayar.rules.activities import DIRS, OFFSET
 from tawa.games.ayar.scoring import best_sets, flip, rotate
 
 Obs = Mapping[str, Any]

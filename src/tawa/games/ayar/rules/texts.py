@@ -6,8 +6,8 @@ each cell they sit on (N, E, S, W), never by the direction letter of the action 
 """
 from __future__ import annotations
 
-from tawa.games.ayar.activities import OFFSET, island_drops, orient
 from tawa.games.ayar.data import ACTIVITY_NAMES, GRID, NEUTRAL, SECTIONS, SIDE_BIT, SIDES, TAMBOS, Tables
+from tawa.games.ayar.rules.activities import OFFSET, island_drops, orient
 from tawa.games.ayar.state import AyarState
 
 RIVAL = "Rival"

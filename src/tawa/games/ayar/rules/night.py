@@ -4,12 +4,12 @@ from __future__ import annotations
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.ayar.activities import gain_tokens, night_moon_bonus, slide_and_refill
 from tawa.games.ayar.data import LANES, MARKERS, NEUTRAL, PATHS, ROUNDS, Tables
+from tawa.games.ayar.rules.activities import gain_tokens, night_moon_bonus, slide_and_refill
+from tawa.games.ayar.rules.texts import activity_name, seat_label
+from tawa.games.ayar.rules.turn import begin_turn
 from tawa.games.ayar.scoring import allocate_llamas, moon_values
 from tawa.games.ayar.state import AyarState, FinalScore, NightStep, Phase, PlayerState
-from tawa.games.ayar.texts import activity_name, seat_label
-from tawa.games.ayar.turn import begin_turn
 
 
 def retiring_ayar(st: AyarState) -> int:

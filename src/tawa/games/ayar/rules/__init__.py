@@ -15,7 +15,8 @@ from tawa.core.errors import BadState
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.ayar.activities import (
+from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, TAMBOS, Tables
+from tawa.games.ayar.rules.activities import (
     DIRS,
     FACEDOWN,
     box_name,
@@ -33,11 +34,9 @@ from tawa.games.ayar.activities import (
     take_pot,
     textile_stacks,
 )
-from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, TAMBOS, Tables
-from tawa.games.ayar.night import run_night
-from tawa.games.ayar.solo import rival_turn
-from tawa.games.ayar.state import AyarState, BonusCheck, NightStep, Phase, check_history
-from tawa.games.ayar.texts import (
+from tawa.games.ayar.rules.night import run_night
+from tawa.games.ayar.rules.solo import rival_turn
+from tawa.games.ayar.rules.texts import (
     activity_name,
     boat_text,
     bonus_text,
@@ -49,7 +48,7 @@ from tawa.games.ayar.texts import (
     seat_label,
     textile_name,
 )
-from tawa.games.ayar.turn import (
+from tawa.games.ayar.rules.turn import (
     Planner,
     begin_turn,
     bonus_step,
@@ -65,6 +64,7 @@ from tawa.games.ayar.turn import (
     take_tambo,
     temple_rows,
 )
+from tawa.games.ayar.state import AyarState, BonusCheck, NightStep, Phase, check_history
 
 
 # ================================================================ the action space

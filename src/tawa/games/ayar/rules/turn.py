@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from tawa.core.events import Event
 from tawa.core.params import Params
-from tawa.games.ayar.activities import can_perform, gain_tokens, power_bonus, slide_and_refill
 from tawa.games.ayar.data import GOLD, GRID, LANE_CELLS, LANES, MARKERS, PATHS, QUADRANTS, Tables
+from tawa.games.ayar.rules.activities import can_perform, gain_tokens, power_bonus, slide_and_refill
+from tawa.games.ayar.rules.texts import activity_name, seat_label
 from tawa.games.ayar.scoring import sun_value
 from tawa.games.ayar.state import ACTIVITY_PHASE, AyarState, BonusCheck, Laid, Phase, PlayerState
-from tawa.games.ayar.texts import activity_name, seat_label
 
 
 # ================================================================ lanes and feasibility

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from tawa.core.events import Event
 from tawa.core.params import Params
-from tawa.games.ayar.activities import slide_and_refill
 from tawa.games.ayar.data import NEUTRAL, PATHS, Tables
+from tawa.games.ayar.rules.activities import slide_and_refill
+from tawa.games.ayar.rules.texts import RIVAL, activity_name
+from tawa.games.ayar.rules.turn import free_spots, inti_scoring, move_figure
 from tawa.games.ayar.state import AyarState
-from tawa.games.ayar.texts import RIVAL, activity_name
-from tawa.games.ayar.turn import free_spots, inti_scoring, move_figure
 
 
 def rank_ayars(st: AyarState) -> list[int]:
