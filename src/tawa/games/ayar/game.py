@@ -1,8 +1,9 @@
 """Ayar: Children of the Sun (Lopiano & Fernández-Grandon, Osprey 2025) on the Tawa engine.
 
 Spec: ../shared/rules/ayar.md (prefix AY). 1-4 players; with 1 player the solo Rival plays after each turn.
-The registered ``Game`` only delegates: data.py (Params, tables), state.py, setup.py, rules.py (+ turn.py,
-activities.py, solo.py, night.py), illegal.py, scoring.py, observe.py, render.py, strategy.py.
+The registered ``Game`` only delegates: data.py (Params, tables), state.py, setup.py, rules/ (legal and apply
+in __init__; turn.py, activities.py, solo.py, night.py, texts.py), illegal.py, scoring.py, observe.py,
+render.py, strategy.py, view.py.
 """
 from __future__ import annotations
 

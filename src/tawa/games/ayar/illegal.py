@@ -1,8 +1,8 @@
 """Why an action id is not legal now (AY-820..AY-826): a precise message and the rule that forbids it, or
 ``None`` when the rules find nothing against it (then it is legal).
 
-Each decision's explanation asks, in order, the same predicates the choice generators of ``rules.py`` are
-built from (``turn.py``, ``activities.py``), so an explanation cannot drift from what is offered. The rule
+Each decision's explanation asks, in order, the same predicates the choice generators of ``rules/`` are
+built from (``rules/turn.py``, ``rules/activities.py``), so an explanation cannot drift from what is offered. The rule
 code is the spec's list of illegal actions (AY-820..AY-825) where the case is listed there, the underlying
 rule otherwise; the message names the underlying rule as well.
 """
