@@ -17,7 +17,7 @@ from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import testing as T
 from tawa.games.sacred_valley import view
 from tawa.games.sacred_valley.game import SacredValley
-from tawa.lab.playout import automated_options, random_action
+from tawa.lab.playout import automated_options, random_playout
 
 # ============================================================================= helpers
 
@@ -56,11 +56,7 @@ def new_game(players: int, seed: int, **options: object) -> SacredValley:
 
 
 def play(g: SacredValley, steps: int, seed: int) -> SacredValley:
-    rng = Rng(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng, biased=True))
+    random_playout(g, Rng(seed), biased=True, stop_after=steps)
     return g
 
 
