@@ -22,8 +22,9 @@ import tawa
 READY = "[data-testid=end-screen], [data-testid=move-panel][data-busy=no]"
 Shot = Callable[[Page, str], None]   # the ``shot`` fixture: a screenshot into docs/img/ when asked for
 
-# A point of `el` (a board target) where the nearest target under the pointer is `el`: [x, y, covered], covered
-# when the topmost element there is not `el`'s own drawing (a piece on top, or a part with an id of its own).
+# A point of `el` (a board target) where the board is on top and the nearest target under the pointer is `el`:
+# [x, y, covered], covered when the topmost element there is not `el`'s own drawing (a piece on top, or a part with
+# an id of its own).
 POINT_JS = """(el) => {
   const svg = el.ownerSVGElement;
   const nearestTarget = (x, y) => {
@@ -40,9 +41,9 @@ POINT_JS = """(el) => {
   for (const [fx, fy] of points) {
     const x = r.left + r.width * fx, y = r.top + r.height * fy;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-    if (nearestTarget(x, y) !== el) continue;
     const top = document.elementFromPoint(x, y);
-    const owner = top && top.closest('[id]');
+    if (!top || !svg.contains(top) || nearestTarget(x, y) !== el) continue;   // nothing of the page over it
+    const owner = top.closest('[id]');
     if (owner !== el) { if (!covered) covered = [x, y, true]; } else if (!plain) plain = [x, y, false];
   }
   return covered || plain;
@@ -150,7 +151,7 @@ def target_actions(page: Page) -> dict[str, list[str]]:
 def click_target(page: Page, ident: str, played: Played) -> None:
     """Click on board element ``ident`` (a target) at a point where the pointer finds it."""
     el = page.locator(f'.board-svg svg [id="{ident}"]')
-    el.scroll_into_view_if_needed()
+    el.evaluate("(e) => e.scrollIntoView({block: 'center', inline: 'center'})")   # clear of a sticky move panel
     # as a person would: once the pieces of the last move have glided to their places
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
     point = el.evaluate(POINT_JS)

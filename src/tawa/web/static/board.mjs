@@ -43,14 +43,18 @@ function Chooser({ choice, labels, previews, onPick, onClose }) {
     const area = box.parentElement.getBoundingClientRect();
     const r = choice.rect;
     const w = box.offsetWidth, h = box.offsetHeight;
-    let left = r.right - area.left + 8;
+    const clamp = (v, most) => Math.max(0, Math.min(v, most));
+    let left = r.right - area.left + 8;            // to the right of the element, else to its left,
+    let top = clamp(r.top - area.top, area.height - h);
     if (left + w > area.width) left = r.left - area.left - w - 8;
-    if (left < 0) left = Math.max(0, Math.min(area.width - w, r.left - area.left));
-    let top = r.top - area.top;
-    top = Math.max(0, Math.min(top, area.height - h));
+    if (left < 0) {                                // else below it, else above it
+      left = clamp((r.left + r.right) / 2 - area.left - w / 2, area.width - w);
+      top = r.bottom - area.top + 8;
+      if (top + h > area.height && r.top - area.top - h - 8 >= 0) top = r.top - area.top - h - 8;
+    }
     box.style.left = `${left}px`;
     box.style.top = `${top}px`;
-  }, [choice]);
+  }, [choice, previews]);
   useLayoutEffect(() => {         // at once, so that an Escape right after the click closes it
     const key = (e) => { if (e.key === "Escape") onClose(); };
     window.addEventListener("keydown", key);
@@ -88,9 +92,10 @@ function Notice({ notice, at, onDismiss }) {
 // The picture and its behaviour: `onMove(id)`, `onExplain(id)` (ask the server why an action is not legal),
 // `onNotice(text)`; `notice` ({kind, text} or null) is shown on the board, `onDismiss` closes it; `idle`: why
 // nothing can be used now when it is not my turn (or null); `spectator`: mark the changes of the last move rather
-// than since my last move; `animate`: let moved pieces glide.
-export function Board({ view, busy, onMove, onExplain, onNotice, notice = null, onDismiss = () => {}, idle = null,
-                        spectator = false, animate = true }) {
+// than since my last move; `animate`: let moved pieces glide; `onPreviews(id)`: ask for the chooser pictures of
+// element `id` when its chooser opens (a server that sends them on demand; they come into `view.previews`).
+export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = null, notice = null,
+                        onDismiss = () => {}, idle = null, spectator = false, animate = true }) {
   const box = useRef(null);
   const area = useRef(null);
   const [clickAt, setClickAt] = useState(null);   // where the last click that asked for a notice was
@@ -132,7 +137,14 @@ export function Board({ view, busy, onMove, onExplain, onNotice, notice = null, 
     box.current.dataset.targets = ids.length;
   }, [view.svg, view.targets, live, choice]);
 
-  useEffect(() => { if (busy) setChoice(null); }, [busy]);
+  useLayoutEffect(() => {           // my move is on its way (from the board, a button or the list): its result
+    if (!busy) return;               // becomes the picture to compare with, and the marks go
+    setChoice(null);
+    setClickAt(null);
+    acted.current = true;
+    const svg = box.current && box.current.querySelector("svg");
+    if (svg) mark(svg, "changed", []);
+  }, [busy]);
 
   if (!view.svg) {
     return html`<section class="card board">
@@ -144,9 +156,6 @@ export function Board({ view, busy, onMove, onExplain, onNotice, notice = null, 
   const send = (id) => {
     setChoice(null);
     setClickAt(null);
-    acted.current = true;
-    const svg = box.current.querySelector("svg");
-    if (svg) { mark(svg, "target", []); mark(svg, "changed", []); }
     onMove(id);
   };
   const use = (el) => {
@@ -154,6 +163,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, notice = null, 
     if (actions.length === 1) { send(actions[0]); return; }
     const name = shortName(el.dataset.tip) || el.id;
     setChoice({ el: el.id, actions, name, rect: el.getBoundingClientRect() });
+    if (onPreviews && actions.some((id) => !(view.previews && view.previews[id]))) onPreviews(el.id);
   };
   const click = (e) => {
     const svg = box.current.querySelector("svg");

@@ -142,18 +142,19 @@ export function mark(svg, cls, ids) {
 }
 
 const NS = "http://www.w3.org/2000/svg";
-// Each ring: bands [colour, from, to] measured from the element's edge, inward (erode) or outward (dilate).
+// Each ring: bands [colour, from, to] measured from the element's edge, inward (erode) or outward (dilate), and
+// how much to soften them (a blur: the "changed" mark is a glow, readable even around a line of text).
 const RINGS = {
   target: ["erode", [["#4a3300", 0, 1.4], ["#ffd21f", 1.4, 5]]],
   chosen: ["erode", [["#4a1d00", 0, 1.4], ["#ff6a00", 1.4, 7]]],
-  changed: ["dilate", [["#00a3e0", 0, 3.2]]],
+  changed: ["dilate", [["#00a3e0", 0, 3]], 1.5],
 };
 
 function ringFilters(svg) {
   if (svg.querySelector(":scope > defs.tawa-rings")) return;
   const defs = document.createElementNS(NS, "defs");
   defs.setAttribute("class", "tawa-rings");
-  defs.innerHTML = Object.entries(RINGS).map(([name, [op, bands]]) => {
+  defs.innerHTML = Object.entries(RINGS).map(([name, [op, bands, soft]]) => {
     let body = "";
     const parts = [];
     bands.forEach(([colour, from, to], i) => {
@@ -164,11 +165,14 @@ function ringFilters(svg) {
       body += op === "erode"
         ? `<feComposite in="${near}" in2="${b}" operator="out" result="band${i}"/>`
         : `<feComposite in="${b}" in2="${near}" operator="out" result="band${i}"/>`;
+      if (soft) body += `<feGaussianBlur in="band${i}" stdDeviation="${soft}" result="band${i}"/>`;
       body += `<feFlood flood-color="${colour}"/><feComposite in2="band${i}" operator="in" result="ring${i}"/>`;
       parts.push(`<feMergeNode in="ring${i}"/>`);
     });
+    const source = `<feMergeNode in="SourceGraphic"/>`;   // a ring inside on top of the element, one around under it
+    const merged = op === "erode" ? source + parts.join("") : parts.join("") + source;
     return `<filter id="tawa-ring-${name}" x="-15%" y="-15%" width="130%" height="130%">${body}
-      <feMerge><feMergeNode in="SourceGraphic"/>${parts.join("")}</feMerge></filter>`;
+      <feMerge>${merged}</feMerge></filter>`;
   }).join("");
   svg.insertBefore(defs, svg.firstChild);
 }

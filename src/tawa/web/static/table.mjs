@@ -43,9 +43,11 @@ function Log({ events }) {
   </section>`;
 }
 
-export function Standings({ standings, capped }) {
+export function Standings({ standings, capped, table = null }) {
   return html`<section class="card end-screen" data-testid="end-screen">
-    <h2>Game over${capped ? " (stopped by the safety cap)" : ""}</h2>
+    <h2>Game over${capped ? " (stopped by the safety cap)" : ""}${table && html` <span class="end-links">
+      <a href=${`/replay/${table}`}>watch the replay</a> · <a href=${`/api/tables/${table}/record`} download>download
+      the record</a></span>`}</h2>
     <table><thead><tr><th>place</th><th>seat</th><th>player</th><th>score</th><th>decided by</th><th>breakdown</th></tr></thead>
     <tbody>${standings.map((s) => html`<tr data-seat=${s.seat} data-place=${s.place}>
       <td class="place">${s.place}${s.shared ? " (shared)" : ""}</td><td>${s.label}</td><td>${s.name || ""}</td>
@@ -109,11 +111,12 @@ export function TablePage({ table }) {
         !online ? " · reconnecting…" : ""}${me === null ? html` · <i>watching</i>` : ""}</p>
       <${Seats} seats=${seats} me=${me} toAct=${toAct} status=${view.status} />
     </div>
-    ${view.standings && html`<${Standings} standings=${view.standings} capped=${view.capped} />`}
+    ${view.standings && html`<${Standings} standings=${view.standings} capped=${view.capped} table=${table} />`}
     <div class=${"play" + (hasBoard ? " with-board" : "")}>
       <div class="board-column">
         <${Board} view=${view} busy=${state.pending} onMove=${move} idle=${idle} spectator=${me === null}
           notice=${notice} onDismiss=${() => setNotice(null)}
+          onPreviews=${sock.current && sock.current.previews ? (id) => sock.current.previews(id) : null}
           onExplain=${(id) => sock.current.explain(id)} onNotice=${(text) => explain("explain", text)} />
       </div>
       ${mine && html`<section class="card move-panel" data-testid="move-panel" data-busy=${state.pending ? "yes" : "no"}>
