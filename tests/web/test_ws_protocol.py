@@ -161,6 +161,13 @@ def test_help_and_explain(duel) -> None:
     assert (ex["legal"], ex["reason"], ex["rule"]) == (False, str(err), err.rule)
     b.send({"t": "explain", "table": table, "action": first})
     assert b.expect("explain")["reason"] == "it is not your turn"
+    # an id outside the action space (a board names the action a click would mean): still the game's own reason
+    outside = "marker nowhere"
+    assert outside not in game.action_space
+    a.send({"t": "explain", "table": table, "action": outside, "ack": 3})
+    ex = a.expect("explain")
+    err = game.explain_illegal(outside)
+    assert (ex["legal"], ex["reason"], ex["rule"]) == (False, str(err), "AY-826")
 
 
 def test_board_drawings_for_browsers_text_only_on_request(duel) -> None:

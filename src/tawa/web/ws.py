@@ -168,9 +168,7 @@ class Connection:
         elif not mine:
             reason = "it is not your turn" if w.seat is not None else "spectators cannot act"
             out.update(legal=False, reason=reason, rule=None)
-        elif msg.action not in game.action_space:
-            out.update(legal=False, reason=f"{msg.action!r} is not an action of {game.info.name}", rule=None)
-        else:
+        else:  # any id, even one outside the action space: a board names the action a click would mean (issue 18)
             err = game.explain_illegal(msg.action)
             out.update(legal=False, reason=str(err), rule=err.rule)
         return out

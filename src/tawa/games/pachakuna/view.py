@@ -255,7 +255,7 @@ def _tile_cell(obs: Obs, name: str) -> str:
     if rotated:
         state.insert(1, "Rotated this turn.")
     out = [f'<g id="{cell_id(name)}" class="cell tile-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
-           f'data-cell="{name}">', _title(" ".join(state)),
+           f'data-cell="{name}"{_meant(obs, name, (o + 1) % 6)}>', _title(" ".join(state)),
            f'<g id="tile-{_suffix(name)}" class="tile" style="transform:rotate({_fmt(TURN_DEG * o)}deg)">'
            f'<use href="#{face_id(obs, kind)}"/></g>',
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="none" stroke="#3d4a2a" '
@@ -280,6 +280,30 @@ def _rock(name: str) -> str:
             '<path d="M-12,7 C-13,-3 -6,-9 0,-9 C8,-9 13,-3 12,7 Z" fill="#5d5d5d" stroke="#fff" '
             'stroke-width="2"/><path d="M-6,-4 C-3,-6 2,-6 5,-4" stroke="#aaa" stroke-width="1.5" '
             'fill="none"/></g>')
+
+
+def _meant(obs: Obs, name: str, turn_to: int, village: str | None = None) -> str:
+    """The action a click on cell ``name`` would mean for the seat to act, as a ``data-action`` attribute, so that
+    the client can ask why it is not legal when the cell is no target (a rock, a llama on the tile, a cell out of
+    reach; PK-040/PK-138/PK-139, PK-160..): a rotation one step on (a village: PK-040), a move of the llama being
+    moved there, buying a llama at a village. Empty for anyone else, and while a payment is asked (PK-132)."""
+    if obs.get("observer") != obs["active"] or obs["paying"] or obs["winner"] is not None or obs["draw"]:
+        return ""
+    step = obs["step"]
+    if step in ("rotate", "rotate-paid"):
+        return f' data-action="rotate {name} o{turn_to}"'
+    k = _moving_llama(obs)
+    if step == "move" and k >= 0 and not _multi_region(obs):
+        return f' data-action="move llama{obs["llamas"][k]["slot"]} {name}"'
+    if step == "trade" and village is not None:
+        return f' data-action="buy at {village}"'
+    return ""
+
+
+def _multi_region(obs: Obs) -> bool:
+    """Whether some tile type has two regions of one terrain (PK-050: move ids then name the region)."""
+    return any(len([t for t, _ in regions if t == terrain]) > 1
+               for regions in obs["tile_types"].values() for terrain in ("V", "M"))
 
 
 # ============================================================================= villages
@@ -313,7 +337,7 @@ def _village_cell(obs: Obs, colour: str, name: str) -> str:
     sold = colour in obs["sold"]
     label = f"{colour.capitalize()} village ({QUECHUA[v]}) at {name}"
     out = [f'<g id="{cell_id(name)}" class="cell village-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
-           f'data-cell="{name}">', _title(f"{label}: {_demand_text(obs, colour)}."),
+           f'data-cell="{name}"{_meant(obs, name, 1, colour)}>', _title(f"{label}: {_demand_text(obs, colour)}."),
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="{VILLAGE_FILL}" stroke="{fill}" '
            f'stroke-width="5"/>',
            f'<g id="village-{colour}" class="village">',

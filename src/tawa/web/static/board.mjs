@@ -1,51 +1,212 @@
-// The board area, the same for every game: the server's SVG of what this seat sees when the game draws
-// one (issue 18), else the text rendering. With an SVG, the elements named by `view.targets` (action id ->
-// element id, sent only to the seat to act) are highlighted; a click on a target with one action sends it,
-// with several opens a small chooser; a click on an element with a `data-action` that is no target asks
-// the server why it is not legal.
-import { useEffect, useRef, useState } from "preact/hooks";
+// The board area, the same for every game (issue 18): the server's SVG of what this seat sees (else the game's
+// text rendering). The elements named by `view.targets` (action id -> element id, sent only to the seat to act)
+// are highlighted; a click on a target with one action sends it, on a target with several opens a small chooser
+// beside it (with the previews the view draws); the actions about no element are buttons (`BoardButtons`). A
+// click on anything else says why it cannot be used: the rule, from the server's `explain`, when the element names
+// the action it would mean (`data-action`), else what it is. Hover shows each element's text. When a new picture
+// comes, the pieces glide from where they were, and what changed since my last move stays marked until I act.
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "./common.mjs";
+import { changedSince, fingerprints, mark, mount, resolveClick, shortName, tipAt } from "./boardsvg.mjs";
 
-function byElement(targets) {
+export const NOT_USABLE = "not something you can use now";
+
+// action id -> element id, turned around: element id -> [action ids] (in the order the server lists them).
+export function byElement(targets, actions) {
   const out = new Map();
-  for (const [action, el] of Object.entries(targets || {})) {
+  const order = (actions || []).map((a) => a.id);
+  const ids = Object.keys(targets || {});
+  ids.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  for (const action of ids) {
+    const el = targets[action];
     if (!out.has(el)) out.set(el, []);
     out.get(el).push(action);
   }
   return out;
 }
 
-export function Board({ view, busy, onMove, onExplain, onNotice }) {
-  const box = useRef(null);
-  const [choice, setChoice] = useState(null);
-  const targets = byElement(view.targets);
-  useEffect(() => {
-    setChoice(null);
-    if (!box.current || !view.svg) return;
-    for (const el of box.current.querySelectorAll(".target")) el.classList.remove("target");
-    for (const id of targets.keys()) {
-      const el = box.current.querySelector(`[id="${CSS.escape(id)}"]`);
-      if (el) el.classList.add("target");
+// The actions of the decision that are about no board element, as buttons.
+export function BoardButtons({ view, busy, onMove }) {
+  const targets = view.targets || {};
+  const free = view.actions.filter((a) => !(a.id in targets));
+  if (!free.length) return null;
+  return html`<div class="board-buttons" data-testid="board-buttons">${free.map((a) => html`<button
+    class="action board-button" data-action-id=${a.id} disabled=${busy} onClick=${() => onMove(a.id)}>${a.text}</button>`)}
+  </div>`;
+}
+
+function Chooser({ choice, labels, previews, onPick, onClose }) {
+  const ref = useRef(null);
+  useLayoutEffect(() => {   // beside the element, inside the board area, never off its edges
+    const box = ref.current;
+    if (!box) return;
+    const area = box.parentElement.getBoundingClientRect();
+    const r = choice.rect;
+    const w = box.offsetWidth, h = box.offsetHeight;
+    const clamp = (v, most) => Math.max(0, Math.min(v, most));
+    let left = r.right - area.left + 8;            // to the right of the element, else to its left,
+    let top = clamp(r.top - area.top, area.height - h);
+    if (left + w > area.width) left = r.left - area.left - w - 8;
+    if (left < 0) {                                // else below it, else above it
+      left = clamp((r.left + r.right) / 2 - area.left - w / 2, area.width - w);
+      top = r.bottom - area.top + 8;
+      if (top + h > area.height && r.top - area.top - h - 8 >= 0) top = r.top - area.top - h - 8;
     }
-  }, [view]);
-  if (!view.svg) return html`<section class="card board"><pre class="board-text" data-testid="board-text">${view.text}</pre></section>`;
-  const click = (e) => {
-    if (busy) return;
-    const el = e.target.closest("[id], [data-action]");
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+  }, [choice, previews]);
+  useLayoutEffect(() => {         // at once, so that an Escape right after the click closes it
+    const key = (e) => { if (e.key === "Escape") onClose(); };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [onClose]);
+  return html`<div class="chooser" ref=${ref} data-testid="chooser" data-element=${choice.el} role="dialog"
+      aria-label=${choice.name || "choose"}>
+    <div class="chooser-head">${choice.name}</div>
+    <div class="chooser-options">${choice.actions.map((id) => html`<button class="action choice" data-action-id=${id}
+      onClick=${() => onPick(id)} title=${labels.get(id) || id}>${previews[id]
+        ? html`<span class="preview" dangerouslySetInnerHTML=${{ __html: previews[id] }}></span>` : ""}
+      <span class="choice-text">${labels.get(id) || id}</span></button>`)}</div>
+    <button class="small" onClick=${onClose} data-testid="chooser-cancel">cancel</button></div>`;
+}
+
+// A message about the board (why a click cannot be used, a refusal, help): beside the point clicked when it answers
+// a click, else at the top of the board; inside the board area, never shifting it.
+function Notice({ notice, at, onDismiss }) {
+  const ref = useRef(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
     if (!el) return;
-    const actions = targets.get(el.id);
-    if (actions && actions.length === 1) onMove(actions[0]);
-    else if (actions) setChoice(actions);
-    else if (el.dataset.action) onExplain(el.dataset.action);
-    else onNotice("that is not something you can use now");
-  };
+    const area = el.parentElement.getBoundingClientRect();
+    const w = el.offsetWidth, h = el.offsetHeight;
+    const x = at ? at.x - w / 2 : (area.width - w) / 2;
+    let y = at ? at.y - h - 14 : 8;
+    if (at && y < 0) y = at.y + 22;
+    el.style.left = `${Math.max(0, Math.min(area.width - w, x))}px`;
+    el.style.top = `${Math.max(0, y)}px`;
+  }, [notice, at]);
+  return html`<p class=${"notice board-notice " + notice.kind} ref=${ref} data-testid="notice" role="status">
+    <span>${notice.text}</span><button class="small" onClick=${onDismiss} aria-label="dismiss">×</button></p>`;
+}
+
+// The picture and its behaviour: `onMove(id)`, `onExplain(id)` (ask the server why an action is not legal),
+// `onNotice(text)`; `notice` ({kind, text} or null) is shown on the board, `onDismiss` closes it; `idle`: why
+// nothing can be used now when it is not my turn (or null); `spectator`: mark the changes of the last move rather
+// than since my last move; `animate`: let moved pieces glide; `onPreviews(id)`: ask for the chooser pictures of
+// element `id` when its chooser opens (a server that sends them on demand; they come into `view.previews`).
+export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = null, notice = null,
+                        onDismiss = () => {}, idle = null, spectator = false, animate = true }) {
+  const box = useRef(null);
+  const area = useRef(null);
+  const [clickAt, setClickAt] = useState(null);   // where the last click that asked for a notice was
+  const since = useRef(null);        // fingerprints of the picture to compare with (my last move's result)
+  const acted = useRef(false);       // a move of mine is on its way: its result becomes the new baseline
+  const [choice, setChoice] = useState(null);
+  const [tip, setTip] = useState(null);
+  const targets = byElement(view.targets, view.actions);
+  const live = !busy && targets.size > 0;
+
+  useLayoutEffect(() => {            // a new picture: glide the pieces, mark what changed
+    if (!box.current || !view.svg) return;
+    const moved = mount(box.current, view.svg, animate);
+    const svg = box.current.querySelector("svg");
+    const now = fingerprints(svg);
+    if (since.current === null || acted.current) { since.current = now; acted.current = false; }
+    const changed = changedSince(svg, since.current, now);
+    mark(svg, "changed", changed);
+    if (spectator) since.current = now;
+    box.current.dataset.moved = moved.join(" ");
+    box.current.dataset.changed = changed.join(" ");
+    setChoice(null);
+    setTip(null);
+  }, [view.svg]);
+
+  useLayoutEffect(() => {            // the targets of the decision (none while my move is on its way)
+    const svg = box.current && box.current.querySelector("svg");
+    if (!svg) return;
+    const ids = live ? [...targets.keys()] : [];
+    mark(svg, "target", ids);
+    for (const el of svg.querySelectorAll("[data-actions]")) {
+      el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.actions;
+    }
+    for (const id of ids) {        // keyboard: Tab to a target, Enter uses it; its actions are named for scripts
+      const el = svg.getElementById(id);
+      if (el) { el.setAttribute("tabindex", "0"); el.setAttribute("role", "button"); el.dataset.actions = JSON.stringify(targets.get(id)); }
+    }
+    mark(svg, "chosen", choice ? [choice.el] : []);
+    box.current.dataset.targets = ids.length;
+  }, [view.svg, view.targets, live, choice]);
+
+  useLayoutEffect(() => {           // my move is on its way (from the board, a button or the list): its result
+    if (!busy) return;               // becomes the picture to compare with, and the marks go
+    setChoice(null);
+    setClickAt(null);
+    acted.current = true;
+    const svg = box.current && box.current.querySelector("svg");
+    if (svg) mark(svg, "changed", []);
+  }, [busy]);
+
+  if (!view.svg) {
+    return html`<section class="card board">
+      ${notice && html`<p class=${"notice " + notice.kind} data-testid="notice" role="status"><span>${notice.text}</span>
+        <button class="small" onClick=${onDismiss} aria-label="dismiss">×</button></p>`}
+      <pre class="board-text" data-testid="board-text">${view.text}</pre></section>`;
+  }
   const labels = new Map(view.actions.map((a) => [a.id, a.text]));
-  return html`<section class="card board">
-    <div class="board-svg" ref=${box} onClick=${click} dangerouslySetInnerHTML=${{ __html: view.svg }}></div>
-    ${choice && html`<div class="chooser" data-testid="chooser">${choice.map((id) => html`<button class="action"
-      data-action-id=${id} onClick=${() => { setChoice(null); onMove(id); }}>${view.previews && view.previews[id]
-        ? html`<span class="preview" dangerouslySetInnerHTML=${{ __html: view.previews[id] }}></span>` : ""}
-      ${labels.get(id) || id}</button>`)}
-      <button class="small" onClick=${() => setChoice(null)}>cancel</button></div>`}
-    <details><summary>text view</summary><pre class="board-text">${view.text}</pre></details></section>`;
+  const send = (id) => {
+    setChoice(null);
+    setClickAt(null);
+    onMove(id);
+  };
+  const use = (el) => {
+    const actions = targets.get(el.id);
+    if (actions.length === 1) { send(actions[0]); return; }
+    const name = shortName(el.dataset.tip) || el.id;
+    setChoice({ el: el.id, actions, name, rect: el.getBoundingClientRect() });
+    if (onPreviews && actions.some((id) => !(view.previews && view.previews[id]))) onPreviews(el.id);
+  };
+  const click = (e) => {
+    const svg = box.current.querySelector("svg");
+    if (!svg || !svg.contains(e.target)) return;
+    const hit = resolveClick(svg, e.clientX, e.clientY, (id) => live && targets.has(id));
+    if (hit && hit.kind === "target") { use(hit.el); return; }
+    setChoice(null);
+    const a = area.current.getBoundingClientRect();
+    setClickAt({ x: e.clientX - a.left, y: e.clientY - a.top });
+    if (busy) { onNotice("your move is on its way to the server…"); return; }
+    if (!hit) return;
+    const what = shortName(tipAt(svg, hit.el));
+    if (idle) onNotice(`${what ? what + ": " : ""}${idle}`);
+    else if (hit.kind === "action") onExplain(hit.el.dataset.action);
+    else onNotice(`${what ? what + ": " : ""}${NOT_USABLE}`);
+  };
+  const key = (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.id && live && targets.has(e.target.id)) {
+      e.preventDefault();
+      use(e.target);
+    }
+  };
+  const hover = (e) => {
+    const svg = box.current.querySelector("svg");
+    const text = svg ? tipAt(svg, e.target) : "";
+    if (!text) { if (tip) setTip(null); return; }
+    const a = area.current.getBoundingClientRect();
+    setTip({ text, x: e.clientX - a.left, y: e.clientY - a.top, w: a.width });
+  };
+  return html`<section class="card board" data-testid="board">
+    <div class="board-area" ref=${area}>
+      <div class=${"board-svg" + (live ? " live" : "")} ref=${box} onClick=${click} onKeyDown=${key}
+        onMouseMove=${hover} onMouseLeave=${() => setTip(null)}></div>
+      ${choice && html`<${Chooser} choice=${choice} labels=${labels} previews=${view.previews || {}} onPick=${send}
+        onClose=${() => setChoice(null)} />`}
+      ${tip && !choice && html`<div class="tip" data-testid="tip" style=${tipStyle(tip)}>${tip.text}</div>`}
+      ${notice && html`<${Notice} notice=${notice} at=${clickAt} onDismiss=${() => { setClickAt(null); onDismiss(); }} />`}
+    </div>
+    ${view.text && html`<details class="text-view"><summary>text view</summary><pre class="board-text">${view.text}</pre></details>`}
+  </section>`;
+}
+
+function tipStyle(tip) {
+  const left = tip.x + 16 + 320 > tip.w ? Math.max(0, tip.x - 336) : tip.x + 16;
+  return `left:${left}px;top:${tip.y + 18}px`;
 }

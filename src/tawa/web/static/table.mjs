@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, CopyLink, html, seatFromFragment, seatLink } from "./common.mjs";
 import { TableSocket } from "./socket.mjs";
-import { Board } from "./board.mjs";
+import { Board, BoardButtons } from "./board.mjs";
 
 const LONG_LIST = 40;   // above this many actions they are grouped by their first word, as `tawa play` does
 
@@ -29,11 +29,10 @@ function Actions({ actions, busy, onMove, onHelp }) {
     body = [...groups.entries()].map(([word, list]) => html`<details class="group" key=${word} open=${groups.size === 1}>
       <summary>${word} (${list.length})</summary><ul class="actions">${list.map(button)}</ul></details>`);
   }
-  return html`<section class="card actions-panel" data-testid="actions">
-    <h3>Your move ${busy && html`<span class="muted">(sending…)</span>`}</h3>
+  return html`<div class="actions-panel" data-testid="actions">
     <input type="search" name="filter" placeholder="filter actions (e.g. rotate)" value=${filter}
       onInput=${(e) => setFilter(e.target.value)} />
-    ${body}</section>`;
+    ${body}</div>`;
 }
 
 function Log({ events }) {
@@ -44,9 +43,11 @@ function Log({ events }) {
   </section>`;
 }
 
-export function Standings({ standings, capped }) {
+export function Standings({ standings, capped, table = null }) {
   return html`<section class="card end-screen" data-testid="end-screen">
-    <h2>Game over${capped ? " (stopped by the safety cap)" : ""}</h2>
+    <h2>Game over${capped ? " (stopped by the safety cap)" : ""}${table && html` <span class="end-links">
+      <a href=${`/replay/${table}`}>watch the replay</a> · <a href=${`/api/tables/${table}/record`} download>download
+      the record</a></span>`}</h2>
     <table><thead><tr><th>place</th><th>seat</th><th>player</th><th>score</th><th>decided by</th><th>breakdown</th></tr></thead>
     <tbody>${standings.map((s) => html`<tr data-seat=${s.seat} data-place=${s.place}>
       <td class="place">${s.place}${s.shared ? " (shared)" : ""}</td><td>${s.label}</td><td>${s.name || ""}</td>
@@ -76,6 +77,7 @@ export function TablePage({ table }) {
   const [state, setState] = useState(null);
   const [notice, setNotice] = useState(null);
   const [online, setOnline] = useState(true);
+  const [listOpen, setListOpen] = useState(false);
   const sock = useRef(null);
   useEffect(() => {
     const s = new TableSocket(table, seat && seat.token, setState, (kind, text) => {
@@ -90,29 +92,50 @@ export function TablePage({ table }) {
   const { view, seats, log } = state;
   const me = state.seat;
   const toAct = view.to_act;
+  const running = view.status === "running";
+  const mine = me !== null && toAct === me && running;
+  const actor = seats[toAct] ? seats[toAct].label : "?";
   const status = view.status === "open" ? `waiting for ${seats.filter((s) => s.open).length} more player(s)`
-    : view.status === "finished" ? "game over"
-    : me !== null && toAct === me ? "your turn" : `${seats[toAct] ? seats[toAct].label : "?"} to act`;
+    : view.status === "finished" ? "game over" : mine ? "your turn" : `${actor} to act`;
+  const idle = mine ? null : view.status === "finished" ? "the game is over"
+    : view.status === "open" ? "the game has not started yet"
+    : me === null ? "you are watching (spectators cannot act)" : `it is ${actor}'s turn, not yours`;
   const move = (id) => { setNotice(null); sock.current.move(id); };
+  const explain = (kind, text) => setNotice({ kind, text });
+  const hasBoard = Boolean(view.svg);
+  const targets = Object.keys(view.targets || {}).length;
   return html`<div class="table-page" data-testid="table" data-v=${state.v} data-status=${view.status}>
     <div class="table-head">
       <h1>${state.name} <span class="muted">table ${table}</span></h1>
-      <p class=${"status" + (me !== null && toAct === me && view.status === "running" ? " your-turn" : "")}
-        data-testid="status">${status} · move ${state.v}${!online ? " · reconnecting…" : ""}
-        ${me === null ? html` · <i>watching</i>` : ""}</p>
+      <p class=${"status" + (mine ? " your-turn" : "")} data-testid="status">${status} · move ${state.v}${
+        !online ? " · reconnecting…" : ""}${me === null ? html` · <i>watching</i>` : ""}</p>
       <${Seats} seats=${seats} me=${me} toAct=${toAct} status=${view.status} />
     </div>
-    ${notice && html`<p class=${"notice " + notice.kind} data-testid="notice">${notice.text}
-      <button class="small" onClick=${() => setNotice(null)}>×</button></p>`}
-    ${view.standings && html`<${Standings} standings=${view.standings} capped=${view.capped} />`}
-    <div class="play">
-      <${Board} view=${view} busy=${state.pending} onMove=${move} onExplain=${(id) => sock.current.explain(id)}
-        onNotice=${(text) => setNotice({ kind: "explain", text })} />
-      <div class="side">
-        ${view.actions.length > 0 && html`<${Actions} actions=${view.actions} busy=${state.pending}
-          onMove=${move} onHelp=${(id) => sock.current.help(id)} />`}
-        <${Log} events=${log} />
+    ${view.standings && html`<${Standings} standings=${view.standings} capped=${view.capped} table=${table} />`}
+    <div class=${"play" + (hasBoard ? " with-board" : "")}>
+      <div class="board-column">
+        <${Board} view=${view} busy=${state.pending} onMove=${move} idle=${idle} spectator=${me === null}
+          notice=${notice} onDismiss=${() => setNotice(null)}
+          onPreviews=${sock.current && sock.current.previews ? (id) => sock.current.previews(id) : null}
+          onExplain=${(id) => sock.current.explain(id)} onNotice=${(text) => explain("explain", text)} />
       </div>
+      ${mine && html`<section class="card move-panel" data-testid="move-panel" data-busy=${state.pending ? "yes" : "no"}>
+        <h3>Your move ${state.pending && html`<span class="muted">(sending…)</span>`}</h3>
+        ${hasBoard && targets > 0 && html`<p class="prompt">Click a highlighted place on the board${
+          view.actions.length > targets ? ", or:" : "."}</p>`}
+        ${hasBoard && html`<${BoardButtons} view=${view} busy=${state.pending} onMove=${move} />`}
+        ${hasBoard ? html`<details class="action-list" open=${listOpen}
+            onToggle=${(e) => setListOpen(e.target.open)}>
+            <summary>all ${view.actions.length} actions as a list</summary>
+            <${Actions} actions=${view.actions} busy=${state.pending} onMove=${move} onHelp=${(id) => sock.current.help(id)} />
+          </details>`
+          : html`<${Actions} actions=${view.actions} busy=${state.pending} onMove=${move}
+            onHelp=${(id) => sock.current.help(id)} />`}
+      </section>`}
+      ${!mine && running && html`<section class="card move-panel waiting" data-testid="waiting">
+        <p>${me === null ? "Watching: " : ""}waiting for <b>${actor}</b>${seats[toAct] && seats[toAct].kind === "bot"
+          ? " (bot)" : ""}…</p></section>`}
+      <${Log} events=${log} />
     </div>
     <footer class="links">
       ${me !== null && html`<p>Your seat link (keep it secret; it opens your seat on any device):
