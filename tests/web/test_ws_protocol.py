@@ -163,17 +163,25 @@ def test_help_and_explain(duel) -> None:
     assert b.expect("explain")["reason"] == "it is not your turn"
 
 
-def test_board_drawings_for_browsers_text_only_on_request(duel) -> None:
+def test_board_drawings_for_browsers_the_observation_on_request(duel) -> None:
+    """Browsers get the board drawn for their seat; a client that asks for no board gets the seat's observation
+    itself. Neither gets anything built from the state (no text rendering)."""
     table, tok_a, _tok_b, sock, _ = duel
     game = tawa.new_game("ayar", 2, 0)
-    drawn, text_only = sock(), sock()
+    drawn, plain_sock = sock(), sock()
     full = drawn.join(table, tok_a)
-    text_only.send({"t": "join", "table": table, "token": tok_a, "board": False})
-    plain = text_only.expect("full", table=table)
+    plain_sock.send({"t": "join", "table": table, "token": tok_a, "board": False})
+    plain = plain_sock.expect("full", table=table)
     assert type(game).board_view is not None                 # Ayar draws its board
     assert full["view"]["svg"].lstrip().startswith("<svg") and full["view"]["targets"]
     assert set(full["view"]["targets"]) <= {a["id"] for a in full["view"]["actions"]}
+    assert full["view"]["observation"] is None and "text" not in full["view"]
     assert plain["view"]["svg"] is None and plain["view"]["targets"] == {} and plain["view"]["previews"] == {}
-    assert plain["view"]["text"] == full["view"]["text"] and plain["view"]["actions"] == full["view"]["actions"]
+    assert plain["view"]["actions"] == full["view"]["actions"] and "text" not in plain["view"]
+    obs = plain["view"]["observation"]
+    assert obs["seat"] == 0 and obs["phase"] == game.observation(0)["phase"]
+    assert set(obs) == set(game.observation(0))              # the observation's own fields, nothing more
     drawn.send({"t": "move", "table": table, "seq": 0, "action": full["view"]["actions"][0]["id"]})
-    assert drawn.expect("update")["view"]["svg"] and text_only.expect("update")["view"]["svg"] is None
+    assert drawn.expect("update")["view"]["svg"]
+    update = plain_sock.expect("update")["view"]
+    assert update["svg"] is None and update["observation"]["seat"] == 0

@@ -30,7 +30,8 @@ class Join(_In):
     t: Literal["join"]
     table: TableId
     token: Annotated[str | None, Field(max_length=200)] = None
-    board: bool = Field(default=True, description="false: text views only (no SVG, targets, previews)")
+    board: bool = Field(default=True, description="false: no drawing; each view carries the seat's "
+                         "observation instead (scripts, the benchmark)")
 
 
 class Leave(_In):
@@ -122,8 +123,9 @@ class View(BaseModel):
 
     status: Literal["open", "running", "finished"]
     to_act: int | None
-    text: str
-    svg: str | None = None
+    svg: str | None = Field(default=None, description="the board drawn for this seat (clients that asked for it)")
+    observation: dict[str, Any] | None = Field(
+        default=None, description="observation(seat) itself, for clients that asked for no board")
     targets: dict[str, str] = Field(default_factory=dict)
     previews: dict[str, str] = Field(default_factory=dict)
     actions: list[ActionOut] = Field(default_factory=list)

@@ -34,22 +34,23 @@ def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any
 
 def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True,
             with_board: bool = True) -> dict[str, Any]:
-    """What ``seat`` sees now (``None`` = a spectator). ``with_actions`` False for replays; ``with_board`` False
-    for clients that asked for the text view only (no SVG, targets or previews)."""
+    """What ``seat`` sees now (``None`` = a spectator), built from ``observation(seat)`` alone (plus the legal
+    actions when it is that seat's turn and the table's public status). ``with_actions`` False for replays.
+    ``with_board`` True: the game's SVG drawing of the observation, with the board element each legal action is
+    about (``targets``); False (scripts, the benchmark), or a game that draws no board: the observation itself."""
     cls = type(game)
     obs = game.observation(seat)
     to_act = game.current_player
     my_turn = with_actions and status == "running" and seat is not None and seat == to_act
     legal = game.legal_actions() if my_turn else []
-    ids = [a.id for a in legal]
     board = with_board and cls.board_view is not None
     view: dict[str, Any] = {
         "status": status,
         "to_act": to_act,
-        "text": game.render(seat),
         "svg": cls.board_svg(obs) if board else None,
-        "targets": cls.board_targets(obs, ids) if board and my_turn else {},
-        "previews": cls.board_previews(obs, ids) if board and my_turn else {},
+        "observation": None if board else obs,
+        "targets": cls.board_targets(obs, [a.id for a in legal]) if board and legal else {},
+        "previews": cls.board_previews(obs, [a.id for a in legal]) if board and legal else {},
         "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
         "standings": standings_out(game, names) if game.is_over else None,
         "capped": game.capped if game.is_over else False,
