@@ -15,7 +15,7 @@ function byElement(targets) {
   return out;
 }
 
-export function Board({ view, busy, onMove, onExplain, onNotice }) {
+export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews }) {
   const box = useRef(null);
   const [choice, setChoice] = useState(null);
   const targets = byElement(view.targets);
@@ -35,7 +35,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice }) {
     if (!el) return;
     const actions = targets.get(el.id);
     if (actions && actions.length === 1) onMove(actions[0]);
-    else if (actions) setChoice(actions);
+    else if (actions) { setChoice(actions); if (onPreviews) onPreviews(el.id); }
     else if (el.dataset.action) onExplain(el.dataset.action);
     else onNotice("that is not something you can use now");
   };

@@ -107,6 +107,7 @@ export function TablePage({ table }) {
     ${view.standings && html`<${Standings} standings=${view.standings} capped=${view.capped} />`}
     <div class="play">
       <${Board} view=${view} busy=${state.pending} onMove=${move} onExplain=${(id) => sock.current.explain(id)}
+        onPreviews=${(id) => sock.current.previews(id)}
         onNotice=${(text) => setNotice({ kind: "explain", text })} />
       <div class="side">
         ${view.actions.length > 0 && html`<${Actions} actions=${view.actions} busy=${state.pending}
