@@ -133,9 +133,27 @@ class Guest:
         self.http.close()
 
 
+class BoardParts:
+    """A client's board parts of one table, as the browser keeps them (static/patch.mjs): a ``full`` view's board
+    holds every part, an ``update`` only those that changed (and the order only when it changed)."""
+
+    def __init__(self) -> None:
+        self.order: list[str] = []
+        self.parts: dict[str, str] = {}
+
+    def apply(self, board: dict[str, Any]) -> str:
+        order = board.get("order") or self.order
+        missing = [name for name in order if name not in board["parts"] and name not in self.parts]
+        assert not missing, f"an update names parts this client never got: {missing}"
+        self.parts = {name: board["parts"].get(name, self.parts.get(name, "")) for name in order}
+        self.order = order
+        return "".join(self.parts[name] for name in order)
+
+
 class Sock:
     """One WebSocket client. Every message it receives is checked against the protocol's schema and kept
-    in ``seen``."""
+    in ``seen``; board parts are applied as the browser applies them, so a kept view's ``svg`` is the whole
+    document and ``board_parts`` records how many parts each message carried."""
 
     def __init__(self, server: Server, origin: str | None = None) -> None:
         headers = {"Origin": origin} if origin else None
@@ -144,6 +162,8 @@ class Sock:
             server.ws_url, additional_headers=headers, open_timeout=10, max_size=None, compression=None))
         self.seen: list[dict[str, Any]] = []
         self._buffer: list[dict[str, Any]] = []
+        self.boards: dict[str, BoardParts] = {}
+        self.board_parts: list[tuple[str, int, int]] = []   # (message type, parts carried, parts in all)
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
@@ -153,6 +173,13 @@ class Sock:
             return self._buffer.pop(0)
         msg = json.loads(self.ws.recv(timeout=timeout))
         server_message.validate_python(msg)
+        view = msg.get("view")
+        if view is not None and view.get("board") is not None:
+            if msg["t"] == "full":
+                self.boards[msg["table"]] = BoardParts()
+            board = view.pop("board")
+            view["svg"] = self.boards[msg["table"]].apply(board)
+            self.board_parts.append((msg["t"], len(board["parts"]), len(self.boards[msg["table"]].order)))
         self.seen.append(msg)
         return msg  # type: ignore[no-any-return]
 

@@ -170,17 +170,82 @@ def test_help_and_explain(duel) -> None:
     assert (ex["legal"], ex["reason"], ex["rule"]) == (False, str(err), "AY-826")
 
 
-def test_board_drawings_for_browsers_text_only_on_request(duel) -> None:
+def test_board_drawings_for_browsers_the_observation_on_request(duel) -> None:
+    """Browsers get the board drawn for their seat; a client that asks for no board gets the seat's observation
+    itself. Neither gets anything built from the state (no text rendering)."""
     table, tok_a, _tok_b, sock, _ = duel
     game = tawa.new_game("ayar", 2, 0)
-    drawn, text_only = sock(), sock()
+    drawn, plain_sock = sock(), sock()
     full = drawn.join(table, tok_a)
-    text_only.send({"t": "join", "table": table, "token": tok_a, "board": False})
-    plain = text_only.expect("full", table=table)
+    plain_sock.send({"t": "join", "table": table, "token": tok_a, "board": False})
+    plain = plain_sock.expect("full", table=table)
+    draw = type(game).board_svg
     assert type(game).board_view is not None                 # Ayar draws its board
-    assert full["view"]["svg"].lstrip().startswith("<svg") and full["view"]["targets"]
-    assert set(full["view"]["targets"]) <= {a["id"] for a in full["view"]["actions"]}
-    assert plain["view"]["svg"] is None and plain["view"]["targets"] == {} and plain["view"]["previews"] == {}
-    assert plain["view"]["text"] == full["view"]["text"] and plain["view"]["actions"] == full["view"]["actions"]
-    drawn.send({"t": "move", "table": table, "seq": 0, "action": full["view"]["actions"][0]["id"]})
-    assert drawn.expect("update")["view"]["svg"] and text_only.expect("update")["view"]["svg"] is None
+    assert full["view"]["svg"] == draw(plain["view"]["observation"])     # its parts, joined: the seat's drawing
+    assert full["view"]["targets"] and set(full["view"]["targets"]) <= {a["id"] for a in full["view"]["actions"]}
+    assert full["view"]["observation"] is None and "text" not in full["view"]
+    assert plain["view"]["svg"] is None and plain["view"]["targets"] == {} and "board" not in plain["view"]
+    assert plain["view"]["actions"] == full["view"]["actions"] and "text" not in plain["view"]
+    obs = plain["view"]["observation"]
+    assert obs["seat"] == 0 and set(obs) == set(game.observation(0))   # the observation's own fields
+    first = full["view"]["actions"][0]["id"]
+    drawn.send({"t": "move", "table": table, "seq": 0, "action": first})
+    update = plain_sock.expect("update")["view"]
+    assert update["svg"] is None and update["observation"]["seat"] == 0
+    assert drawn.expect("update")["view"]["svg"] == draw(update["observation"])
+
+
+def test_an_update_carries_only_the_board_parts_that_changed(duel) -> None:
+    table, tok_a, tok_b, sock, _ = duel
+    a, b = sock(), sock()
+    fa = a.join(table, tok_a)
+    b.join(table, tok_b)
+    draw = type(tawa.new_game("ayar", 2, 0)).board_svg
+    v = 0
+    for v in range(4):
+        view = a.expect("update")["view"] if v else fa["view"]
+        if view["to_act"] != 0:
+            break
+        a.send({"t": "move", "table": table, "seq": v, "action": view["actions"][0]["id"]})
+    assert v >= 2
+    b.drain(0.5)
+    a.drain(0.5)
+    for s, token in ((a, tok_a), (b, tok_b)):
+        kinds = s.board_parts
+        assert kinds[0][0] == "full" and kinds[0][1] == kinds[0][2] > 20     # a full view: every part
+        assert len(kinds) >= 3 and all(t == "update" and carried < total for t, carried, total in kinds[1:])
+        plain = sock()
+        plain.send({"t": "join", "table": table, "token": token, "board": False})
+        now = plain.expect("full", table=table)
+        last = [m for m in s.seen if m["t"] == "update"][-1]
+        assert last["v"] == now["v"] and last["view"]["svg"] == draw(now["view"]["observation"])
+
+
+def test_previews_on_demand_for_the_seat_to_act_only(server: Server) -> None:
+    """The chooser pictures are asked for when a chooser opens: the seat to act gets those of its actions about
+    that board element; anybody else is refused, and a full view follows."""
+    ana, bo = Guest(server, "Ana"), Guest(server, "Bo")
+    made = ana.create("pachakuna", 2, [{"kind": "me"}, {"kind": "invite"}])
+    table = made["id"]
+    bo_seat = bo.take(made["invites"][0]["url"])
+    me, other, watcher = Sock(server), Sock(server), Sock(server)
+    full = me.join(table, made["me"]["token"])
+    full_other = other.join(table, bo_seat["token"])
+    watcher.join(table)
+    mine, theirs = (me, other) if full["view"]["to_act"] == full["seat"] else (other, me)
+    view = full["view"] if mine is me else full_other["view"]
+    by_element: dict[str, list[str]] = {}
+    for action, element in view["targets"].items():
+        by_element.setdefault(element, []).append(action)
+    element, about = next((el, acts) for el, acts in by_element.items() if len(acts) > 1)
+    mine.send({"t": "previews", "table": table, "target": element, "ack": 7})
+    got = mine.expect("previews")
+    assert got["ack"] == 7 and got["target"] == element and got["v"] == 0
+    assert set(got["previews"]) == set(about) and all(p.lstrip().startswith("<svg") for p in got["previews"].values())
+    assert "previews" not in view                               # never pushed with the views
+    theirs.send({"t": "previews", "table": table, "target": element, "ack": 8})
+    assert theirs.expect("reject")["code"] == "not_your_turn"
+    watcher.send({"t": "previews", "table": table, "target": element, "ack": 9})
+    assert watcher.expect("reject")["code"] == "spectator"
+    for s in (me, other, watcher):
+        s.close()

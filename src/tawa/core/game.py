@@ -22,6 +22,7 @@ from tawa.core.params import ParamRegistry, Params, jsonable
 from tawa.core.results import Standing
 from tawa.core.rng import Rng, as_rng
 from tawa.core.strategy import score_lead
+from tawa.core.svgparts import Part
 
 FORMAT = "tawa-game/1"
 REDACTED = "?"  # an action id in a determinized copy's history
@@ -29,9 +30,14 @@ SEED_LIMIT = 1 << 64  # seeds are 0 .. 2^64 - 1 (the RNG's state is one 64-bit w
 
 
 class BoardView(Protocol):
-    """A game's board for the browser (``games/<g>/view.py``): pure functions of one seat's observation."""
+    """A game's board for the browser (``games/<g>/view.py``): pure functions of one seat's observation.
+    ``parts`` is the ``svg`` document in named parts (joined, the same text), each drawn from the pieces of the
+    observation it declares, so that a server draws and sends only the parts that changed
+    (``tawa.core.svgparts``)."""
 
     def svg(self, observation: Mapping[str, Any]) -> str: ...
+
+    def parts(self, observation: Mapping[str, Any]) -> list[Part]: ...
 
     def targets(self, observation: Mapping[str, Any], legal: Sequence[str]) -> dict[str, str]: ...
 

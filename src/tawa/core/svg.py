@@ -8,11 +8,18 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+_NUMBERS: dict[float, str] = {}   # a board writes the same few thousand coordinates again and again
+
 
 def n(v: float) -> str:
     """A coordinate for the SVG: at most one decimal, no "-0"."""
-    out = f"{v:.1f}".removesuffix(".0")
-    return "0" if out == "-0" else out
+    out = _NUMBERS.get(v)
+    if out is None:
+        if len(_NUMBERS) > 50_000:
+            _NUMBERS.clear()
+        out = f"{v:.1f}".removesuffix(".0")
+        out = _NUMBERS[v] = "0" if out == "-0" else out
+    return out
 
 
 def title(text: str) -> str:

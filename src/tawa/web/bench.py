@@ -8,6 +8,10 @@ is the time from sending a move to receiving its ``ack`` (validated, applied, co
 reports p50/p95/p99, moves per second, refusals, and the CPU time the server process used, with the
 machine's load average. The clients run in this process (asyncio), so they share the machine's cores with
 the server; their CPU time is reported too.
+
+With boards (the default) each client does what a browser does: it applies the board parts of every view to
+the parts it holds (a ``sync`` if it cannot), and before a move whose board element several actions share (a
+chooser opens) it asks for that element's previews. ``--no-board`` clients get the observation instead.
 """
 from __future__ import annotations
 
@@ -39,6 +43,26 @@ class Stats:
     refused: dict[str, int] = field(default_factory=dict)
     finished: int = 0
     measuring: bool = False
+    received: int = 0        # bytes of the server's messages while measuring
+    previews: int = 0        # previews asked while measuring
+    resyncs: int = 0         # board parts a client could not apply (it then asks for a full view)
+
+
+class Parts:
+    """A client's board parts of one table (as static/patch.mjs keeps them)."""
+
+    def __init__(self) -> None:
+        self.order: list[str] = []
+        self.parts: dict[str, str] = {}
+
+    def apply(self, board: dict[str, Any]) -> bool:
+        order = board.get("order") or self.order
+        new = board["parts"]
+        if any(name not in new and name not in self.parts for name in order):
+            return False
+        self.parts = {name: new[name] if name in new else self.parts[name] for name in order}
+        self.order = order
+        return True
 
 
 def _free_port() -> int:
@@ -64,19 +88,30 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
     async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60) as ws:
         await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
         seat, v, view = None, 0, None
+        held = Parts()
         sent_at: float | None = None
         wait_for = 0   # after an ack, the version whose update must arrive before this seat moves again
         while not stop.is_set():
             try:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0))
+                text = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                msg = json.loads(text)
             except TimeoutError:
                 msg = None
             if msg is not None:
+                if stats.measuring:
+                    stats.received += len(text)
                 kind = msg["t"]
                 if kind == "full":
                     seat, v, view = msg["seat"], msg["v"], msg["view"]
+                    held = Parts()
+                    if view.get("board"):
+                        held.apply(view["board"])
                     sent_at = None
                 elif kind == "update":
+                    if msg["view"].get("board") and not held.apply(msg["view"]["board"]):
+                        stats.resyncs += 1
+                        await ws.send(json.dumps({"t": "sync", "table": table}))
+                        continue
                     v, view = msg["v"], msg["view"]
                 elif kind == "ack" and sent_at is not None:
                     if stats.measuring:
@@ -96,6 +131,11 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
                     await asyncio.sleep(wait)
                 clock[table] = max(clock[table] + interval, time.perf_counter())
                 action = rng.choice(view["actions"])["id"]
+                target = view["targets"].get(action)
+                if board and target is not None and sum(1 for el in view["targets"].values() if el == target) > 1:
+                    await ws.send(json.dumps({"t": "previews", "table": table, "target": target}))   # a chooser
+                    if stats.measuring:
+                        stats.previews += 1
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"t": "move", "table": table, "seq": v, "action": action, "ack": v}))
 
@@ -196,6 +236,8 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
                "p99": round(_percentile(lat, 0.99), 2), "max": round(max(lat), 2) if lat else None,
                "mean": round(statistics.fmean(lat), 2) if lat else None},
         "refused": stats.refused, "games_finished": stats.finished,
+        "received_kb_per_move": round(stats.received / 1024 / max(len(lat), 1), 1), "previews_asked": stats.previews,
+        "board_resyncs": stats.resyncs,
         "server_cpu_share": round(times["server_cpu"] / times["wall"], 3),
         "client_cpu_share": round(times["client_cpu"] / times["wall"], 3),
         "load_average_before": [round(x, 2) for x in load_before],

@@ -30,7 +30,8 @@ class Join(_In):
     t: Literal["join"]
     table: TableId
     token: Annotated[str | None, Field(max_length=200)] = None
-    board: bool = Field(default=True, description="false: text views only (no SVG, targets, previews)")
+    board: bool = Field(default=True, description="false: no drawing; each view carries the seat's "
+                         "observation instead (scripts, the benchmark)")
 
 
 class Leave(_In):
@@ -73,13 +74,22 @@ class Explain(_In):
     ack: Ack = None
 
 
+class Previews(_In):
+    """The chooser pictures of my legal actions about one board element (sent when its chooser opens)."""
+
+    t: Literal["previews"]
+    table: TableId
+    target: Annotated[str, Field(min_length=1, max_length=200)]
+    ack: Ack = None
+
+
 class Ping(_In):
     t: Literal["ping"]
     ack: Ack = None
 
 
-ClientMessage = Annotated[Join | Leave | Move | Sync | Help | Explain | Ping, Field(discriminator="t")]
-CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "ping")
+ClientMessage = Annotated[Join | Leave | Move | Sync | Help | Explain | Previews | Ping, Field(discriminator="t")]
+CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "previews", "ping")
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -116,19 +126,34 @@ class SeatOut(BaseModel):
     connected: bool = False
 
 
+class BoardPatch(BaseModel):
+    """The board drawn for this seat, in named parts whose texts joined in ``order`` are the SVG document. A
+    ``full`` view has every part; an ``update`` only those that changed since this connection's previous message
+    about the table (and ``order`` only when it changed): apply it to the parts held, in order."""
+
+    order: list[str] | None = None
+    parts: dict[str, str]
+
+
 class View(BaseModel):
     """What one seat (or a spectator) sees of a table now. Built only from ``observation(seat)``, the
     events visible to it and the table's public facts."""
 
     status: Literal["open", "running", "finished"]
     to_act: int | None
-    text: str
-    svg: str | None = None
+    svg: str | None = Field(default=None, description="the whole board drawn for this seat (replays)")
+    observation: dict[str, Any] | None = Field(
+        default=None, description="observation(seat) itself, for clients that asked for no board")
     targets: dict[str, str] = Field(default_factory=dict)
-    previews: dict[str, str] = Field(default_factory=dict)
     actions: list[ActionOut] = Field(default_factory=list)
     standings: list[StandingOut] | None = None
     capped: bool = False
+
+
+class LiveView(View):
+    """A view over the WebSocket: a board client gets the board in parts (``board``; ``svg`` is null)."""
+
+    board: BoardPatch | None = Field(default=None, description="the board drawn for this seat, in parts")
 
 
 class Full(BaseModel):
@@ -143,7 +168,7 @@ class Full(BaseModel):
     players: int
     seats: list[SeatOut]
     log: list[EventOut]
-    view: View
+    view: LiveView
 
 
 class Update(BaseModel):
@@ -154,7 +179,7 @@ class Update(BaseModel):
     table: str
     v: int
     events: list[EventOut]
-    view: View
+    view: LiveView
 
 
 class AckOut(BaseModel):
@@ -202,12 +227,23 @@ class ExplainOut(BaseModel):
     rule: str | None = None
 
 
+class PreviewsOut(BaseModel):
+    """The chooser pictures (action id -> a small SVG) of the actions about ``target``, at version ``v``."""
+
+    t: Literal["previews"]
+    table: str
+    v: int
+    target: str
+    ack: int | None = None
+    previews: dict[str, str]
+
+
 class Pong(BaseModel):
     t: Literal["pong"]
     ack: int | None = None
 
 
-ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | Pong,
+ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | Pong,
                           Field(discriminator="t")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 

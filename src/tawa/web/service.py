@@ -25,6 +25,7 @@ from typing import Any, Protocol, TypeVar
 from tawa.core.errors import IllegalAction, TawaError
 from tawa.core.game import Game
 from tawa.core.registry import from_json, game_class, new_game, replay
+from tawa.core.svgparts import Drawing, Key, Memo
 from tawa.web.auth import Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, resolve_bot
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
@@ -40,11 +41,14 @@ from tawa.web.storage import (
     create_table,
     take_seat,
 )
-from tawa.web.views import events_out, view_of
+from tawa.web.views import board_drawing, events_out, previews_of, view_of
 
 log = logging.getLogger("tawa.web")
 R = TypeVar("R")
 FINISHED_CACHE = 256  # finished tables kept in memory for late viewers
+
+
+_json = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 class Refused(Exception):
@@ -96,9 +100,15 @@ class Subscriber(Protocol):
 
 @dataclass(eq=False)
 class Watcher:
+    """A client's subscription to a table. A board client holds the board in parts: ``sent`` is the memo key of
+    every part it was last sent and ``order`` their order, so that each update carries only the parts that
+    changed (the server's messages to it are in order, and each is applied to the one before: see ``full``)."""
+
     conn: Subscriber
     seat: int | None
-    board: bool = True   # False: a text-only client (no SVG drawing in its views)
+    board: bool = True   # False: no drawing; its views carry the seat's observation instead
+    sent: dict[str, Key] = field(default_factory=dict)
+    order: tuple[str, ...] | None = None
 
 
 @dataclass(eq=False)
@@ -144,6 +154,7 @@ class TableService:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._readers = ThreadPoolExecutor(max_workers=settings.db_threads, thread_name_prefix="tawa-db")
         self._writer = GroupWriter(store.engine)
+        self.memo = Memo()      # board parts by the pieces of the observation they are drawn from
         self._closing = False
 
     # ------------------------------------------------------------ database in threads
@@ -285,7 +296,7 @@ class TableService:
             if start:
                 data.status, data.to_act, data.waiting_since, data.started_at = RUNNING, to_act, now, now
             for w in list(lt.watchers):
-                w.conn.send(self.full(lt, w.seat, w.board))
+                w.conn.send(self.full(lt, w))
             self._kick_bot(lt)
         return token
 
@@ -300,11 +311,32 @@ class TableService:
         return found
 
     # ------------------------------------------------------------ watching
-    def full(self, lt: LiveTable, seat: int | None, board: bool = True) -> dict[str, Any]:
+    def full(self, lt: LiveTable, w: Watcher) -> dict[str, Any]:
+        """The whole view of the table for ``w``: its board in every part (the parts it holds start again here)."""
         g = lt.game
+        seat = w.seat
+        obs = g.observation(seat)
+        view = view_of(g, seat, lt.data.status, lt.names(), board="parts" if w.board else "none", obs=obs)
+        w.sent, w.order = {}, None
+        drawing = board_drawing(self.memo, g, obs) if w.board else None
+        if drawing is not None:
+            view["board"] = self._board_patch(w, drawing)
         return {"t": "full", "table": lt.id, "v": lt.data.seq, "seat": seat, "game": g.info.id, "name": g.info.name,
-                "players": g.players, "seats": self.seats_out(lt), "log": events_out(g.log, seat),
-                "view": view_of(g, seat, lt.data.status, lt.names(), with_board=board)}
+                "players": g.players, "seats": self.seats_out(lt), "log": events_out(g.log, seat), "view": view}
+
+    @staticmethod
+    def _board_patch(w: Watcher, drawing: Drawing) -> dict[str, Any]:
+        patch = drawing.patch(w.sent, w.order)
+        w.order = drawing.names
+        return patch
+
+    def previews(self, lt: LiveTable, w: Watcher, target: str) -> dict[str, str]:
+        """The chooser pictures for the board element ``target`` (only for the seat to act)."""
+        if w.seat is None:
+            raise Refused("spectator", "spectators have no choices to preview")
+        if lt.data.status != RUNNING or lt.game.current_player != w.seat:
+            raise Refused("not_your_turn", "previews are for the seat to act")
+        return previews_of(lt.game, w.seat, target)
 
     def seats_out(self, lt: LiveTable) -> list[dict[str, Any]]:
         here = {w.seat for w in lt.watchers}
@@ -315,7 +347,7 @@ class TableService:
     def watch(self, lt: LiveTable, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
         w = Watcher(conn, seat, board)
         lt.watchers.add(w)
-        conn.send(self.full(lt, seat, board))
+        conn.send(self.full(lt, w))
         self._presence(lt)
         return w
 
@@ -397,18 +429,29 @@ class TableService:
             lt.data, lt.game = loaded.table, await self.read(rebuild, loaded)
 
     def _push(self, lt: LiveTable, log_from: int) -> None:
-        """Send move ``seq`` to every watcher, each its own seat's update (spectators share one)."""
-        new = lt.game.log[log_from:]
-        built: dict[tuple[int | None, bool], str] = {}
-        names = lt.names()
+        """Send move ``seq`` to every watcher, each its own seat's update: the observation is taken once per seat
+        and its view encoded once per kind of client; a board client gets the parts that changed since its last
+        message (watchers of one seat that hold the same parts share one encoded message)."""
+        game, new, names = lt.game, lt.game.log[log_from:], lt.names()
+        head = f'{{"t":"update","table":{json.dumps(lt.id)},"v":{lt.data.seq},"events":'
+        seen: dict[int | None, tuple[dict[str, Any], Drawing | None]] = {}
+        built: dict[Any, str] = {}
         for w in list(lt.watchers):
-            key = (w.seat, w.board)
+            if w.seat not in seen:
+                obs = game.observation(w.seat)
+                seen[w.seat] = (obs, board_drawing(self.memo, game, obs))
+            obs, drawing = seen[w.seat]
+            patch = self._board_patch(w, drawing) if w.board and drawing is not None else None
+            key = (w.seat, w.board, None if patch is None else (tuple(patch["parts"]), "order" in patch))
             text = built.get(key)
             if text is None:
-                view = view_of(lt.game, w.seat, lt.data.status, names, with_board=w.board)
-                text = built[key] = json.dumps({"t": "update", "table": lt.id, "v": lt.data.seq,
-                                                "events": events_out(new, w.seat), "view": view},
-                                               separators=(",", ":"))
+                base = built.get((w.seat, w.board))
+                if base is None:
+                    view = view_of(game, w.seat, lt.data.status, names, board="parts" if w.board else "none",
+                                   obs=obs)
+                    base = built[(w.seat, w.board)] = (head + _json(events_out(new, w.seat)) + ',"view":'
+                                                       + _json(view)[:-1])
+                text = built[key] = base + ("" if patch is None else ',"board":' + _json(patch)) + "}}"
             w.conn.send(text)
 
     # ------------------------------------------------------------ bots

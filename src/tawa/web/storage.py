@@ -7,7 +7,7 @@ import json
 import queue
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,7 @@ from sqlalchemy import (
     Engine,
     Table,
     and_,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -140,23 +141,78 @@ def create_table(c: Connection, t: TableData) -> None:
          "token_hash": s.token_hash, "joined_at": s.joined_at} for s in t.seats])
 
 
+# The move's statements, built once (the writer runs them for every move; building a statement per call cost
+# more than running it).
+_ADVANCE = (update(T).where(T.c.id == bindparam("b_table"), T.c.seq == bindparam("b_expected"),
+                            T.c.status == RUNNING)
+            .values(seq=bindparam("b_seq"), to_act=bindparam("b_to_act"), updated_at=bindparam("b_at"),
+                    waiting_since=bindparam("b_at")))
+_FINISH = _ADVANCE.values(status=FINISHED, finished_at=bindparam("b_at"), result=bindparam("b_result"))
+_LOG = insert(M)
+_DROP_SNAPSHOT = delete(SN).where(SN.c.table_id == bindparam("b_table"))
+_SNAPSHOT = insert(SN)
+
+
+@dataclass(frozen=True)
+class MoveWrite:
+    """Move ``expected_seq + 1`` of a table, as the writer stores it: the table's new ``seq``, whose turn it is,
+    the snapshot (when one is due) and the result (when the game ended)."""
+
+    table_id: str
+    expected_seq: int
+    seat: int
+    action: str
+    at: float
+    to_act: int | None
+    snapshot: str | None = None
+    result: dict[str, Any] | None = None
+
+    def advance(self) -> dict[str, Any]:
+        out = {"b_table": self.table_id, "b_expected": self.expected_seq, "b_seq": self.expected_seq + 1,
+               "b_to_act": self.to_act, "b_at": self.at}
+        if self.result is not None:
+            out["b_result"] = json.dumps(self.result)
+        return out
+
+    def row(self) -> dict[str, Any]:
+        return {"table_id": self.table_id, "seq": self.expected_seq + 1, "seat": self.seat, "action": self.action,
+                "at": self.at}
+
+
+def append_moves(c: Connection, moves: Sequence[MoveWrite]) -> None:
+    """Moves of different tables in the caller's transaction, each bumping its table's ``seq`` by
+    compare-and-set: ``Conflict`` when any table is no longer at the move's ``expected_seq`` (the group writer
+    then runs each move alone to find which). The moves that do not end a game, nearly all, bump their tables in
+    one executemany, and every move row goes in one more."""
+    going = [m for m in moves if m.result is None]
+    done = c.execute(_ADVANCE, [m.advance() for m in going]).rowcount if going else 0
+    for m in moves:
+        if m.result is not None:
+            done += c.execute(_FINISH, m.advance()).rowcount
+    if done != len(moves):
+        raise Conflict(f"{len(moves) - done} of {len(moves)} tables are no longer at the move they were sent for")
+    c.execute(_LOG, [m.row() for m in moves])
+    for m in moves:
+        if m.snapshot is not None:
+            c.execute(_DROP_SNAPSHOT, {"b_table": m.table_id})
+            c.execute(_SNAPSHOT, {"table_id": m.table_id, "seq": m.expected_seq + 1, "state": m.snapshot})
+
+
 def append_move(c: Connection, table_id: str, expected_seq: int, seat: int, action: str, at: float,
                 to_act: int | None, snapshot: str | None, result: dict[str, Any] | None) -> None:
     """Move ``expected_seq + 1`` of the table, with the table's new ``seq``, whose turn it is, the snapshot (when
     one is due) and the result (when the game ended). ``Conflict`` when the table is no longer at
-    ``expected_seq`` (compare-and-set)."""
-    new_seq = expected_seq + 1
-    values: dict[str, Any] = {"seq": new_seq, "to_act": to_act, "updated_at": at, "waiting_since": at}
-    if result is not None:
-        values.update(status=FINISHED, finished_at=at, result=json.dumps(result))
-    done = c.execute(update(T).where(T.c.id == table_id, T.c.seq == expected_seq, T.c.status == RUNNING)
-                     .values(**values))
-    if done.rowcount != 1:
-        raise Conflict(f"table {table_id} is no longer at move {expected_seq}")
-    c.execute(insert(M).values(table_id=table_id, seq=new_seq, seat=seat, action=action, at=at))
-    if snapshot is not None:
-        c.execute(delete(SN).where(SN.c.table_id == table_id))
-        c.execute(insert(SN).values(table_id=table_id, seq=new_seq, state=snapshot))
+    ``expected_seq`` (compare-and-set). The group writer runs consecutive calls as one ``append_moves``."""
+    append_moves(c, [MoveWrite(table_id, expected_seq, seat, action, at, to_act, snapshot, result)])
+
+
+def _append_many(c: Connection, calls: list[tuple[Any, ...]]) -> None:
+    append_moves(c, [MoveWrite(*args) for args in calls])
+
+
+# write functions whose consecutive calls in one group commit run as one call (argument tuples in a list)
+BATCHED: dict[Callable[..., None], Callable[[Connection, list[tuple[Any, ...]]], None]] = {
+    append_move: _append_many}
 
 
 def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, token_hash: str, at: float,
@@ -222,8 +278,13 @@ class GroupWriter:
     def _commit(self, batch: list[Job]) -> None:
         try:
             with self.engine.begin() as c:
-                for fn, args, _ in batch:
-                    fn(c, *args)
+                for fn, runs in _runs(batch):
+                    many = BATCHED.get(fn)
+                    if many is not None and len(runs) > 1:
+                        many(c, runs)
+                    else:
+                        for args in runs:
+                            fn(c, *args)
         except Exception:
             for fn, args, fut in batch:
                 try:
@@ -236,6 +297,18 @@ class GroupWriter:
             return
         for _, _, fut in batch:
             fut.set_result(None)
+
+
+def _runs(batch: list[Job]) -> list[tuple[Callable[..., None], list[tuple[Any, ...]]]]:
+    """The batch's jobs as runs of consecutive calls of one function (a run of a ``BATCHED`` function, such as
+    ``append_move``, is one call)."""
+    out: list[tuple[Callable[..., None], list[tuple[Any, ...]]]] = []
+    for fn, args, _ in batch:
+        if out and out[-1][0] is fn:
+            out[-1][1].append(args)
+        else:
+            out.append((fn, [args]))
+    return out
 
 
 class Store:

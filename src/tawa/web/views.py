@@ -5,13 +5,14 @@ and the action ids of the history (an id can name a hidden choice) never go into
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from tawa.core.events import Event
 from tawa.core.game import Game
 from tawa.core.registry import new_game
+from tawa.core.svgparts import Drawing, Memo
 
 
 def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
@@ -32,26 +33,48 @@ def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any
     return [{**st.to_dict(), "label": game.seat_label(st.seat), "name": names[st.seat]} for st in rows]
 
 
+BoardMode = Literal["svg", "parts", "none"]
+
+
 def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True,
-            with_board: bool = True) -> dict[str, Any]:
-    """What ``seat`` sees now (``None`` = a spectator). ``with_actions`` False for replays; ``with_board`` False
-    for clients that asked for the text view only (no SVG, targets or previews)."""
+            board: BoardMode = "svg", obs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What ``seat`` sees now (``None`` = a spectator), built from ``observation(seat)`` alone (``obs``, when the
+    caller has it already), the legal actions when it is that seat's turn, and the table's public status.
+    ``with_actions`` False for replays. ``board``: ``svg`` puts the board drawn for this seat in ``svg`` (replays),
+    ``parts`` leaves the drawing to the caller (a WebSocket client gets it in parts, ``board_patch``), ``none``
+    (scripts, the benchmark; also a game that draws no board) puts the observation itself in ``observation``.
+    When the board is drawn, ``targets`` names the board element each legal action is about."""
     cls = type(game)
-    obs = game.observation(seat)
+    obs = game.observation(seat) if obs is None else obs
     to_act = game.current_player
     my_turn = with_actions and status == "running" and seat is not None and seat == to_act
     legal = game.legal_actions() if my_turn else []
-    ids = [a.id for a in legal]
-    board = with_board and cls.board_view is not None
-    view: dict[str, Any] = {
+    drawn = board != "none" and cls.board_view is not None
+    return {
         "status": status,
         "to_act": to_act,
-        "text": game.render(seat),
-        "svg": cls.board_svg(obs) if board else None,
-        "targets": cls.board_targets(obs, ids) if board and my_turn else {},
-        "previews": cls.board_previews(obs, ids) if board and my_turn else {},
+        "svg": cls.board_svg(obs) if drawn and board == "svg" else None,
+        "observation": None if drawn else obs,
+        "targets": cls.board_targets(obs, [a.id for a in legal]) if drawn and legal else {},
         "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
         "standings": standings_out(game, names) if game.is_over else None,
         "capped": game.capped if game.is_over else False,
     }
-    return view
+
+
+def previews_of(game: Game, seat: int, target: str) -> dict[str, str]:
+    """The chooser pictures of the legal actions of ``seat`` (to act) whose board element is ``target``, drawn
+    from its observation; none when it is not that seat's turn or the game draws no board."""
+    cls = type(game)
+    if cls.board_view is None or game.is_over or game.current_player != seat:
+        return {}
+    obs = game.observation(seat)
+    ids = [a.id for a in game.legal_actions()]
+    about = [aid for aid, el in cls.board_targets(obs, ids).items() if el == target]
+    return cls.board_previews(obs, about) if about else {}
+
+
+def board_drawing(memo: Memo, game: Game, obs: Mapping[str, Any]) -> Drawing | None:
+    """The board of ``obs`` in parts, through ``memo`` (None: the game draws no board)."""
+    view = type(game).board_view
+    return None if view is None else memo.drawing(view.parts(obs), obs)

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tawa.web.protocol import CLIENT_TYPES, Explain, Help, Join, Leave, Move, Ping, Sync, client_message
+from tawa.web.protocol import CLIENT_TYPES, Explain, Help, Join, Leave, Move, Ping, Previews, Sync, client_message
 from tawa.web.service import LiveTable, Refused, TableService, Watcher
 
 log = logging.getLogger("tawa.web")
@@ -81,7 +81,7 @@ class Connection:
         self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule})
         if table in self.joined:
             lt, w = self.joined[table]
-            self.send(self.service.full(lt, w.seat, w.board))
+            self.send(self.service.full(lt, w))
 
     def _rate_ok(self) -> bool:
         now = time.monotonic()
@@ -137,7 +137,7 @@ class Connection:
         else:
             lt, w = self._joined(msg.table)
             if isinstance(msg, Sync):
-                self.send(svc.full(lt, w.seat, w.board))
+                self.send(svc.full(lt, w))
             elif isinstance(msg, Move):
                 if w.seat is None:
                     raise Refused("spectator", "spectators cannot act; open your seat link to play")
@@ -146,6 +146,9 @@ class Connection:
                                  on_commit=lambda v: self.send({"t": "ack", "table": lt.id, "ack": ack, "v": v}))
             elif isinstance(msg, Help | Explain):
                 self.send(self._help_or_explain(lt, w, msg))
+            elif isinstance(msg, Previews):
+                self.send({"t": "previews", "table": lt.id, "v": lt.data.seq, "target": msg.target, "ack": msg.ack,
+                           "previews": svc.previews(lt, w, msg.target)})
 
     def _joined(self, table: str) -> tuple[LiveTable, Watcher]:
         try:

@@ -39,6 +39,8 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
+from tawa.core.svg import n as num
+from tawa.core.svgparts import LEN, Part, Path, document
 from tawa.games.ayar.data import (
     ACTIVITY_NAMES,
     BONUS_NAMES,
@@ -233,8 +235,7 @@ EIGHT = ((1, 0), (0.707, 0.707), (0, 1), (-0.707, 0.707), (-1, 0), (-0.707, -0.7
 
 
 def _f(v: float) -> str:
-    s = f"{v:.1f}"
-    return "0" if s in ("-0.0", "0.0") else s.removesuffix(".0")
+    return num(v)
 
 
 _UNSAFE = re.compile(r'[&<>"]')
@@ -517,33 +518,30 @@ def spot_id(path: int, k: int) -> str:
     return f"spot-{PATHS[path]}-{k}"
 
 
-def _main_board(obs: Obs) -> str:
-    comp = _comp(obs)
-    cusco = comp["cusco"]
-    out = [_rect(4, MAIN_Y - 4, TEMPLE_X - 12, 4 * ROW_H + 4, rx="8", fill="#efe2c4", stroke=BOARD_EDGE)]
-    for q in range(4):
-        out.append(_path_row(obs, q))
+MAIN_FRAME = _rect(4, MAIN_Y - 4, TEMPLE_X - 12, 4 * ROW_H + 4, rx="8", fill="#efe2c4", stroke=BOARD_EDGE)
+
+
+def _cusco(obs: Obs) -> str:
+    cusco = _comp(obs)["cusco"]
     cx = step_x(obs, cusco)
     title = f"Cusco, step {cusco} of every path. " + RULES["cusco"].format(cusco=cusco)
-    out.append(f'<g id="cusco" class="space">{_title(title)}'
-               + _rect(cx + 2, MAIN_Y, 46, 4 * ROW_H - 6, rx="6", fill="#c9a25a", stroke="#6b4b1f", stroke_width="1.5")
-               + f'<path d="M{_f(cx + 13)},{_f(MAIN_Y + 3 * ROW_H + 16)} v-12 l4,-4 l4,4 v-6 l4,-4 l4,4 v6 l4,-4 '
-               f'l4,4 v12 z" fill="#e9d29b" stroke="#6b4b1f"/>'
-               + _text(cx + 29, MAIN_Y + 1.6 * ROW_H, "CUSCO", "label mid",
-                       transform=f"rotate(-90 {_f(cx + 29)} {_f(MAIN_Y + 1.6 * ROW_H)})")
-               + "</g>")
-    out.append(_temple_track(obs))
-    return "".join(out)
+    return (f'<g id="cusco" class="space">{_title(title)}'
+            + _rect(cx + 2, MAIN_Y, 46, 4 * ROW_H - 6, rx="6", fill="#c9a25a", stroke="#6b4b1f", stroke_width="1.5")
+            + f'<path d="M{_f(cx + 13)},{_f(MAIN_Y + 3 * ROW_H + 16)} v-12 l4,-4 l4,4 v-6 l4,-4 l4,4 v6 l4,-4 '
+            f'l4,4 v12 z" fill="#e9d29b" stroke="#6b4b1f"/>'
+            + _text(cx + 29, MAIN_Y + 1.6 * ROW_H, "CUSCO", "label mid",
+                    transform=f"rotate(-90 {_f(cx + 29)} {_f(MAIN_Y + 1.6 * ROW_H)})")
+            + "</g>")
 
 
 def _path_row(obs: Obs, q: int) -> str:
+    """Path ``q``'s band, name and step track (its spots and Raymi tiles follow: ``_spots``, ``_raymis``)."""
     comp = _comp(obs)
     name = PATHS[q]
     y0 = path_y(q)
     active = obs["ayars"]["active"][q]
     step = obs["ayars"]["step"][q]
     cusco = comp["cusco"]
-    sw = _spot_w(obs)
     state = f"Ayar on step {step}" if active else "Ayar retired"
     out = [f'<g id="path-{name}" class="path{"" if active else " retired"}">',
            _title(f"The {name} path (path {q + 1}): {state}. " + RULES["path"]),
@@ -557,10 +555,21 @@ def _path_row(obs: Obs, q: int) -> str:
     out.append(f'<path d="{ticks}M{_f(PATH_X)},{_f(y0 + 15)}H{_f(step_x(obs, cusco))}" stroke="{PATH_FILL[name]}" '
                f'opacity="0.7"/>')
     out.append("".join(_text(step_x(obs, s), y0 + ROW_H - 4, str(s), "tiny mid") for s in range(0, cusco, 5)))
+    return "".join(out)
+
+
+def _spots(obs: Obs, q: int, mine: bool) -> str:
+    """The action spots of path ``q``; ``mine``: the acting seat places a Tambo on this path now."""
+    comp = _comp(obs)
+    name = PATHS[q]
+    y0 = path_y(q)
+    active = obs["ayars"]["active"][q]
+    cusco = comp["cusco"]
+    sw = _spot_w(obs)
+    out = []
     acts = comp["spot_activity"][q]
     start = comp["start_step"]
     cap = comp["spot_capacity"]
-    mine = obs["context"]["path"] == q and _actor(obs) >= 0
     for k in range(1, cusco + 1):
         a = acts[k - 1]
         x = step_x(obs, k - 1) + 0.6
@@ -577,9 +586,11 @@ def _path_row(obs: Obs, q: int) -> str:
         letter = "" if occ else f'<text x="{_f(x + (sw - 1.2) / 2)}" y="{_f(y0 + 29.5)}">{escape(a)}</text>'
         out.append(f'<g id="{spot_id(q, k)}" class="{cls} a-{escape(a)}"{act}>{_title(text)}'
                    f'<rect x="{_f(x)}" y="{_f(y0 + 17)}" width="{_f(sw - 1.2)}" height="18" rx="2"/>{letter}</g>')
-    for j, rs in enumerate(comp["raymi_steps"]):
-        out.append(_raymi(obs, q, j, rs))
     return "".join(out)
+
+
+def _raymis(obs: Obs, q: int) -> str:
+    return "".join(_raymi(obs, q, j, rs) for j, rs in enumerate(_comp(obs)["raymi_steps"]))
 
 
 def _raymi(obs: Obs, q: int, j: int, rs: int) -> str:
@@ -600,12 +611,11 @@ def _raymi(obs: Obs, q: int, j: int, rs: int) -> str:
     return f'<g id="{ident}" class="raymi" data-tile="{escape(tile)}">{_title(text)}{body}</g>'
 
 
-def _temple_track(obs: Obs) -> str:
+def _temple_track(obs: Obs, acting: bool) -> str:
     n = _n(obs)
     out = [_rect(TEMPLE_X - 4, MAIN_Y - 4, WIDTH - TEMPLE_X, 4 * ROW_H + 4, rx="8", fill="#e8dcc0",
                  stroke=BOARD_EDGE),
            _text(TEMPLE_X + 6, MAIN_Y + 8, "Temple track", "small")]
-    acting = _actor(obs) >= 0
     rule = RULES["temple"].format(sun=TEMPLE_SUN, fallback=TEMPLE_FALLBACK)
     for q in range(4):
         name = PATHS[q]
@@ -639,9 +649,8 @@ def _temple_track(obs: Obs) -> str:
     return "".join(out)
 
 
-def _ayar_pieces(obs: Obs) -> str:
+def _ayar_pieces(obs: Obs, acting: bool) -> str:
     out = []
-    acting = _actor(obs) >= 0
     for q in range(4):
         name = PATHS[q]
         step = obs["ayars"]["step"][q]
@@ -679,18 +688,16 @@ def _spot_tambos(obs: Obs) -> str:
 # ============================================================================= the Lake board
 
 
-def _lake(obs: Obs) -> str:
-    out = [f'<g id="lake">{_title("The Lake board. " + RULES["lake"])}'
-           + _rect(4, LAKE_Y, WIDTH - 8, LAKE_H, rx="10", fill="#e3eef0", stroke="#6f9bb0", stroke_width="1.5")
-           + "</g>", _stacks(obs), _market(obs), _terrace(obs), _route(obs)]
-    return "".join(out)
+LAKE_FRAME = (f'<g id="lake">{_title("The Lake board. " + RULES["lake"])}'
+              + _rect(4, LAKE_Y, WIDTH - 8, LAKE_H, rx="10", fill="#e3eef0", stroke="#6f9bb0", stroke_width="1.5")
+              + "</g>")
 
 
-def _stacks(obs: Obs) -> str:
+def _stacks(obs: Obs, acting: bool, used_stacks: int, chosen_stack: int) -> str:
+    """The Textile stacks; ``used_stacks``: the bits of the stacks used in this Weaving action (0 outside one),
+    ``chosen_stack``: the stack whose top is being laid (-1 when none)."""
     comp = _comp(obs)
     out = [_text(STACK_X, LAKE_Y + 18, "Weaving · Textile stacks", "label")]
-    acting = _actor(obs) >= 0
-    in_weaving = obs["phase"] in ("textile", "place")
     for i, size in enumerate(obs["textile_sizes"]):
         x, y = STACK_X + i * 64, LAKE_Y + 28
         top = obs["textile_tops"][i]
@@ -701,8 +708,8 @@ def _stacks(obs: Obs) -> str:
             tid, power, halves, vir = comp["textiles"][top]
             what = (f"top {tid} (power {power}, half-suns {' '.join(halves)}{', Viracocha' if vir else ''}); "
                     f"{size} Textile(s) in the stack")
-        used = in_weaving and (obs["context"]["used_stacks"] >> i) & 1
-        chosen = obs["phase"] == "place" and obs["context"]["chosen_stack"] == i
+        used = (used_stacks >> i) & 1
+        chosen = chosen_stack == i
         note = "; its top is being laid now (AY-806)" if chosen else (
             "; already used in this action (AY-281)" if used else "")
         act = f' data-action="textile {i + 1}"' if acting else ""
@@ -789,10 +796,9 @@ def _stack_tops(obs: Obs) -> str:
     return "".join(out)
 
 
-def _market(obs: Obs) -> str:
+def _market(obs: Obs, acting: bool) -> str:
     comp = _comp(obs)
     slots = comp["market_slots"]
-    acting = _actor(obs) >= 0
     rule = RULES["market"].format(per=POTS_PER_ACTION)
     out = [_text(MARKET_X, LAKE_Y + 18, "Pottery · market", "label")]
     for i in range(slots):
@@ -879,7 +885,7 @@ def route_xy(obs: Obs, s: int) -> tuple[float, float]:
     return ROUTE_X + dx / 2 + (n - 1 - s) * dx, ROUTE_ROWS[1]
 
 
-def _route(obs: Obs) -> str:
+def _route(obs: Obs, acting: bool) -> str:
     comp = _comp(obs)
     route = comp["route"]
     n = len(route)
@@ -913,7 +919,6 @@ def _route(obs: Obs) -> str:
         out.append("</g>")
     pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in (route_xy(obs, s) for s in range(n)))
     out.append(f'<polyline points="{pts}" fill="none" stroke="#7a6a3a" stroke-width="2.5" stroke-dasharray="5 3"/>')
-    acting = _actor(obs) >= 0
     boats: dict[int, list[int]] = {}
     for i, p in enumerate(obs["players"]):
         boats.setdefault(p["boat"], []).append(i)
@@ -991,8 +996,8 @@ def _route_pieces(obs: Obs) -> str:
 class Layout:
     """Where each seat's board lies and how much it is enlarged (boards are drawn at BOARD_W x BOARD_H)."""
 
-    def __init__(self, obs: Obs) -> None:
-        n = _n(obs)
+    def __init__(self, obs: Obs | int) -> None:
+        n = obs if isinstance(obs, int) else _n(obs)
         slots = max(n, 2)                     # a solo game shows the Rival beside the board
         width = (WIDTH - GAP * (slots + 1)) / slots
         self.zoom = min(width / BOARD_W, MAX_ZOOM)
@@ -1006,6 +1011,12 @@ class Layout:
     def group(self, seat: int) -> str:
         ox, oy = self.origins[seat]
         return f'transform="translate({_f(ox)},{_f(oy)}){f" scale({self.zoom:.4g})" if self.zoom != 1 else ""}"'
+
+
+@lru_cache(maxsize=8)
+def layout(n: int) -> Layout:
+    """The board layout of an ``n``-player table."""
+    return Layout(n)
 
 
 # local coordinates on a board
@@ -1049,10 +1060,10 @@ def island_xy(k: int) -> tuple[float, float]:
     return 20 + k * 27, ISLAND_Y + 18
 
 
-def _board(obs: Obs, lay: Layout, seat: int) -> str:
+def _board_head(obs: Obs, seat: int, n: int, me: bool, actor: bool) -> str:
+    """The opening of a seat's board (``<g>`` until ``BOARD_END``): its frame, name and the "to play" badge."""
+    lay = layout(n)
     p = obs["players"][seat]
-    me = obs["seat"] == seat
-    actor = _actor(obs) == seat
     fill, ink = seat_fill(seat)
     start = obs["start"] == seat
     head = f"P{seat + 1}{' (you)' if me else ''}"
@@ -1069,9 +1080,10 @@ def _board(obs: Obs, lay: Layout, seat: int) -> str:
            + "</g>"]
     if actor:
         out.append(_text(86 if me else 36, 17, "to play", "badge", style=f"fill:{ink}"))
-    out += [_scores(obs, seat), _grid(obs, seat), _inti(obs, seat), _weave_area(obs, seat), _pot_row(obs, seat),
-            _boxes(obs, seat), _island_slots(obs, seat), _bonus(obs, seat), "</g>"]
     return "".join(out)
+
+
+BOARD_END = "</g>"
 
 
 def _scores(obs: Obs, seat: int) -> str:
@@ -1095,8 +1107,8 @@ def _clan_glyph(kind: str) -> str:
 
 
 def _grid(obs: Obs, seat: int) -> str:
+    """A seat's Tambo grid: its cells and quadrants (its Step slots follow: ``_slots``)."""
     p = obs["players"][seat]
-    actor = _actor(obs) == seat
     title = f"P{seat + 1} Tambo grid: {sum(p['grid'])} Tambos left. " + RULES["grid"]
     out = [f'<g class="grid">{_title(title)}'
            + _rect(GRID_X - 4, GRID_Y - 4, 4 * (CELL + 2) + 6, 4 * (CELL + 2) + 6, rx="4", fill="#d7c29a",
@@ -1111,10 +1123,11 @@ def _grid(obs: Obs, seat: int) -> str:
     mx, my = GRID_X + 2 * (CELL + 2) - 1, GRID_Y + 2 * (CELL + 2) - 1      # quadrant dividers (C4)
     out.append(f'<path d="M{_f(mx)},{_f(GRID_Y - 3)}V{_f(GRID_Y + 4 * (CELL + 2) + 1)}M{_f(GRID_X - 3)},{_f(my)}'
                f'H{_f(GRID_X + 4 * (CELL + 2) + 1)}" stroke="#7a5c2e" stroke-width="1.6"/>')
-    for s in range(8):
-        out.append(_slot(obs, seat, s, actor))
-    out.append(_text(8, 179, "Step markers", "tiny"))
     return "".join(out)
+
+
+def _slots(obs: Obs, seat: int, actor: bool) -> str:
+    return "".join(_slot(obs, seat, s, actor) for s in range(8)) + _text(8, 179, "Step markers", "tiny")
 
 
 def _slot(obs: Obs, seat: int, s: int, actor: bool) -> str:
@@ -1273,7 +1286,8 @@ def _preview_tiles(obs: Obs, seat: int, weave: Sequence[int], preview: tuple[int
     return "".join(out)
 
 
-def _placed_tiles(obs: Obs, lay: Layout, seat: int) -> str:
+def _placed_tiles(obs: Obs, seat: int, n: int) -> str:
+    lay = layout(n)
     comp = _comp(obs)
     p = obs["players"][seat]
     cols = comp["weave_shape"][1]
@@ -1327,7 +1341,8 @@ def _pot_row(obs: Obs, seat: int) -> str:
     return "".join(out)
 
 
-def _pot_pieces(obs: Obs, lay: Layout, seat: int) -> str:
+def _pot_pieces(obs: Obs, seat: int, n: int) -> str:
+    lay = layout(n)
     comp = _comp(obs)
     out = []
     for k, pid in enumerate(obs["players"][seat]["pots"]):
@@ -1342,10 +1357,9 @@ def _pot_pieces(obs: Obs, lay: Layout, seat: int) -> str:
     return "".join(out)
 
 
-def _boxes(obs: Obs, seat: int) -> str:
+def _boxes(obs: Obs, seat: int, actor: bool) -> str:
     comp = _comp(obs)
     p = obs["players"][seat]
-    actor = _actor(obs) == seat
     sun = sum(sum(b[:k]) for b, k in zip(comp["box_suns"], p["boxes"], strict=True))
     moon = sum(m for b, k, m in zip(comp["box_suns"], p["boxes"], comp["box_moon"], strict=True) if k >= len(b))
     out = [_text(8, BOX_Y - 4, f"Farming  ☀{sun} ☾{moon}", "tiny")]
@@ -1398,7 +1412,8 @@ def _island_slots(obs: Obs, seat: int) -> str:
     return "".join(out)
 
 
-def _islands(obs: Obs, lay: Layout, seat: int) -> str:
+def _islands(obs: Obs, seat: int, n: int) -> str:
+    lay = layout(n)
     p = obs["players"][seat]
     out = []
     ref = f"ay-island-{_seat_key(seat)}"
@@ -1417,12 +1432,11 @@ def _islands(obs: Obs, lay: Layout, seat: int) -> str:
     return "".join(out)
 
 
-def _bonus(obs: Obs, seat: int) -> str:
+def _bonus(obs: Obs, seat: int, actor: bool, to_place: int) -> str:
+    """The Viracocha bonus spaces; ``to_place``: the tokens this seat still has to place (AY-380)."""
     comp = _comp(obs)
     p = obs["players"][seat]
-    pend = obs["tokens_pending"]
-    actor = _actor(obs) == seat
-    waiting = f" · {pend['n']} to place" if pend["n"] and pend["seat"] == seat else ""
+    waiting = f" · {to_place} to place" if to_place else ""
     out = [_text(8, BONUS_Y - 4, f"Viracocha bonus spaces · {sum(p['bonus'])} token(s){waiting}", "tiny")]
     spaces = len(comp["bonus_need"])
     w = (BOARD_W - 12) / max(spaces, 1) - 3
@@ -1449,12 +1463,11 @@ def _bonus(obs: Obs, seat: int) -> str:
 
 
 # ---- pieces on a board: Tambos, Step markers
-def _board_pieces(obs: Obs, lay: Layout, seat: int) -> str:
+def _grid_tambos(obs: Obs, seat: int, n: int, actor: bool, in_hand: int) -> str:
+    """A seat's Tambos on its grid; ``in_hand``: the grid cell of the Tambo it took and is placing (-1)."""
+    lay = layout(n)
     p = obs["players"][seat]
-    ctx = obs["context"]
-    actor = _actor(obs) == seat
     out = []
-    in_hand = ctx["cell"] if obs["to_move"] == seat and obs["phase"] == "spot" else -1
     tambo = f"ay-tambo-{_seat_key(seat)}"
     for c in range(16):
         name = cell_name(c)
@@ -1468,6 +1481,14 @@ def _board_pieces(obs: Obs, lay: Layout, seat: int) -> str:
             text = f"Tambo of P{seat + 1} on grid cell {name}. " + RULES["tambo"]
         out.append(_piece(f"seat{seat}-tambo-{name}", "tambo in-hand" if c == in_hand else "tambo", x, y, text,
                           _use(tambo, scale=1.25), lay.zoom, action=f"tambo {name}" if actor else None))
+    return "".join(out)
+
+
+def _markers(obs: Obs, seat: int, n: int, actor: bool) -> str:
+    """A seat's Step markers, in its reserve or on the slot where it was laid this round."""
+    lay = layout(n)
+    p = obs["players"][seat]
+    out = []
     for m, colour in enumerate(MARKERS):
         s = p["markers"][m]
         if s >= 0:
@@ -1493,7 +1514,8 @@ def rival_islands(obs: Obs) -> int:
     return sum(1 for owners in obs["route"] for o in owners if o == NEUTRAL)
 
 
-def _rival(obs: Obs, lay: Layout) -> str:
+def _rival(obs: Obs) -> str:
+    lay = layout(1)
     comp = _comp(obs)
     rv = obs["rival"]
     cards = comp["rival_cards"]
@@ -1650,25 +1672,90 @@ def _scope(rules: str) -> str:
 BOARD_STYLE = "".join(_scope(r) for r in CSS)
 
 
+def _head(_obs: Obs, n: int) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {_f(layout(n).height)}" '
+            'class="board ayar" data-game="ayar">')
+
+
+def _background(_obs: Obs, n: int) -> str:
+    return _rect(0, 0, WIDTH, layout(n).height, fill="#e9dcc0")
+
+
+COMP: Path = ("components",)
+
+
+def parts(observation: Obs) -> list[Part]:
+    """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
+    the facts derived here (who acts, which path is being placed on ...)."""
+    obs = observation
+    n = _n(obs)
+    actor = _actor(obs)
+    acting = actor >= 0
+    phase, ctx = obs["phase"], obs["context"]
+    used = ctx["used_stacks"] if phase in ("textile", "place") else 0
+    chosen = ctx["chosen_stack"] if phase == "place" else -1
+    pend = obs["tokens_pending"]
+    boats = tuple(("players", i, "boat") for i in range(n))
+    out = [Part("head", _head, args=(n,)), Part("style", f"<style>{BOARD_STYLE}</style>"),
+           Part("defs", _defs, (COMP, ("players", LEN))), Part("ground", _background, args=(n,)),
+           Part("status", _status, (COMP, ("players",), ("round",), ("turn",), ("start",), ("phase",), ("to_move",),
+                                    ("retiring",), ("context",), ("tokens_pending",), ("textile_tops",), ("seat",),
+                                    ("final",), ("ayars",), ("spots",))),
+           Part("main", MAIN_FRAME)]
+    for q in range(4):
+        active = ("ayars", "active", q)
+        out += [Part(f"path{q}", _path_row, (COMP, active, ("ayars", "step", q)), (q,)),
+                Part(f"path{q}-spots", _spots, (COMP, active, ("spots", q)), (q, acting and ctx["path"] == q)),
+                Part(f"path{q}-raymi", _raymis, (COMP, ("raymi",)), (q,))]
+    out += [Part("cusco", _cusco, (COMP,)),
+            Part("temples", _temple_track, (("players", LEN), ("temple",), ("temple_token",), ("temple_closed",)),
+                 (acting,)),
+            Part("lake", LAKE_FRAME),
+            Part("stacks", _stacks, (COMP, ("textile_sizes",), ("textile_tops",)), (acting, used, chosen)),
+            Part("market", _market, (COMP, ("market",), ("stack_size",)), (acting,)),
+            Part("terrace", _terrace, (COMP, ("terrace",), ("terrace_cells",))),
+            Part("route", _route, (COMP, ("lake",), ("route",), ("players", LEN), *boats), (acting,))]
+    for s in range(n):
+        me, acts = obs["seat"] == s, actor == s
+
+        def mine(*keys: str, seat: int = s) -> tuple[Path, ...]:
+            return (COMP, *(("players", seat, k) for k in keys))
+
+        out += [Part(f"s{s}", _board_head, (("start",), *mine("sun", "moon", "inti", "llamas")), (s, n, me, acts)),
+                Part(f"s{s}-scores", _scores, mine("sun", "moon", "llamas"), (s,)),
+                Part(f"s{s}-grid", _grid, mine("grid"), (s,)),
+                Part(f"s{s}-slots", _slots, mine("grid", "slots"), (s, acts)),
+                Part(f"s{s}-inti", _inti, mine("inti", "temples"), (s,)),
+                Part(f"s{s}-weave", _weave_area, mine("weave", "tiles"), (s,)),
+                Part(f"s{s}-potrow", _pot_row, mine("pots"), (s,)),
+                Part(f"s{s}-boxes", _boxes, mine("boxes"), (s, acts)),
+                Part(f"s{s}-islandslots", _island_slots, mine("island_at", "boat"), (s,)),
+                Part(f"s{s}-bonus", _bonus, mine("bonus"), (s, acts, pend["n"] if pend["seat"] == s else 0)),
+                Part(f"s{s}-end", BOARD_END)]
+    if n == 1:
+        out.append(Part("rival", _rival, (COMP, ("rival",), ("route",))))
+    out += [Part("pieces", '<g id="pieces">'), Part("spot-tambos", _spot_tambos, (COMP, ("spots",))),
+            Part("ayars", _ayar_pieces, (COMP, ("ayars",)), (acting,)),
+            Part("stack-tops", _stack_tops, (COMP, ("textile_tops",))),
+            Part("market-pots", _market_pots, (COMP, ("market",))),
+            Part("boats", _route_pieces, (COMP, ("route",), ("players", LEN), *boats))]
+    for s in range(n):
+        in_hand = ctx["cell"] if obs["to_move"] == s and phase == "spot" else -1
+        laid = tuple(("players", s, k) for k in ("weave", "weave_tile", "tiles"))
+        out += [Part(f"s{s}-tiles", _placed_tiles, (COMP, *laid), (s, n)),
+                Part(f"s{s}-pots", _pot_pieces, (COMP, ("players", s, "pots")), (s, n)),
+                Part(f"s{s}-islands", _islands, (COMP, ("players", s, "island_at"), ("route",)), (s, n)),
+                Part(f"s{s}-tambos", _grid_tambos, (("players", s, "grid"),), (s, n, actor == s, in_hand)),
+                Part(f"s{s}-markers", _markers, (("players", s, "markers"), ("players", s, "laid")),
+                     (s, n, actor == s))]
+    out.append(Part("end", "</g></svg>"))
+    return out
+
+
 def svg(observation: Obs) -> str:
     """The whole table as the observation's seat sees it (AY-705: everything drawn is public; only the observer's
     own board is marked "you")."""
-    obs = observation
-    lay = Layout(obs)
-    n = _n(obs)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {_f(lay.height)}" '
-             f'class="board ayar" data-game="ayar">', f"<style>{BOARD_STYLE}</style>", _defs(obs),
-             _rect(0, 0, WIDTH, lay.height, fill="#e9dcc0"), _status(obs), _main_board(obs), _lake(obs)]
-    parts += [_board(obs, lay, seat) for seat in range(n)]
-    if n == 1:
-        parts.append(_rival(obs, lay))
-    parts += ['<g id="pieces">', _spot_tambos(obs), _ayar_pieces(obs), _stack_tops(obs), _market_pots(obs),
-              _route_pieces(obs)]
-    for seat in range(n):
-        parts += [_placed_tiles(obs, lay, seat), _pot_pieces(obs, lay, seat), _islands(obs, lay, seat),
-                  _board_pieces(obs, lay, seat)]
-    parts.append("</g></svg>")
-    return "".join(parts)
+    return document(parts(observation), observation)
 
 
 # ============================================================================= decisions
@@ -1761,4 +1848,4 @@ def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-__all__ = ["is_button", "previews", "spot_id", "svg", "target_of", "targets"]
+__all__ = ["is_button", "parts", "previews", "spot_id", "svg", "target_of", "targets"]

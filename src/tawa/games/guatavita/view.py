@@ -41,6 +41,7 @@ from tawa.core.svg import n as _n
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _text
 from tawa.core.svg import title as _title
+from tawa.core.svgparts import Part, Path, UndeclaredRead, document
 from tawa.games.guatavita.data import CENTRE_NAME, LAKE_COORDS, PARAMS, PUMP_SPOTS, hex_distance
 
 Obs = Mapping[str, Any]
@@ -299,19 +300,40 @@ def spot_xy(spot: str) -> tuple[float, float]:
     return LX + R * SQ3 * (q + r / 2), LY + R * 1.5 * r
 
 
+UNKNOWN = object()
+
+
+def active_seat(obs: Obs) -> int | None:
+    d = obs["decision"]
+    return None if d is None else int(d[1])
+
+
 def _hex_points(radius: float) -> str:
     return " ".join(f"{_n(radius * math.cos(math.radians(60 * k - 30)))},"
                     f"{_n(radius * math.sin(math.radians(60 * k - 30)))}" for k in range(6))
 
 
 class Seats:
-    """Names and colours of the seats of one observation."""
+    """Names and colours of the seats of one observation: the observer (``me``) and the seat to act (``active``)."""
 
     def __init__(self, obs: Obs) -> None:
         self.players: list[Mapping[str, Any]] = list(obs["players"])
         self.me: int | None = obs["seat"]
-        d = obs["decision"]
-        self.active: int | None = None if d is None else int(d[1])
+        self._active: int | object | None = active_seat(obs)
+
+    @classmethod
+    def known(cls, colours: tuple[str, ...], me: int | None, active: int | object | None = UNKNOWN) -> Seats:
+        """The seats of a part drawn from a projection (``tawa.core.svgparts``): their colours, the observer and,
+        for the parts that show it, the seat to act."""
+        seats = cls.__new__(cls)
+        seats.players, seats.me, seats._active = [{"colour": c} for c in colours], me, active
+        return seats
+
+    @property
+    def active(self) -> int | None:
+        if self._active is UNKNOWN:
+            raise UndeclaredRead("this part does not take the seat to act")
+        return self._active  # type: ignore[return-value]
 
     def name(self, s: int) -> str:
         return str(self.players[s]["colour"]).capitalize()
@@ -449,7 +471,9 @@ def pump_shape(fill: str, level: int) -> str:
 class Lake:
     """The lake of one observation: cells by position, pending explorations, saboteurs, balsas, boxes' targets."""
 
-    def __init__(self, obs: Obs) -> None:
+    def __init__(self, obs: Obs, resolving: str | None = None) -> None:
+        """``resolving``: the tile whose exploration resolves now ("" for none), when the caller knows it (a part
+        drawn from a projection without the stage); else it is read from the observation."""
         self.cells: dict[str, Mapping[str, Any]] = {c["pos"]: c for c in obs["lake"]}
         self.pending: dict[str, Mapping[str, Any]] = {}
         self.order: dict[str, int] = {}
@@ -472,9 +496,7 @@ class Lake:
         for s, p in enumerate(obs["players"]):
             for pos in p["inspected"]:
                 self.inspectors.setdefault(pos, []).append(s)
-        self.resolving = ""
-        if obs["stage"] == "lake" and 0 <= obs["idx"] < len(obs["explorations"]):
-            self.resolving = obs["explorations"][obs["idx"]]["pos"]
+        self.resolving = resolving_tile(obs) if resolving is None else resolving
 
     def owners(self, pos: str) -> list[int]:
         return [s for s, n in enumerate(self.cells[pos]["pipes"]) if n > 0]
@@ -482,6 +504,13 @@ class Lake:
     def protected(self, pos: str, obs: Obs) -> bool:
         s = self.balsa_at.get(pos)
         return s is not None and bool(obs["players"][s]["balsa"]["protected"])
+
+
+def resolving_tile(obs: Obs) -> str:
+    """The tile whose exploration the lake phase resolves now, or ""."""
+    if obs["stage"] == "lake" and 0 <= obs["idx"] < len(obs["explorations"]):
+        return str(obs["explorations"][obs["idx"]]["pos"])
+    return ""
 
 
 def face_text(face: Mapping[str, Any]) -> str:
@@ -847,13 +876,13 @@ def _score_markers(obs: Obs, seats: Seats, tx: Texts) -> str:
 # ============================================================================= camps (the board's corners)
 
 
-def _camp(obs: Obs, seats: Seats, tx: Texts, s: int) -> str:
+def _camp(obs: Obs, seats: Seats, tx: Texts, s: int, housed: int) -> str:
+    """Seat ``s``'s camp; ``housed``: its workers that count against the camp level (``_housed``)."""
     p = obs["players"][s]
     x, y = CAMP_CORNER[SPOT_CORNER[str(p["spot"])]]
     camp = p["camp"]
     lo, hi = int(num(obs, "CAMP_LEVEL_MIN")), int(num(obs, "CAMP_LEVEL_MAX"))
     vps = list(num(obs, "CAMP_TRACK_VP"))
-    housed = _housed(obs, s)
     level = int(p["camp_level"])
     fill = seats.fill(s)
     text = (f"Camp of {seats.who(s)}: {_plural(int(camp['workers']), 'worker')}, "
@@ -1044,39 +1073,46 @@ def _slot_text(seats: Seats, box: str, e: Sequence[Any] | None, i: int) -> str:
     return f"{name}: {seats.who(s)}, {what} (placed {int(e[4]) + 1}.)."
 
 
-def _boxes(obs: Obs, seats: Seats, tx: Texts) -> str:
-    slots = num(obs, "SLOTS")
+def current_slot(obs: Obs) -> tuple[str, int] | None:
+    """The action box slot (box, 0-based slot) that the execution phase resolves now, or None."""
     queue = obs["queue"]
-    now = queue[obs["idx"]] if obs["stage"] == "boxes" and 0 <= obs["idx"] < len(queue) else None
-    out = ['<g id="action-board">', _rect(RIGHT_X, BOX_Y - 4, RIGHT_W, len(BOX_ROWS) * BOX_ROW + 8, PANEL_FILL,
-                                          PANEL_EDGE, 8)]
+    if obs["stage"] == "boxes" and 0 <= obs["idx"] < len(queue):
+        return str(queue[obs["idx"]][0]), int(queue[obs["idx"]][1])
+    return None
+
+
+ACTION_BOARD = ('<g id="action-board">' + _rect(RIGHT_X, BOX_Y - 4, RIGHT_W, len(BOX_ROWS) * BOX_ROW + 8, PANEL_FILL,
+                                                PANEL_EDGE, 8))
+
+
+def _box_row(obs: Obs, seats: Seats, tx: Texts, r: int, now_slot: int) -> str:
+    """Row ``r`` of the action board (``BOX_ROWS``); ``now_slot``: its slot resolved now (-1 for none)."""
+    slots = num(obs, "SLOTS")
     sw = 46.0
-    for r, (box, ident, name, step, _) in enumerate(BOX_ROWS):
-        y = BOX_Y + r * BOX_ROW
-        n = int(slots.get(box, 0))
-        entries = obs["boxes"].get(box, [])
-        act = BOX_ACTION.get(box)
-        out.append(f'<g id="box-{ident}" class="box" data-box="{box}"'
+    box, ident, name, step, _ = BOX_ROWS[r]
+    y = BOX_Y + r * BOX_ROW
+    n = int(slots.get(box, 0))
+    entries = obs["boxes"].get(box, [])
+    act = BOX_ACTION.get(box)
+    out = [f'<g id="box-{ident}" class="box" data-box="{box}"' + (f' data-action="{act}"' if act else "") + ">"
+           + _title(f"{tx.box(box)} {_plural(n, 'slot')}. {tx.rule('slots')}")
+           + (_rect(RIGHT_X + 4, y, RIGHT_W - 8, BOX_ROW, "#f6eedd", "none", 4) if r % 2 else "")
+           + _text(RIGHT_X + 12, y + 14, name, "box-name")
+           + _text(RIGHT_X + 12, y + 26, f"{step} · {BOX_SHORT[box].format(**tx.v)}", "tiny muted")]
+    x0 = RIGHT_X + 204
+    for i in range(max(n, len(entries))):
+        x = x0 + i * (sw + 4)
+        e = entries[i] if i < len(entries) else None
+        current = now_slot == i
+        out.append(f'<g id="slot-{ident}-{i + 1}" class="slot{" free" if e is None else ""}" data-box="{box}" '
+                   f'data-slot="{i + 1}"' + (f' data-seat="{int(e[0])}"' if e is not None else "")
                    + (f' data-action="{act}"' if act else "") + ">"
-                   + _title(f"{tx.box(box)} {_plural(n, 'slot')}. {tx.rule('slots')}")
-                   + (_rect(RIGHT_X + 4, y, RIGHT_W - 8, BOX_ROW, "#f6eedd", "none", 4) if r % 2 else "")
-                   + _text(RIGHT_X + 12, y + 14, name, "box-name")
-                   + _text(RIGHT_X + 12, y + 26, f"{step} · {BOX_SHORT[box].format(**tx.v)}", "tiny muted"))
-        x0 = RIGHT_X + 204
-        for i in range(max(n, len(entries))):
-            x = x0 + i * (sw + 4)
-            e = entries[i] if i < len(entries) else None
-            current = now is not None and now[0] == box and int(now[1]) == i
-            out.append(f'<g id="slot-{ident}-{i + 1}" class="slot{" free" if e is None else ""}" data-box="{box}" '
-                       f'data-slot="{i + 1}"' + (f' data-seat="{int(e[0])}"' if e is not None else "")
-                       + (f' data-action="{act}"' if act else "") + ">"
-                       + _title(_slot_text(seats, box, e, i + 1) + " " + tx.box(box))
-                       + _rect(x, y + 3, sw, BOX_ROW - 6, "#fffdf6" if e is None else "#ffffff",
-                               "#1d1d1d" if current else "#b89b6e", 4,
-                               ' stroke-width="2.5"' if current else (' stroke-dasharray="3 2"' if e is None else ""))
-                       + (_slot_need(obs, box, x, y + 3, sw) if e is None else
-                          _slot_pieces(seats, e, x, y + 3, sw)) + "</g>")
-        out.append("</g>")
+                   + _title(_slot_text(seats, box, e, i + 1) + " " + tx.box(box))
+                   + _rect(x, y + 3, sw, BOX_ROW - 6, "#fffdf6" if e is None else "#ffffff",
+                           "#1d1d1d" if current else "#b89b6e", 4,
+                           ' stroke-width="2.5"' if current else (' stroke-dasharray="3 2"' if e is None else ""))
+                   + (_slot_need(obs, box, x, y + 3, sw) if e is None else
+                      _slot_pieces(seats, e, x, y + 3, sw)) + "</g>")
     out.append("</g>")
     return "".join(out)
 
@@ -1115,12 +1151,12 @@ GOLD_X, FOOD_X, CELL = 60.0, 294.0, 20.0
 LOAN_X, LOAN_CELL = 190.0, 30.0
 
 
-def _resource_board(obs: Obs, seats: Seats, tx: Texts, s: int) -> str:
+def _resource_board(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> str:
+    """Seat ``s``'s resource board; ``active``: it is to act."""
     p = obs["players"][s]
     y = _board_y(s)
     x = RIGHT_X
     fill = seats.fill(s)
-    active = s == seats.active
     flags = []
     if obs["stage"] == "plan" and p["passed"]:
         flags.append("passed")
@@ -1257,24 +1293,108 @@ def _legend() -> str:
     return "".join(out)
 
 
+# ----------------------------------------------------------------------------- the document in parts
+# Each part's drawing from its projection: the seats from the colours, the observer and (where shown) the seat to
+# act, given as arguments; the lake and the texts from the observation's pieces the part reads.
+def _track_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return _score_track(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _camp_part(obs: Obs, s: int, housed: int, colours: tuple[str, ...], me: int | None) -> str:
+    return _camp(obs, Seats.known(colours, me), Texts(obs), s, housed)
+
+
+def _lake_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
+    return _lake(obs, Lake(obs, resolving), Seats.known(colours, me), Texts(obs))
+
+
+def _spots_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return _spots(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _arrows_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
+    return _explore_arrows(obs, Lake(obs, resolving), Seats.known(colours, me))
+
+
+def _status_part(obs: Obs, colours: tuple[str, ...], me: int | None, active: int | None) -> str:
+    return _status(obs, Seats.known(colours, me, active), Texts(obs))
+
+
+def _box_row_part(obs: Obs, r: int, current: int, colours: tuple[str, ...], me: int | None) -> str:
+    return _box_row(obs, Seats.known(colours, me), Texts(obs), r, current)
+
+
+def _board_part(obs: Obs, s: int, active: bool, colours: tuple[str, ...], me: int | None) -> str:
+    return _resource_board(obs, Seats.known(colours, me), Texts(obs), s, active)
+
+
+def _lake_pieces_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
+    return _lake_pieces(obs, Lake(obs, resolving), Seats.known(colours, me), Texts(obs))
+
+
+def _score_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return _score_markers(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _camp_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return _camp_markers(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _resource_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return _resource_markers(obs, Seats.known(colours, me), Texts(obs))
+
+
+STYLE_TAG, DEFS, GROUND, LEGEND = f"<style>{STYLE}</style>", _defs(), _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _legend()
+OVERRIDES: Path = ("overrides",)
+
+
+def parts(observation: Obs) -> list[Part]:
+    """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads, the
+    seats' colours, the observer and, where it shows, the seat to act."""
+    obs = observation
+    n = len(obs["players"])
+    colours = tuple(str(p["colour"]) for p in obs["players"])
+    who = (colours, obs["seat"])
+    active = active_seat(obs)
+
+    def each(*keys: str) -> tuple[Path, ...]:
+        return tuple(("players", s, k) for s in range(n) for k in keys)
+
+    lake = (("lake",), ("explorations",), ("boxes", "pumpre"), ("known",), *each("balsa", "inspected"), OVERRIDES)
+    resolving = resolving_tile(obs)
+    now = current_slot(obs)
+    out = [Part("head", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+                        f'class="board guatavita" data-game="guatavita" data-players="{n}">'),
+           Part("style", STYLE_TAG), Part("defs", DEFS), Part("ground", GROUND),
+           Part("score-track", _track_part, (*each("vp"), OVERRIDES), who)]
+    out += [Part(f"camp{s}", _camp_part, (("players", s), OVERRIDES), (s, _housed(obs, s), *who)) for s in range(n)]
+    out += [Part("lake", _lake_part, lake, (resolving, *who)),
+            Part("spots", _spots_part, (*each("spot", "pump_level", "pump_worker"), OVERRIDES), who),
+            Part("arrows", _arrows_part, (*lake, *each("spot")), (resolving, *who)),
+            Part("legend", LEGEND),
+            Part("status", _status_part, (("stage",), ("decision",), ("round",), ("balsa_steps",), ("turn_order",),
+                                          *each("passed"), ("end_triggers",), ("famine_due",), ("options",),
+                                          ("supply",), OVERRIDES), (*who, active)),
+            Part("action-board", ACTION_BOARD)]
+    out += [Part(f"box-{row[1]}", _box_row_part, (("boxes", row[0]), OVERRIDES),
+                 (r, now[1] if now is not None and now[0] == row[0] else -1, *who)) for r, row in enumerate(BOX_ROWS)]
+    out += [Part("action-board-end", "</g>")]
+    out += [Part(f"seat{s}", _board_part, (("players", s), ("stage",), ("options",), OVERRIDES), (s, active == s, *who))
+            for s in range(n)]
+    out += [Part("pieces", '<g id="pieces">'),
+            Part("lake-pieces", _lake_pieces_part, (*lake, ("stage",), *each("spot"), ("options",)), (resolving, *who)),
+            Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
+            Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
+            Part("resource-markers", _resource_markers_part, (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES),
+                 who),
+            Part("end", "</g></svg>")]
+    return out
+
+
 def svg(observation: Obs) -> str:
     """The whole table as the observation's seat sees it (GV-830..GV-836: undrained tiles show their water side
     only; the seat's own inspections, GV-832, and nobody else's)."""
-    obs = observation
-    seats = Seats(obs)
-    lake = Lake(obs)
-    tx = Texts(obs)
-    n = len(obs["players"])
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="board guatavita" '
-             f'data-game="guatavita" data-players="{n}">', f"<style>{STYLE}</style>", _defs(),
-             _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _score_track(obs, seats, tx)]
-    parts.extend(_camp(obs, seats, tx, s) for s in range(n))
-    parts += [_lake(obs, lake, seats, tx), _spots(obs, seats, tx), _explore_arrows(obs, lake, seats), _legend(),
-              _status(obs, seats, tx), _boxes(obs, seats, tx)]
-    parts.extend(_resource_board(obs, seats, tx, s) for s in range(n))
-    parts += ['<g id="pieces">', _lake_pieces(obs, lake, seats, tx), _score_markers(obs, seats, tx),
-              _camp_markers(obs, seats, tx), _resource_markers(obs, seats, tx), "</g>", "</svg>"]
-    return "".join(parts)
+    return document(parts(observation), observation)
 
 
 # ============================================================================= decisions
@@ -1442,4 +1562,4 @@ def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-__all__ = ["BUTTONS", "RULES", "free_slot", "is_button", "num", "previews", "svg", "target_of", "targets"]
+__all__ = ["BUTTONS", "RULES", "free_slot", "is_button", "num", "parts", "previews", "svg", "target_of", "targets"]

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tawa.core.svgparts import Part, Path, document
 from tawa.games.pachakuna.data import (
     ALL_PIECES,
     CELL_NAMES,
@@ -242,12 +243,11 @@ def _sides_text(regions: Sequence[Sequence[Any]], o: int) -> str:
     return "; ".join(parts)
 
 
-def _tile_cell(obs: Obs, name: str) -> str:
+def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
     kind, o = obs["tiles"][name]
     regions = obs["tile_types"][kind]
     x, y = cell_xy(name)
-    rock = name in obs["rocks"]
-    rotated = name in obs["rotated"]
+    rock, rotated, marked, pay = marks
     state = [f"Tile {name}: type {kind} ({TYPE_NAMES.get(kind, kind)}), orientation {o}",
              _sides_text(regions, o) + ".", RULES["tile"]]
     if rock:
@@ -260,18 +260,30 @@ def _tile_cell(obs: Obs, name: str) -> str:
            f'<use href="#{face_id(obs, kind)}"/></g>',
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="none" stroke="#3d4a2a" '
            f'stroke-width="1.2"/>']
-    if rotated and obs["step"] in ("rotate", "rotate-paid"):
+    if marked:
         out.append(f'<polygon class="rotated-mark" points="{_hex_points(S - 6)}" fill="none" stroke="#fff" '
                    f'stroke-width="2.5" stroke-dasharray="6 4">{_title(RULES["rotated"])}</polygon>')
-    pay = obs["paying"]
-    if pay and pay["tile"] == name:  # a paid rotation chosen, its pieces not all paid yet (PK-132)
-        wait = f"Rotation to orientation {pay['orientation']} waits for {pay['still']} more pieces (PK-132)."
+    if pay is not None:  # a paid rotation chosen, its pieces not all paid yet (PK-132)
+        wait = f"Rotation to orientation {pay[0]} waits for {pay[1]} more pieces (PK-132)."
         out.append(f'<polygon class="pending-mark" points="{_hex_points(S - 5)}" fill="none" stroke="#ffd21f" '
                    f'stroke-width="4">{_title(wait)}</polygon>')
     if rock:
         out.append(_rock(name))
     out.append("</g>")
     return "".join(out)
+
+
+TileMarks = tuple[bool, bool, bool, tuple[int, int] | None]
+
+
+def tile_marks(obs: Obs, name: str) -> TileMarks:
+    """What a tile cell shows besides its tile: a rock on it, whether it was rotated this turn, whether it shows
+    the rotated mark (rotated, while the rotate steps last), and the pending paid rotation of it (orientation,
+    pieces still to pay) or None."""
+    pay = obs["paying"]
+    pending = (pay["orientation"], pay["still"]) if pay and pay["tile"] == name else None
+    rotated = name in obs["rotated"]
+    return name in obs["rocks"], rotated, rotated and obs["step"] in ("rotate", "rotate-paid"), pending
 
 
 def _rock(name: str) -> str:
@@ -330,11 +342,10 @@ def flags(upper: str, lower: str, x: float, y: float, scale: float = 1.0) -> str
             f'fill="{PIECE_FILL[lower]}" stroke="#222" stroke-width="1"/></g>')
 
 
-def _village_cell(obs: Obs, colour: str, name: str) -> str:
+def _village_cell(obs: Obs, colour: str, name: str, sold: bool) -> str:
     x, y = cell_xy(name)
     v = COLOURS.index(colour)
     fill = PIECE_FILL[colour]
-    sold = colour in obs["sold"]
     label = f"{colour.capitalize()} village ({QUECHUA[v]}) at {name}"
     out = [f'<g id="{cell_id(name)}" class="cell village-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
            f'data-cell="{name}"{_meant(obs, name, 1, colour)}>', _title(f"{label}: {_demand_text(obs, colour)}."),
@@ -487,19 +498,15 @@ def _frame_sides() -> str:
     return f'<path class="frame-sides" d="{"".join(marks)}" stroke="{FRAME_EDGE}" stroke-width="3" fill="none"/>'
 
 
-def _board(obs: Obs) -> str:
-    village_of = {cell: colour for colour, cell in obs["village_cells"].items()}
-    out = [_frame(), '<g id="cells">']
-    for name in CELL_NAMES:
-        out.append(_village_cell(obs, village_of[name], name) if name in village_of else _tile_cell(obs, name))
-    out.append("</g>")
-    out.append(_frame_sides())
-    return "".join(out)
+def _cells(obs: Obs, cells: tuple[tuple[str, str | None, Any], ...]) -> str:
+    """Board cells in order: (name, its village colour or None, the village's "sold here" or the tile's marks)."""
+    return "".join(_village_cell(obs, colour, name, marks) if colour is not None else _tile_cell(obs, name, marks)
+                   for name, colour, marks in cells)
 
 
-def _pieces(obs: Obs) -> str:
+def _pieces(obs: Obs, mover: int) -> str:
+    """The llamas; ``mover``: the one whose move is being asked, or -1."""
     spots = _llama_spots(obs)
-    mover = _moving_llama(obs)
     out = ['<g id="llamas">']
     for k, ll in enumerate(obs["llamas"]):
         if k in spots:
@@ -587,11 +594,10 @@ def _step_detail(obs: Obs) -> str:
     return ""
 
 
-def _seat_panel(obs: Obs, seat: int) -> str:
+def _seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llamas: tuple[int, ...]) -> str:
+    """Seat ``seat``'s area; ``llamas``: the indexes of its llamas in the observation's list."""
     y0 = SEAT_Y[seat]
     side = _side_name(obs, seat)
-    me = obs.get("observer") == seat
-    active = obs["active"] == seat and obs["step"] != "over"
     walks = "valleys" if side == "White" else "mountains"
     supply: Mapping[str, int] = obs["supply"][seat]
     held = sum(1 for c in COLOURS if supply.get(c, 0) > 0)
@@ -605,12 +611,11 @@ def _seat_panel(obs: Obs, seat: int) -> str:
            _text(PANEL_X + 12, y0 + 46, f"llamas walk the {walks} · {held} of 7 colours", "detail")]
     if active:
         out.append(_text(WIDTH - 22, y0 + 26, "to play", "badge", text_anchor="end"))
-    elif obs["winner"] == seat:
+    elif winner:
         out.append(_text(WIDTH - 22, y0 + 26, "winner", "badge", text_anchor="end"))
     out.append(_text(PANEL_X + 12, y0 + 74, "Llamas", "label"))
-    for ll in obs["llamas"]:
-        if ll["seat"] != seat:
-            continue
+    for k in llamas:
+        ll = obs["llamas"][k]
         x, y, _ = _waiting_spot(obs, ll)
         out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y - 4)}" r="24" fill="none" stroke="#b89b6e" '
                    f'stroke-dasharray="4 3"/>')
@@ -690,17 +695,50 @@ STYLE = (
 )
 
 
+HEAD = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        'class="board pachakuna" data-game="pachakuna">')
+CELL_GROUPS = tuple(tuple(CELL_NAMES[i:i + 8]) for i in range(0, len(CELL_NAMES), 8))   # a part each
+LEGEND, FRAME, FRAME_SIDES = _legend(), _frame(), _frame_sides()
+
+
+def parts(observation: Obs) -> list[Part]:
+    """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
+    the facts derived here (the marks of each tile, who is to play, the llama that moves ...)."""
+    obs = observation
+    village_of = {cell: colour for colour, cell in obs["village_cells"].items()}
+    sold = obs["sold"]
+    types: Path = ("tile_types",)
+    out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", _face_defs, (types,)),
+           Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'), Part("legend", LEGEND),
+           Part("frame", FRAME), Part("cells", '<g id="cells">')]
+    for i, names in enumerate(CELL_GROUPS):
+        cells = tuple((name, village_of[name], village_of[name] in sold) if name in village_of else
+                      (name, None, tile_marks(obs, name)) for name in names)
+        reads: list[Path] = [types]
+        for name, colour, _ in cells:
+            reads += [("villages", colour), ("demands",)] if colour is not None else [("tiles", name)]
+        out.append(Part(f"cells{i}", _cells, tuple(reads), (cells,)))
+    over = obs["step"] == "over"
+    out += [Part("cells-end", "</g>"), Part("frame-sides", FRAME_SIDES),
+            Part("status", _status, tuple((k,) for k in (
+                "step", "active", "observer", "winner", "draw", "turn_cap", "turn", "white_seat", "paying",
+                "rotated", "llamas", "move_slot")))]
+    for seat in (0, 1):
+        own = tuple(k for k, ll in enumerate(obs["llamas"]) if ll["seat"] == seat)
+        out.append(Part(f"seat{seat}", _seat_panel, (("white_seat",), ("supply", seat),
+                                                     *(("llamas", k) for k in own)),
+                        (seat, obs.get("observer") == seat, obs["active"] == seat and not over,
+                         obs["winner"] == seat, own)))
+    out += [Part("bag", _bag, (("bag",), ("discard",), ("demands",))),
+            Part("pieces", _pieces, (("llamas",), ("village_cells",)), (_moving_llama(obs),)),
+            Part("end", "</svg>")]
+    return out
+
+
 def svg(observation: Obs) -> str:
     """The whole table as the observation's seat sees it (PK-340: everything is public; only the observer's own
     area is marked "you")."""
-    obs = observation
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-             f'class="board pachakuna" data-game="pachakuna">',
-             f"<style>{STYLE}</style>",
-             _face_defs(obs), f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>',
-             _legend(), _board(obs), _status(obs), _seat_panel(obs, 0), _seat_panel(obs, 1), _bag(obs), _pieces(obs),
-             "</svg>"]
-    return "".join(parts)
+    return document(parts(observation), observation)
 
 
 # ============================================================================= decisions
@@ -800,4 +838,4 @@ def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-__all__ = ["cell_id", "is_button", "llama_id", "previews", "supply_id", "svg", "targets"]
+__all__ = ["cell_id", "is_button", "llama_id", "parts", "previews", "supply_id", "svg", "targets"]

@@ -38,6 +38,7 @@ from tawa.core.svg import n as _n
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _label
 from tawa.core.svg import title as _title
+from tawa.core.svgparts import Part, Path, document
 from tawa.games.sacred_valley.data import (
     ALPACA_NAMES,
     CAMAYO_AGE,
@@ -576,22 +577,28 @@ def _turn_state(obs: Obs) -> str:
 # ============================================================================= the Seed Catu (left)
 
 
-def _seed_price(obs: Obs, slot: int | None) -> tuple[int, str]:
-    """Price of a Main Catu slot (1-based) or a vine (None) for the active player, and its reason."""
+def _has_seed_rantic(obs: Obs) -> bool:
+    """Whether the active player has the Seed Rantic (SV-399), which sets every Seed Tile's price."""
     act = obs["active"]
-    if act is not None and any(c["kind"] == "seed_rantic" for c in obs["player"][act]["camayos"]):
+    return act is not None and any(c["kind"] == "seed_rantic" for c in obs["player"][act]["camayos"])
+
+
+def _seed_price(obs: Obs, slot: int | None, rantic: bool) -> tuple[int, str]:
+    """Price of a Main Catu slot (1-based) or a vine (None) for the active player (``rantic``: who has the Seed
+    Rantic), and its reason."""
+    if rantic:
         return N["SEED_RANTIC_PRICE"], "Seed Rantic (SV-399)"
     if slot is None:
         return N["VINE_PRICE"], "SV-262"
     return obs["main_catu_prices"][slot - 1], "SV-260"
 
 
-def _main_catu(obs: Obs) -> str:
+def _main_catu(obs: Obs, rantic: bool) -> str:
     out = [_label(14, 80, "Seed Catu", "label")]
     main = obs["main_catu"]
     for i, crop in enumerate(main, start=1):
         y = MAIN_TOP + (len(main) - i) * SLOT_STEP
-        price, why = _seed_price(obs, i)
+        price, why = _seed_price(obs, i, rantic)
         what = f"{crop} Seed Tile" if crop else "empty"
         printed = obs["main_catu_prices"][i - 1]
         title = (f"Main Seed Catu slot {i} (printed price ${printed}; price now ${price}, {why}): {what}. "
@@ -609,11 +616,11 @@ def _main_catu(obs: Obs) -> str:
     return "".join(out)
 
 
-def _vine_catu(obs: Obs) -> str:
+def _vine_catu(obs: Obs, rantic: bool) -> str:
     cap = int(obs["vine_catu_capacity"])
     shown = max(1, min(cap, len(obs["main_catu"])))
     n = int(obs["vine_catu"])
-    price, why = _seed_price(obs, None)
+    price, why = _seed_price(obs, None, rantic)
     bottom = MAIN_TOP + (len(obs["main_catu"]) - 1) * SLOT_STEP + 44
     top = bottom - shown * SLOT_STEP + 4
     title = (f"Vine Catu: {n} of {cap} vines (price now ${price}, {why}). "
@@ -739,6 +746,10 @@ def _cell(obs: Obs, t: Terrace, grid: str) -> str:
     return "".join(out)
 
 
+def _terrace_part(obs: Obs) -> str:
+    return _terrace(obs, Terrace(obs))
+
+
 def _terrace(obs: Obs, t: Terrace) -> str:
     out = ['<g id="terrace">']
     top = t.row_y[t.rows[0]]
@@ -801,6 +812,12 @@ def _cover_spot(obs: Obs, t: Terrace, level: int, seat_boards: Mapping[int, tupl
                 return x + w - 54 - 48 * d["debts"].index(level), y + 52
     x, y = _cover_out_spot(locked.index(level))
     return x, y
+
+
+def _covers(obs: Obs) -> str:
+    t = Terrace(obs)
+    boxes = _board_boxes(obs)
+    return "".join(_cover(obs, t, int(lv), boxes) for lv in sorted(obs["covers"], key=int))
 
 
 def _cover(obs: Obs, t: Terrace, level: int, boards: Mapping[int, tuple[float, float, float]]) -> str:
@@ -1008,8 +1025,9 @@ def _crops(obs: Obs) -> str:
 # ============================================================================= the player boards
 
 
-def _board_boxes(obs: Obs) -> dict[int, tuple[float, float, float]]:
-    n = obs["players"]
+def _board_boxes(obs: Obs | int) -> dict[int, tuple[float, float, float]]:
+    """Where each seat's board lies (x, y, width), for an observation or a player count."""
+    n = obs if isinstance(obs, int) else obs["players"]
     w = (WIDTH - 16 - (n - 1) * 8) / n
     return {p: (8 + p * (w + 8), float(BOARD_Y), w) for p in range(n)}
 
@@ -1019,11 +1037,10 @@ def _warehouse_cap(d: Mapping[str, Any]) -> int:
     return int(N["WAREHOUSE_KEEPER"] if keeper else N["WAREHOUSE_BASE"])
 
 
-def _board(obs: Obs, p: int, box: tuple[float, float, float]) -> str:
-    x, y, w = box
+def _board(obs: Obs, p: int, n: int, me: bool, active: bool, first: bool) -> str:
+    """Seat ``p``'s board (of ``n``); ``me``: the observer's, ``active``: to play, ``first``: the first player."""
+    x, y, w = _board_boxes(n)[p]
     d = obs["player"][p]
-    me = obs["seat"] == p
-    active = obs["active"] == p and not obs["over"]
     colour = _crop_colour(d["crop"])
     out = [f'<g id="seat{p}" class="seat{" active" if active else ""}{" mine" if me else ""}" data-seat="{p}">',
            _title(f"{_seat_name(obs, p)}'s player board: Technology storage, Warehouse and Camayo Work Zone "
@@ -1032,14 +1049,9 @@ def _board(obs: Obs, p: int, box: tuple[float, float, float]) -> str:
                  f' stroke-width="{3 if active else 1}"')]
     crop = (d["crop"] or "no crop yet").capitalize()
     head = f"P{p} · {crop}{' (you)' if me else ''}"
-    badge = ""
-    if obs["over"]:
-        place = _places(obs)[p]
-        badge = "winner" if place == 1 else f"place {place}"
-    elif active:
-        badge = "to play"
+    badge = _badge(obs, p, active)
     notes = [badge] if badge else []
-    if p == obs["first_player"]:
+    if first:
         notes.append("first player (SV-020)")
     out.append(f'<g id="seat{p}-head" class="seat-head" data-action="partner {p}">'
                + _title(f"{head}: {', '.join(notes) or 'waiting'}; Technologies "
@@ -1048,21 +1060,35 @@ def _board(obs: Obs, p: int, box: tuple[float, float, float]) -> str:
                + _rect(x + 1, y + 1, w - 2, 28, colour, "none", 7)
                + _rect(x + 1, y + 20, w - 2, 9, colour)
                + _label(x + 10, y + 20, head, "seat-name") + "</g>")
-    out.append(_coins(obs, p, x + w - 10, y + 20))
-    if p == obs["first_player"]:
+    return "".join(out)
+
+
+def _badge(obs: Obs, p: int, active: bool) -> str:
+    if obs["over"]:
+        place = _places(obs)[p]
+        return "winner" if place == 1 else f"place {place}"
+    return "to play" if active else ""
+
+
+def _board_marks(obs: Obs, p: int, n: int, active: bool, first: bool) -> str:
+    """The first player's mark and the badge (to play, the place at the end) on seat ``p``'s board."""
+    x, y, w = _board_boxes(n)[p]
+    badge = _badge(obs, p, active)
+    out = []
+    if first:
         out.append(f'<circle cx="{_n(x + w - 76)}" cy="{_n(y + 15)}" r="10" fill="#fff" stroke="#3a2d1c"/>'
                    + _label(x + w - 76, y + 19, "1st", "tiny strong", "middle"))
     if badge:
         out.append(_label(x + w - 10, y + 44, badge, "badge", "end"))
-    out.append(_techs(obs, p, x, y))
-    out.append(_debts(obs, p, x, y, w))
-    out.append(_warehouse(obs, p, x, y, w))
-    out.append(_work_zone(obs, p, x, y, w))
-    out.append("</g>")
     return "".join(out)
 
 
-def _coins(obs: Obs, p: int, right: float, y: float) -> str:
+BOARD_END = "</g>"
+
+
+def _coins(obs: Obs, p: int, n: int) -> str:
+    x, y, w = _board_boxes(n)[p]
+    right, y = x + w - 10, y + 20
     d = obs["player"][p]
     if "coins" in d:
         text = _money(d["coins"])
@@ -1075,7 +1101,8 @@ def _coins(obs: Obs, p: int, right: float, y: float) -> str:
             + _label(right - 25, y, text, "coins", "middle") + "</g>")
 
 
-def _techs(obs: Obs, p: int, x: float, y: float) -> str:
+def _techs(obs: Obs, p: int, n: int) -> str:
+    x, y, _ = _board_boxes(n)[p]
     d = obs["player"][p]
     costs = obs["tech_costs"]
     out = [_label(x + 10, y + 44, "Technology", "small strong")]
@@ -1097,7 +1124,8 @@ def _techs(obs: Obs, p: int, x: float, y: float) -> str:
     return "".join(out)
 
 
-def _debts(obs: Obs, p: int, x: float, y: float, w: float) -> str:
+def _debts(obs: Obs, p: int, n: int) -> str:
+    x, y, w = _board_boxes(n)[p]
     debts = obs["player"][p]["debts"]
     owed = sum(UNLOCK_FEE.get(lv, 0) for lv in debts)
     text = (f"owes ${owed}: level {', '.join(str(lv) for lv in debts)} cover" if debts else "no debt")
@@ -1106,7 +1134,8 @@ def _debts(obs: Obs, p: int, x: float, y: float, w: float) -> str:
             + _label(x + w - 10, y + 90, text if debts else "", "small warn", "end") + "</g>")
 
 
-def _warehouse(obs: Obs, p: int, x: float, y: float, w: float) -> str:
+def _warehouse(obs: Obs, p: int, n: int) -> str:
+    x, y, w = _board_boxes(n)[p]
     d = obs["player"][p]
     cap = _warehouse_cap(d)
     wh = d["warehouse"]
@@ -1130,7 +1159,8 @@ def _warehouse(obs: Obs, p: int, x: float, y: float, w: float) -> str:
     return "".join(out)
 
 
-def _work_zone(obs: Obs, p: int, x: float, y: float, w: float) -> str:
+def _work_zone(obs: Obs, p: int, n: int) -> str:
+    x, y, w = _board_boxes(n)[p]
     d = obs["player"][p]
     cams = d["camayos"]
     cw = (w - 20 - 2 * 6) / N["MAX_CAMAYOS"]
@@ -1174,9 +1204,10 @@ def _work_zone(obs: Obs, p: int, x: float, y: float, w: float) -> str:
     return "".join(out)
 
 
-def _markers(obs: Obs, boxes: Mapping[int, tuple[float, float, float]]) -> str:
+def _markers(obs: Obs) -> str:
     """One-shot markers (SV-289): a meeple of the holder's colour on each unused one-shot Camayo. They never catch
     clicks, so a click on the Camayo names the Camayo."""
+    boxes = _board_boxes(obs)
     out = []
     for p, d in enumerate(obs["player"]):
         x, y, w = boxes[p]
@@ -1193,7 +1224,8 @@ def _markers(obs: Obs, boxes: Mapping[int, tuple[float, float, float]]) -> str:
 # ============================================================================= pieces on the Terrace
 
 
-def _alpacas(obs: Obs, t: Terrace) -> str:
+def _alpacas(obs: Obs) -> str:
+    t = Terrace(obs)
     where = {c["alpaca"]: g for g, c in t.cells.items() if "alpaca" in c}
     out = []
     for k, name in enumerate(ALPACA_NAMES):
@@ -1212,7 +1244,8 @@ def _alpacas(obs: Obs, t: Terrace) -> str:
     return "".join(out)
 
 
-def _meeples(obs: Obs, t: Terrace) -> str:
+def _meeples(obs: Obs) -> str:
+    t = Terrace(obs)
     out = []
     for g, c in t.cells.items():
         m = c.get("meeple")
@@ -1253,6 +1286,7 @@ STYLE = "".join(f"svg.sacred-valley {rule}" for rule in re.findall(r"[^{}]+\{[^{
 
 
 def _defs() -> str:
+    """The patterns and tile faces every board uses (the same for every table: see ``DEFS``)."""
     stones = ('<pattern id="sv-stones" width="24" height="12" patternUnits="userSpaceOnUse">'
               '<rect width="24" height="12" fill="#9a8c76"/><path d="M0,6H24M12,0V6M6,6V12M18,6V12" '
               'stroke="#5e5240" stroke-width="1"/></pattern>')
@@ -1264,21 +1298,69 @@ def _defs() -> str:
     return f"<defs>{stones}{hatch}{faces}</defs>"
 
 
+DEFS = _defs()
+
+
+HEAD = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        'class="board sacred-valley" data-game="sacred-valley">')
+TERRACE: tuple[Path, ...] = (("terrace",), ("cross_level_adjacency",))
+
+
+def parts(observation: Obs) -> list[Part]:
+    """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
+    the facts derived here (who is to play, who has the Seed Rantic ...)."""
+    obs = observation
+    n = obs["players"]
+    over = obs["over"]
+    crops = tuple(("player", p, "crop") for p in range(n))
+    rantic = _has_seed_rantic(obs)
+    catu = (("main_catu",), ("main_catu_prices",))
+    out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", DEFS),
+           Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
+           Part("status", _status, tuple((k,) for k in (
+               "seat", "over", "players", "scores", "player", "capped", "active", "round", "mode", "turn",
+               "planting", "pending_tile", "pending_camayo", "first_player"))),
+           Part("main-catu", _main_catu, catu, (rantic,)),
+           Part("vine-catu", _vine_catu, (*catu, ("vine_catu",), ("vine_catu_capacity",)), (rantic,)),
+           Part("supplies", _supplies, (("bag_size",), ("seed_discard",), ("seeds_out_of_game",),
+                                        ("bag_composition",))),
+           Part("reserves", _reserves, (("alpaca_reserve",),)),
+           Part("terrace", _terrace_part, (*TERRACE, ("covers",), ("first_row",), ("planting",), *crops)),
+           Part("harvest-track", _harvest_track, (("harvest_track",),)),
+           Part("piles", _piles, (("camayo_piles",), ("camayo_discard",), ("camayos_removed_face_up",),
+                                  ("camayos_purged_face_down",))),
+           Part("camayo-catu", _camayo_catu, (("camayo_catu",),)),
+           Part("crops", _crops, (*crops, ("technology_reserve",)))]
+    ending = (("scores",), ("player",), ("players",)) if over else ()   # the places at the end (SV-586) compare seats
+    for p in range(n):
+        active, first = obs["active"] == p and not over, p == obs["first_player"]
+
+        def mine(*keys: str, seat: int = p) -> tuple[Path, ...]:
+            return (("over",), ("player", seat, "crop"), *(("player", seat, k) for k in keys), *ending)
+
+        out += [Part(f"seat{p}", _board, mine("technologies", "farmers"), (p, n, obs["seat"] == p, active, first)),
+                Part(f"seat{p}-coins", _coins, mine("coins"), (p, n)),
+                Part(f"seat{p}-marks", _board_marks, mine(), (p, n, active, first)),
+                Part(f"seat{p}-techs", _techs, (*mine("technologies"), ("tech_costs",)), (p, n)),
+                Part(f"seat{p}-debts", _debts, mine("debts"), (p, n)),
+                Part(f"seat{p}-warehouse", _warehouse, mine("warehouse", "farmers", "camayos"), (p, n)),
+                Part(f"seat{p}-camayos", _work_zone, (*mine("camayos", "coins"), ("scores",)), (p, n)),
+                Part(f"seat{p}-end", BOARD_END)]
+    out += [Part("pieces", '<g id="pieces">'),
+            Part("covers", _covers, (*TERRACE, ("covers",), ("players",), *crops,
+                                     *(("player", p, "debts") for p in range(n)))),
+            Part("alpacas", _alpacas, TERRACE),
+            Part("meeples", _meeples, (*TERRACE, *crops)),
+            Part("farmers", _farmers, (("harvest_track",), *crops, *(("player", p, "farmers") for p in range(n)))),
+            Part("markers", _markers, (("players",), *crops, *(("player", p, "camayos") for p in range(n)))),
+            Part("end", "</g></svg>")]
+    return out
+
+
 def svg(observation: Obs) -> str:
     """The whole table as the observation's seat sees it (SV-600: other seats' coins are not in it, and not
     drawn; SV-587: at the end every seat's coins and score)."""
-    obs = observation
-    t = Terrace(obs)
-    boxes = _board_boxes(obs)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-             f'class="board sacred-valley" data-game="sacred-valley">', f"<style>{STYLE}</style>", _defs(),
-             _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _status(obs), _main_catu(obs), _vine_catu(obs), _supplies(obs),
-             _reserves(obs), _terrace(obs, t), _harvest_track(obs), _piles(obs), _camayo_catu(obs), _crops(obs)]
-    parts.extend(_board(obs, p, boxes[p]) for p in range(obs["players"]))
-    parts.append('<g id="pieces">')
-    parts.extend(_cover(obs, t, int(lv), boxes) for lv in sorted(obs["covers"], key=int))
-    parts += [_alpacas(obs, t), _meeples(obs, t), _farmers(obs), _markers(obs, boxes), "</g>", "</svg>"]
-    return "".join(parts)
+    return document(parts(observation), observation)
 
 
 # ============================================================================= decisions
@@ -1402,4 +1484,4 @@ def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-__all__ = ["CAMAYO_RULES", "is_button", "previews", "svg", "target_of", "targets"]
+__all__ = ["CAMAYO_RULES", "is_button", "parts", "previews", "svg", "target_of", "targets"]

@@ -1,6 +1,8 @@
 // One WebSocket per page for one table: join with the seat token (or as a spectator), keep the latest
 // full view, apply versioned updates in order, ask for a full view on a gap, reconnect with backoff.
-// The state handed to `onChange` is always a plain snapshot: {v, seat, seats, log, view, ...}.
+// The state handed to `onChange` is always a plain snapshot: {v, seat, seats, log, view, ...}; the board parts
+// of each view are applied here (patch.mjs), so `view.svg` is always the whole document.
+import { BoardParts, withBoard } from "./patch.mjs";
 
 export class TableSocket {
   constructor(table, token, onChange, onNotice) {
@@ -43,19 +45,23 @@ export class TableSocket {
     if (msg.table && msg.table !== this.table) return;
     switch (msg.t) {
       case "full":
-        this.state = { ...msg };
+        this.board = new BoardParts();
+        this.state = { ...msg, view: withBoard(msg.view, this.board) };
         this.pending = null;
         this.onNotice("online", "");
         this.emit();
         break;
-      case "update":
+      case "update": {
         if (!this.state || msg.v <= this.state.v) return;                 // old news
         if (msg.v !== this.state.v + 1) { this.send({ t: "sync", table: this.table }); return; }   // a gap
-        this.state = { ...this.state, v: msg.v, view: msg.view, log: this.state.log.concat(msg.events),
+        const view = withBoard(msg.view, this.board);
+        if (view === null) { this.send({ t: "sync", table: this.table }); return; }   // parts it does not hold
+        this.state = { ...this.state, v: msg.v, view, log: this.state.log.concat(msg.events),
                        lastEvents: msg.events };
         if (this.pending !== null && this.ackedV !== null && msg.v >= this.ackedV) this.pending = null;
         this.emit();
         break;
+      }
       case "ack":   // committed; the actions unlock with the update that follows
         if (msg.ack === this.pending) this.ackedV = msg.v;
         break;
@@ -77,6 +83,12 @@ export class TableSocket {
       case "explain":
         this.onNotice(msg.legal ? "help" : "explain", msg.reason);
         break;
+      case "previews":   // into the view held (not a new one, so that an open chooser stays open)
+        if (this.state && msg.v === this.state.v) {
+          this.state.view.previews = { ...(this.state.view.previews || {}), ...msg.previews };
+          this.emit();
+        }
+        break;
       default:
         break;
     }
@@ -93,4 +105,7 @@ export class TableSocket {
   help(action) { this.send({ t: "help", table: this.table, action, ack: ++this.ack }); }
 
   explain(action) { this.send({ t: "explain", table: this.table, action, ack: ++this.ack }); }
+
+  // the chooser pictures of my actions about one board element, asked when its chooser opens
+  previews(target) { this.send({ t: "previews", table: this.table, target, ack: ++this.ack }); }
 }
