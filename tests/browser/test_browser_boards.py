@@ -59,6 +59,7 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     assert moved and all(n > 0 for _, n in moved), moved
     if game == "pachakuna":   # a tile's cell holds the tile's own id'd face: the click lands on it and finds the cell
         assert played.covered > 0 and played.choosers > 0
+    assert played.retried <= 1, f"{played.retried} clicks on targets were refused"
     assert errors == []
 
 

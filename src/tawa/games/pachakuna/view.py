@@ -243,7 +243,7 @@ def _sides_text(regions: Sequence[Sequence[Any]], o: int) -> str:
     return "; ".join(parts)
 
 
-def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
+def _tile_cell(obs: Obs, name: str, marks: TileMarks, meaning: Meaning = None) -> str:
     kind, o = obs["tiles"][name]
     regions = obs["tile_types"][kind]
     x, y = cell_xy(name)
@@ -255,7 +255,7 @@ def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
     if rotated:
         state.insert(1, "Rotated this turn.")
     out = [f'<g id="{cell_id(name)}" class="cell tile-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
-           f'data-cell="{name}"{_meant(obs, name, (o + 1) % 6)}>', _title(" ".join(state)),
+           f'data-cell="{name}"{_meant(meaning, name, (o + 1) % 6)}>', _title(" ".join(state)),
            f'<g id="tile-{_suffix(name)}" class="tile" style="transform:rotate({_fmt(TURN_DEG * o)}deg)">'
            f'<use href="#{face_id(obs, kind)}"/></g>',
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="none" stroke="#3d4a2a" '
@@ -294,20 +294,38 @@ def _rock(name: str) -> str:
             'fill="none"/></g>')
 
 
-def _meant(obs: Obs, name: str, turn_to: int, village: str | None = None) -> str:
+Meaning = tuple[str, int] | None   # what a click on a cell would mean now: (step kind, moving llama's slot)
+
+
+def _meaning(obs: Obs) -> Meaning:
+    """What a click on a cell means for the seat to act, derived once per picture (``_meant`` writes it per cell):
+    None for anyone else, while a payment is asked (PK-132) and at the end."""
+    if obs.get("observer") != obs["active"] or obs["paying"] or obs["winner"] is not None or obs["draw"]:
+        return None
+    step = obs["step"]
+    if step in ("rotate", "rotate-paid"):
+        return ("rotate", -1)
+    k = _moving_llama(obs)
+    if step == "move" and k >= 0 and not _multi_region(obs):
+        return ("move", int(obs["llamas"][k]["slot"]))
+    if step == "trade":
+        return ("trade", -1)
+    return None
+
+
+def _meant(meaning: Meaning, name: str, turn_to: int, village: str | None = None) -> str:
     """The action a click on cell ``name`` would mean for the seat to act, as a ``data-action`` attribute, so that
     the client can ask why it is not legal when the cell is no target (a rock, a llama on the tile, a cell out of
     reach; PK-040/PK-138/PK-139, PK-160..): a rotation one step on (a village: PK-040), a move of the llama being
-    moved there, buying a llama at a village. Empty for anyone else, and while a payment is asked (PK-132)."""
-    if obs.get("observer") != obs["active"] or obs["paying"] or obs["winner"] is not None or obs["draw"]:
+    moved there, buying a llama at a village."""
+    if meaning is None:
         return ""
-    step = obs["step"]
-    if step in ("rotate", "rotate-paid"):
+    kind, slot = meaning
+    if kind == "rotate":
         return f' data-action="rotate {name} o{turn_to}"'
-    k = _moving_llama(obs)
-    if step == "move" and k >= 0 and not _multi_region(obs):
-        return f' data-action="move llama{obs["llamas"][k]["slot"]} {name}"'
-    if step == "trade" and village is not None:
+    if kind == "move":
+        return f' data-action="move llama{slot} {name}"'
+    if kind == "trade" and village is not None:
         return f' data-action="buy at {village}"'
     return ""
 
@@ -342,13 +360,13 @@ def flags(upper: str, lower: str, x: float, y: float, scale: float = 1.0) -> str
             f'fill="{PIECE_FILL[lower]}" stroke="#222" stroke-width="1"/></g>')
 
 
-def _village_cell(obs: Obs, colour: str, name: str, sold: bool) -> str:
+def _village_cell(obs: Obs, colour: str, name: str, sold: bool, meaning: Meaning = None) -> str:
     x, y = cell_xy(name)
     v = COLOURS.index(colour)
     fill = PIECE_FILL[colour]
     label = f"{colour.capitalize()} village ({QUECHUA[v]}) at {name}"
     out = [f'<g id="{cell_id(name)}" class="cell village-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
-           f'data-cell="{name}"{_meant(obs, name, 1, colour)}>', _title(f"{label}: {_demand_text(obs, colour)}."),
+           f'data-cell="{name}"{_meant(meaning, name, 1, colour)}>', _title(f"{label}: {_demand_text(obs, colour)}."),
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="{VILLAGE_FILL}" stroke="{fill}" '
            f'stroke-width="5"/>',
            f'<g id="village-{colour}" class="village">',
@@ -498,10 +516,11 @@ def _frame_sides() -> str:
     return f'<path class="frame-sides" d="{"".join(marks)}" stroke="{FRAME_EDGE}" stroke-width="3" fill="none"/>'
 
 
-def _cells(obs: Obs, cells: tuple[tuple[str, str | None, Any], ...]) -> str:
-    """Board cells in order: (name, its village colour or None, the village's "sold here" or the tile's marks)."""
-    return "".join(_village_cell(obs, colour, name, marks) if colour is not None else _tile_cell(obs, name, marks)
-                   for name, colour, marks in cells)
+def _cells(obs: Obs, cells: tuple[tuple[str, str | None, Any], ...], meaning: Meaning) -> str:
+    """Board cells in order: (name, its village colour or None, the village's "sold here" or the tile's marks), and
+    what a click on one would mean (``_meaning``)."""
+    return "".join(_village_cell(obs, colour, name, marks, meaning) if colour is not None
+                   else _tile_cell(obs, name, marks, meaning) for name, colour, marks in cells)
 
 
 def _pieces(obs: Obs, mover: int) -> str:
@@ -708,6 +727,7 @@ def parts(observation: Obs) -> list[Part]:
     village_of = {cell: colour for colour, cell in obs["village_cells"].items()}
     sold = obs["sold"]
     types: Path = ("tile_types",)
+    meaning = _meaning(obs)
     out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", _face_defs, (types,)),
            Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'), Part("legend", LEGEND),
            Part("frame", FRAME), Part("cells", '<g id="cells">')]
@@ -717,7 +737,7 @@ def parts(observation: Obs) -> list[Part]:
         reads: list[Path] = [types]
         for name, colour, _ in cells:
             reads += [("villages", colour), ("demands",)] if colour is not None else [("tiles", name)]
-        out.append(Part(f"cells{i}", _cells, tuple(reads), (cells,)))
+        out.append(Part(f"cells{i}", _cells, tuple(reads), (cells, meaning)))
     over = obs["step"] == "over"
     out += [Part("cells-end", "</g>"), Part("frame-sides", FRAME_SIDES),
             Part("status", _status, tuple((k,) for k in (
