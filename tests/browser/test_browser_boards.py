@@ -101,9 +101,14 @@ def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game:
         for (const el of document.querySelectorAll('.board-svg svg [data-action]:not(.target)')) {
           const r = el.getBoundingClientRect();
           const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          // as the board resolves a click: no target anywhere under the pointer, and `el` the first that names an
+          // action (it may lie under what is drawn there)
           const top = document.elementFromPoint(x, y);
-          const owner = top && top.closest('[data-action], .target');
-          if (owner === el) return [el.dataset.action, x, y];
+          if (!top || !el.ownerSVGElement.contains(top)) continue;
+          const stack = document.elementsFromPoint(x, y);
+          if (stack.some((h) => h.closest('.target'))) continue;
+          const named = stack.find((h) => h.closest('[data-action]'));
+          if (named && named.closest('[data-action]') === el) return [el.dataset.action, x, y];
         }
         return null;
     }""")
@@ -123,7 +128,9 @@ def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game:
           const x = r.left + r.width / 2, y = r.top + r.height / 2;
           const top = document.elementFromPoint(x, y);
           const owner = top && top.closest('[id]');
-          if (owner === el && !top.closest('[data-action], .target')) return [el.dataset.tip, x, y];
+          if (owner !== el) continue;
+          if (document.elementsFromPoint(x, y).some((h) => h.closest('[data-action], .target'))) continue;
+          return [el.dataset.tip, x, y];
         }
         return null;
     }""")

@@ -75,6 +75,7 @@ CORNERS = tuple(INDEX[c] for c in CORNER_CELLS)
 TILE_CELLS = tuple(i for i in range(N_CELLS) if i != CENTRE and i not in CORNERS)  # PK-033: 54 tile cells
 N_ORIENTATIONS = N_SIDES  # PK-046/047: orientations 0-5
 CELL_NAMES = tuple(f"{q},{r}" for q, r in CELLS)
+INDEX_BY_NAME = {name: i for i, name in enumerate(CELL_NAMES)}
 
 
 def cell_name(i: int) -> str:
@@ -83,6 +84,9 @@ def cell_name(i: int) -> str:
 
 def parse_cell(text: str) -> int | None:
     """The index of cell ``"q,r"``, or None when it names no cell of the board."""
+    found = INDEX_BY_NAME.get(text)
+    if found is not None:
+        return found
     try:
         q, r = (int(x) for x in text.split(","))
     except ValueError:

@@ -135,7 +135,9 @@ def _edge(d: int, radius: float) -> tuple[tuple[float, float], tuple[float, floa
     return _pt(a - math.pi / 6, radius), _pt(a + math.pi / 6, radius)
 
 
+@functools.lru_cache(maxsize=32)
 def _hex_points(radius: float) -> str:
+    """The corners of a hex of ``radius`` centred on 0,0 (a handful of radii: kept once drawn)."""
     return " ".join(_fmt_pt(_pt(SIDE_ANGLE[0] + math.pi / 6 + k * math.pi / 3, radius)) for k in range(6))
 
 
@@ -243,7 +245,7 @@ def _sides_text(regions: Sequence[Sequence[Any]], o: int) -> str:
     return "; ".join(parts)
 
 
-def _tile_cell(obs: Obs, name: str, marks: TileMarks, meaning: Meaning = None) -> str:
+def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
     kind, o = obs["tiles"][name]
     regions = obs["tile_types"][kind]
     x, y = cell_xy(name)
@@ -255,7 +257,7 @@ def _tile_cell(obs: Obs, name: str, marks: TileMarks, meaning: Meaning = None) -
     if rotated:
         state.insert(1, "Rotated this turn.")
     out = [f'<g id="{cell_id(name)}" class="cell tile-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
-           f'data-cell="{name}"{_meant(meaning, name, (o + 1) % 6)}>', _title(" ".join(state)),
+           f'data-cell="{name}">', _title(" ".join(state)),
            f'<g id="tile-{_suffix(name)}" class="tile" style="transform:rotate({_fmt(TURN_DEG * o)}deg)">'
            f'<use href="#{face_id(obs, kind)}"/></g>',
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="none" stroke="#3d4a2a" '
@@ -314,20 +316,39 @@ def _meaning(obs: Obs) -> Meaning:
 
 
 def _meant(meaning: Meaning, name: str, turn_to: int, village: str | None = None) -> str:
-    """The action a click on cell ``name`` would mean for the seat to act, as a ``data-action`` attribute, so that
-    the client can ask why it is not legal when the cell is no target (a rock, a llama on the tile, a cell out of
-    reach; PK-040/PK-138/PK-139, PK-160..): a rotation one step on (a village: PK-040), a move of the llama being
-    moved there, buying a llama at a village."""
+    """The action a click on cell ``name`` would mean for the seat to act (a rotation one step on, PK-040 for a
+    village; a move of the llama being moved there; buying a llama at a village), or ""."""
     if meaning is None:
         return ""
     kind, slot = meaning
     if kind == "rotate":
-        return f' data-action="rotate {name} o{turn_to}"'
+        return f"rotate {name} o{turn_to}"
     if kind == "move":
-        return f' data-action="move llama{slot} {name}"'
+        return f"move llama{slot} {name}"
     if kind == "trade" and village is not None:
-        return f' data-action="buy at {village}"'
+        return f"buy at {village}"
     return ""
+
+
+def _meant_layer(obs: Obs, meaning: Meaning, village_of: tuple[tuple[str, str], ...]) -> str:
+    """An invisible hex under each cell naming the action a click there would mean (``data-action``), so that the
+    client can ask why it is not legal when the cell is no target (a rock, a llama on the tile, a cell out of reach;
+    PK-040/PK-138/PK-139, PK-160..). It lies under the cells: the client searches everything under the pointer, and
+    the cells themselves stay the same from one step to the next (only this layer changes with the step)."""
+    villages = dict(village_of)
+    out = [f'<g class="meant"><defs><polygon id="meant-hex" points="{_hex_points(S - 1.5)}" fill="transparent"/>'
+           '</defs>']
+    for name in CELL_NAMES:
+        if name in villages:
+            action = _meant(meaning, name, 1, villages[name])
+        else:
+            action = _meant(meaning, name, (obs["tiles"][name][1] + 1) % 6 if meaning and meaning[0] == "rotate"
+                            else 0)
+        if action:
+            x, y = cell_xy(name)
+            out.append(f'<use href="#meant-hex" x="{_fmt(x)}" y="{_fmt(y)}" data-action="{action}"/>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _multi_region(obs: Obs) -> bool:
@@ -360,13 +381,13 @@ def flags(upper: str, lower: str, x: float, y: float, scale: float = 1.0) -> str
             f'fill="{PIECE_FILL[lower]}" stroke="#222" stroke-width="1"/></g>')
 
 
-def _village_cell(obs: Obs, colour: str, name: str, sold: bool, meaning: Meaning = None) -> str:
+def _village_cell(obs: Obs, colour: str, name: str, sold: bool) -> str:
     x, y = cell_xy(name)
     v = COLOURS.index(colour)
     fill = PIECE_FILL[colour]
     label = f"{colour.capitalize()} village ({QUECHUA[v]}) at {name}"
     out = [f'<g id="{cell_id(name)}" class="cell village-cell" transform="translate({_fmt(x)},{_fmt(y)})" '
-           f'data-cell="{name}"{_meant(meaning, name, 1, colour)}>', _title(f"{label}: {_demand_text(obs, colour)}."),
+           f'data-cell="{name}">', _title(f"{label}: {_demand_text(obs, colour)}."),
            f'<polygon class="hex" points="{_hex_points(S - 1.5)}" fill="{VILLAGE_FILL}" stroke="{fill}" '
            f'stroke-width="5"/>',
            f'<g id="village-{colour}" class="village">',
@@ -516,11 +537,10 @@ def _frame_sides() -> str:
     return f'<path class="frame-sides" d="{"".join(marks)}" stroke="{FRAME_EDGE}" stroke-width="3" fill="none"/>'
 
 
-def _cells(obs: Obs, cells: tuple[tuple[str, str | None, Any], ...], meaning: Meaning) -> str:
-    """Board cells in order: (name, its village colour or None, the village's "sold here" or the tile's marks), and
-    what a click on one would mean (``_meaning``)."""
-    return "".join(_village_cell(obs, colour, name, marks, meaning) if colour is not None
-                   else _tile_cell(obs, name, marks, meaning) for name, colour, marks in cells)
+def _cells(obs: Obs, cells: tuple[tuple[str, str | None, Any], ...]) -> str:
+    """Board cells in order: (name, its village colour or None, the village's "sold here" or the tile's marks)."""
+    return "".join(_village_cell(obs, colour, name, marks) if colour is not None else _tile_cell(obs, name, marks)
+                   for name, colour, marks in cells)
 
 
 def _pieces(obs: Obs, mover: int) -> str:
@@ -730,14 +750,18 @@ def parts(observation: Obs) -> list[Part]:
     meaning = _meaning(obs)
     out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", _face_defs, (types,)),
            Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'), Part("legend", LEGEND),
-           Part("frame", FRAME), Part("cells", '<g id="cells">')]
+           Part("frame", FRAME)]
+    if meaning is not None:   # the rotate step reads each tile's orientation; the others only the step
+        out.append(Part("meant", _meant_layer, (("tiles",),) if meaning[0] == "rotate" else (),
+                        (meaning, tuple(sorted(village_of.items())))))
+    out.append(Part("cells", '<g id="cells">'))
     for i, names in enumerate(CELL_GROUPS):
         cells = tuple((name, village_of[name], village_of[name] in sold) if name in village_of else
                       (name, None, tile_marks(obs, name)) for name in names)
         reads: list[Path] = [types]
         for name, colour, _ in cells:
             reads += [("villages", colour), ("demands",)] if colour is not None else [("tiles", name)]
-        out.append(Part(f"cells{i}", _cells, tuple(reads), (cells, meaning)))
+        out.append(Part(f"cells{i}", _cells, tuple(reads), (cells,)))
     over = obs["step"] == "over"
     out += [Part("cells-end", "</g>"), Part("frame-sides", FRAME_SIDES),
             Part("status", _status, tuple((k,) for k in (
