@@ -5,13 +5,16 @@ tables of people only over REST (two seats, or the game's least count), opens on
 every table at one move
 every ``interval`` seconds (random legal moves, start times spread over the first interval). A round trip
 is the time from sending a move to receiving its ``ack`` (validated, applied, committed, acknowledged). It
-reports p50/p95/p99, moves per second, refusals, and the CPU time the server process used, with the
+reports p50/p95/p99 of that, and of the time until the move's ``update`` (what a player waits for to see the
+board change), moves per second, refusals, and the CPU time the server process used, with the
 machine's load average. The clients run in this process (asyncio), so they share the machine's cores with
 the server; their CPU time is reported too.
 
 With boards (the default) each client does what a browser does: it applies the board parts of every view to
-the parts it holds (a ``sync`` if it cannot), and before a move whose board element several actions share (a
-chooser opens) it asks for that element's previews. ``--no-board`` clients get the observation instead.
+the parts it holds (a ``sync`` if it cannot), and for a move whose board element several actions share (a
+chooser opens) it asks for that element's previews as it takes the decision, before the wait (a person looks at
+the chooser, then picks). ``--no-board`` clients get the observation instead. ``client_loop_lag_ms`` is how late
+the clients' own event loop runs a 10 ms timer: the clients' share of a round trip.
 """
 from __future__ import annotations
 
@@ -46,6 +49,8 @@ class Stats:
     received: int = 0        # bytes of the server's messages while measuring
     previews: int = 0        # previews asked while measuring
     resyncs: int = 0         # board parts a client could not apply (it then asks for a full view)
+    lags: list[float] = field(default_factory=list)   # how late the clients' own loop woke (s), while measuring
+    updates: list[float] = field(default_factory=list)   # from sending a move to receiving its update (s)
 
 
 class Parts:
@@ -90,6 +95,7 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
         seat, v, view = None, 0, None
         held = Parts()
         sent_at: float | None = None
+        moved_at: float | None = None   # when my last move was sent, until its update arrives
         wait_for = 0   # after an ack, the version whose update must arrive before this seat moves again
         while not stop.is_set():
             try:
@@ -113,6 +119,10 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
                         await ws.send(json.dumps({"t": "sync", "table": table}))
                         continue
                     v, view = msg["v"], msg["view"]
+                    if moved_at is not None and v >= wait_for > 0:
+                        if stats.measuring:
+                            stats.updates.append(time.perf_counter() - moved_at)
+                        moved_at = None
                 elif kind == "ack" and sent_at is not None:
                     if stats.measuring:
                         stats.latencies.append(time.perf_counter() - sent_at)
@@ -126,17 +136,18 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
                 stats.finished += 1
                 return
             if view["to_act"] == seat and view["actions"] and sent_at is None and v >= wait_for:
+                action = rng.choice(view["actions"])["id"]
+                target = view["targets"].get(action)
+                if board and target is not None and sum(1 for el in view["targets"].values() if el == target) > 1:
+                    # a chooser opens at once (a person looks at its pictures, then picks)
+                    await ws.send(json.dumps({"t": "previews", "table": table, "target": target}))
+                    if stats.measuring:
+                        stats.previews += 1
                 wait = clock[table] - time.perf_counter()
                 if wait > 0:
                     await asyncio.sleep(wait)
                 clock[table] = max(clock[table] + interval, time.perf_counter())
-                action = rng.choice(view["actions"])["id"]
-                target = view["targets"].get(action)
-                if board and target is not None and sum(1 for el in view["targets"].values() if el == target) > 1:
-                    await ws.send(json.dumps({"t": "previews", "table": table, "target": target}))   # a chooser
-                    if stats.measuring:
-                        stats.previews += 1
-                sent_at = time.perf_counter()
+                sent_at = moved_at = time.perf_counter()
                 await ws.send(json.dumps({"t": "move", "table": table, "seq": v, "action": action, "ack": v}))
 
 
@@ -173,6 +184,14 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     for table, tokens in tables:
         for tok in tokens:
             tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board)))
+    async def lag() -> None:   # the clients' share of a round trip: how late their loop runs a 10 ms timer
+        while not stop.is_set():
+            t = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if stats.measuring:
+                stats.lags.append(time.perf_counter() - t - 0.01)
+
+    tasks.append(asyncio.create_task(lag()))
     await asyncio.sleep(warmup)
     stats.measuring = True
     cpu0, mine0, t0 = _cpu_seconds(server_pid), _own_cpu(), time.perf_counter()
@@ -226,6 +245,8 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
                 proc.kill()
             log.close()
     lat = [x * 1000 for x in stats.latencies]
+    lags = [x * 1000 for x in stats.lags]
+    ups = [x * 1000 for x in stats.updates]
     return {
         "board": board, "tables": tables, "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
         "database": "sqlite (fresh file)" if db is None else "given",
@@ -235,9 +256,13 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
         "ms": {"p50": round(_percentile(lat, 0.50), 2), "p95": round(_percentile(lat, 0.95), 2),
                "p99": round(_percentile(lat, 0.99), 2), "max": round(max(lat), 2) if lat else None,
                "mean": round(statistics.fmean(lat), 2) if lat else None},
+        "update_ms": {"p50": round(_percentile(ups, 0.50), 2), "p95": round(_percentile(ups, 0.95), 2),
+                      "p99": round(_percentile(ups, 0.99), 2)},
         "refused": stats.refused, "games_finished": stats.finished,
         "received_kb_per_move": round(stats.received / 1024 / max(len(lat), 1), 1), "previews_asked": stats.previews,
         "board_resyncs": stats.resyncs,
+        "client_loop_lag_ms": {"p50": round(_percentile(lags, 0.50), 2), "p99": round(_percentile(lags, 0.99), 2),
+                               "max": round(max(lags), 2) if lags else None},
         "server_cpu_share": round(times["server_cpu"] / times["wall"], 3),
         "client_cpu_share": round(times["client_cpu"] / times["wall"], 3),
         "load_average_before": [round(x, 2) for x in load_before],
