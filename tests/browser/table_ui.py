@@ -105,6 +105,20 @@ def new_table(page: Page, game: str, players: int, seats: list[str], options: di
     page.click("[data-testid=create]")
 
 
+def lobby_table(page: Page, base_url: str, game: str, players: int, options: dict[str, str],
+                ready: str) -> tuple[str, list[str]]:
+    """Through the lobby form, as Ana: a table of me and progress bots; waits for ``ready`` on its page. Returns
+    the table id and the list the page's script errors will be collected in."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(base_url + "/")
+    set_name(page, "Ana")
+    new_table(page, game, players, ["me"] + ["spec:progress"] * (players - 1), options)
+    page.wait_for_selector(ready)
+    return page.url.rsplit("/", 1)[1], errors
+
+
 def check_end_screen(page: Page, base_url: str, table: str, game: str, players: int) -> tawa.Game:
     """The end screen's ranking and scores are the engine's, from the record replayed; returns that game."""
     rows = page.locator("[data-testid=end-screen] tbody tr")

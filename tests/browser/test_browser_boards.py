@@ -13,7 +13,15 @@ import re
 import pytest
 from harness import Server
 from playwright.sync_api import Page, expect
-from table_ui import WATCH_JS, Shot, check_end_screen, moves_of, new_table, play_by_board, set_name, target_actions
+from table_ui import (
+    WATCH_JS,
+    Shot,
+    check_end_screen,
+    lobby_table,
+    moves_of,
+    play_by_board,
+    target_actions,
+)
 
 # short games (the games' own caps as options) and cheap bots, so the suite stays quick on 2 cores; the decision
 # from which on the docs' screenshot of the board is taken
@@ -29,14 +37,7 @@ RULE_ID = re.compile(r"\b(SV|PK|AY|GV)-\d{3}\b")
 @pytest.mark.parametrize("game,players,options,shot_at", GAMES, ids=[g[0] for g in GAMES])
 def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: Shot, game: str, players: int,
                                              options: dict[str, str], shot_at: int) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(server.url + "/")
-    set_name(page, "Ana")
-    new_table(page, game, players, ["me"] + ["spec:progress"] * (players - 1), options)
-    page.wait_for_selector("[data-testid=table] .board-svg svg")
-    table = page.url.rsplit("/", 1)[1]
+    table, errors = lobby_table(page, server.url, game, players, options, "[data-testid=table] .board-svg svg")
     page.evaluate(WATCH_JS)
 
     taken = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from harness import Server
 from playwright.sync_api import Browser, Page, expect
-from table_ui import Played, Shot, check_end_screen, new_table, play_one, set_name
+from table_ui import Played, Shot, check_end_screen, lobby_table, new_table, play_one, set_name
 
 import tawa
 
@@ -37,14 +37,7 @@ def play_by_list(page: Page, limit: int = 400) -> int:
 @pytest.mark.parametrize("game,players,options", [("ayar", 2, {"TURNS_PER_ROUND": "[1,1,1,1]"})], ids=["ayar"])
 def test_one_person_against_bots_through_the_action_list(page: Page, server: Server, shot: Shot, game: str,
                                                          players: int, options: dict[str, str]) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(server.url + "/")
-    set_name(page, "Ana")
-    new_table(page, game, players, ["me"] + ["spec:progress"] * (players - 1), options)
-    page.wait_for_selector("[data-testid=move-panel]")
-    table = page.url.rsplit("/", 1)[1]
+    table, errors = lobby_table(page, server.url, game, players, options, "[data-testid=move-panel]")
     shot(page, "server-table")
     assert play_by_list(page) > 0
     check_end_screen(page, server.url, table, game, players)
