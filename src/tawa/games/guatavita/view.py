@@ -30,6 +30,7 @@ anywhere on it names it.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -237,11 +238,17 @@ def _values(obs: Obs) -> dict[str, Any]:
     return out
 
 
+@functools.cache
+def _default_values() -> dict[str, Any]:
+    return _values({"overrides": {}})
+
+
 class Texts:
     """The display texts of one observation with their numbers filled in."""
 
     def __init__(self, obs: Obs) -> None:
-        self.v = _values(obs)
+        # the game's own numbers are the same for every observation without options: worked out once
+        self.v = _values(obs) if obs.get("overrides") else _default_values()
 
     def rule(self, key: str) -> str:
         return RULES[key].format(**self.v)
@@ -1128,6 +1135,12 @@ def free_slot(obs: Obs, box: str) -> str | None:
 
 
 def _track(x: float, y: float, lo: int, hi: int, value: int, cell: float, labels: Sequence[str] = ()) -> str:
+    return _track_text(x, y, lo, hi, value, cell, tuple(labels))
+
+
+@functools.lru_cache(maxsize=4096)
+def _track_text(x: float, y: float, lo: int, hi: int, value: int, cell: float, labels: tuple[str, ...]) -> str:
+    """A gold, food or loan track with ``value`` marked (a few hundred of them in all: kept once drawn)."""
     out = []
     for i, v in enumerate(range(lo, hi + 1)):
         cx = x + i * cell
