@@ -1,7 +1,7 @@
 """Hidden information over whole games of all four games: what a seat (or a spectator) receives depends only
 on what it may see, and the server sends exactly what the one choke point (``tawa.web.views``) builds.
 
-1. The builders: at every step of a whole game, each seat's view and log are unchanged when everything that
+1. The builders: at every step of a whole game, each seat's view, log and chooser previews are unchanged when everything that
    seat may not see is scrambled (``scramble_hidden``: another's Sacred Valley coins, the Guatavita face-down
    tiles, Ayar's pot stack order, the bag, the seed, the history's action ids ...); a spectator's view is
    unchanged whichever seat's secrets are scrambled.
@@ -18,7 +18,7 @@ from harness import Guest, Server, Sock, play_until_over
 import tawa
 from tawa.core.rng import Rng
 from tawa.lab.playout import random_action
-from tawa.web.views import events_out, view_of
+from tawa.web.views import events_out, previews_of, view_of
 
 # (game, players, options): short but whole games, ended by the game's own end or its [D] cap.
 GAMES = [
@@ -30,8 +30,12 @@ GAMES = [
 
 
 def seen_by(game: tawa.Game, seat: int | None, names: list[str | None]) -> str:
+    """The view, the log and, for the seat to act, the chooser pictures of every board element it may use."""
     status = "finished" if game.is_over else "running"
-    return json.dumps([view_of(game, seat, status, names), events_out(game.log, seat)], sort_keys=True)
+    view = view_of(game, seat, status, names)
+    previews = ({el: previews_of(game, seat, el) for el in sorted(set(view["targets"].values()))}
+                if seat is not None else {})
+    return json.dumps([view, events_out(game.log, seat), previews], sort_keys=True)
 
 
 @pytest.mark.parametrize("game_id,players,options", GAMES, ids=[g[0] for g in GAMES])
