@@ -1,10 +1,10 @@
 """Hidden information over whole games of all four games: what a seat (or a spectator) receives depends only
 on what it may see, and the server sends exactly what the one choke point (``tawa.web.views``) builds.
 
-1. The builders: at every step of a whole game, each seat's view, log and chooser previews are unchanged when everything that
-   seat may not see is scrambled (``scramble_hidden``: another's Sacred Valley coins, the Guatavita face-down
-   tiles, Ayar's pot stack order, the bag, the seed, the history's action ids ...); a spectator's view is
-   unchanged whichever seat's secrets are scrambled.
+1. The builders: at every step of a whole game, each seat's view, log and chooser previews are unchanged when
+   everything that seat may not see is scrambled (``scramble_hidden``: another's Sacred Valley coins, the
+   Guatavita face-down tiles, Ayar's pot stack order, the bag, the seed, the history's action ids ...); a
+   spectator's view is unchanged whichever seat's secrets are scrambled.
 2. The wire: over a real server, every update a seat and a spectator got equals what the builders make from
    the game replayed from the record, and no message before the end carries the seed.
 """
