@@ -20,24 +20,11 @@ from playwright.sync_api import Page, expect
 import tawa
 
 READY = "[data-testid=end-screen], [data-testid=move-panel][data-busy=no]"
-NOT_USABLE = "not something you can use now"   # the board's answer to a click on no target (board.mjs)
 Shot = Callable[[Page, str], None]   # the ``shot`` fixture: a screenshot into docs/img/ when asked for
 
 # A point of `el` (a board target) where the board is on top and the nearest target under the pointer is `el`:
 # [x, y, covered], covered when the topmost element there is not `el`'s own drawing (a piece on top, or a part with
 # an id of its own).
-# Wait until `el` lies still on the page (its box the same over three frames; at most about a second).
-STILL_JS = """async (el) => {
-  const frame = () => new Promise((ok) => requestAnimationFrame(ok));
-  let last = "", same = 0;
-  for (let i = 0; i < 60 && same < 3; i++) {
-    const r = el.getBoundingClientRect(), now = [r.left, r.top, r.width, r.height].join();
-    same = now === last ? same + 1 : 0;
-    last = now;
-    await frame();
-  }
-}"""
-
 POINT_JS = """(el) => {
   const svg = el.ownerSVGElement;
   const nearestTarget = (x, y) => {
@@ -52,7 +39,8 @@ POINT_JS = """(el) => {
   for (let i = 1; i < N; i++) for (let j = 1; j < N; j++) points.push([i / N, j / N]);
   points.sort((a, b) => Math.hypot(a[0] - .5, a[1] - .5) - Math.hypot(b[0] - .5, b[1] - .5));   // middle first
   for (const [fx, fy] of points) {
-    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    // whole pixels, as a mouse reports them (a click's clientX/clientY are integers): the board resolves those
+    const x = Math.round(r.left + r.width * fx), y = Math.round(r.top + r.height * fy);
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const top = document.elementFromPoint(x, y);
     if (!top || !svg.contains(top) || nearestTarget(x, y) !== el) continue;   // nothing of the page over it
@@ -151,13 +139,12 @@ class Played:
     covered: int = 0
     choosers: int = 0
     buttons: int = 0
-    retried: int = 0     # clicks that said "not something you can use now" on a target and were made once more
     verbs: dict[str, int] = field(default_factory=dict)
 
     @property
     def moves(self) -> int:
         """Decisions taken: a click on a target with one action, a pick in a chooser, or a button."""
-        return self.board - self.retried + self.buttons
+        return self.board + self.buttons
 
 
 def legal_actions(page: Page) -> list[str]:
@@ -182,26 +169,11 @@ def click_target(page: Page, ident: str, played: Played) -> None:
     el.evaluate("(e) => e.scrollIntoView({block: 'center', inline: 'center'})")   # clear of a sticky move panel
     # as a person would: once the pieces of the last move have glided to their places
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
-    el.evaluate(STILL_JS)
     point = el.evaluate(POINT_JS)
     assert point, f"no point of {ident} reaches it through what lies on it"
     page.mouse.click(point[0], point[1])
     played.board += 1
     played.covered += bool(point[2])
-
-
-def _next_version(page: Page, v: str | None, timeout: float) -> bool:
-    try:
-        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.v !== '{v}'", timeout=timeout)
-    except PlaywrightError:
-        return False
-    return True
-
-
-def _refused_click(page: Page, ident: str) -> bool:
-    """Whether the board answered a click with "not something you can use now" while ``ident`` is still a target."""
-    notice = page.locator("[data-testid=notice]")
-    return bool(notice.count()) and NOT_USABLE in notice.inner_text() and ident in target_actions(page)
 
 
 def play_one(page: Page, played: Played, rng: random.Random | None = None) -> None:
@@ -219,10 +191,6 @@ def play_one(page: Page, played: Played, rng: random.Random | None = None) -> No
     else:
         ident, actions = holder
         click_target(page, ident, played)
-        if len(actions) == 1 and not _next_version(page, v, 10_000) and _refused_click(page, ident):
-            # the page moved under the pointer between aiming and clicking (a machine under load): once more
-            played.retried += 1
-            click_target(page, ident, played)
         if len(actions) > 1:
             chooser = page.locator(f'[data-testid=chooser][data-element="{ident}"]')
             expect(chooser.locator("button[data-action-id]")).to_have_count(len(actions))

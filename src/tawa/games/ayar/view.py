@@ -30,6 +30,10 @@ face-up Pot by id), ``pot-stack``, ``terrace``, ``terrace-K``, ``route-K`` (K = 
 A target never holds an element with an id (the client takes the nearest element with an id); a piece lying on
 a space that can be a target (a Pot in the market, a stack top, a Boat or Island on the route, a Tambo on a spot
 with room left) has the class ``passive`` (no pointer events) and the space's hover text names it.
+
+The Step slots, maize boxes, bonus spaces, Tambos and Step markers of the observer's own board name the action a
+click on them would mean (``data-action``) whoever is to act, so that its board's parts stay the same from one
+turn to the next (the client explains the rule on my turn and says whose turn it is on another's).
 """
 from __future__ import annotations
 
@@ -1126,11 +1130,13 @@ def _grid(obs: Obs, seat: int) -> str:
     return "".join(out)
 
 
-def _slots(obs: Obs, seat: int, actor: bool) -> str:
-    return "".join(_slot(obs, seat, s, actor) for s in range(8)) + _text(8, 179, "Step markers", "tiny")
+def _slots(obs: Obs, seat: int, own: bool) -> str:
+    """A seat's Step slots; ``own``: the observer's own board, whose slots name the action a click on them would
+    mean (``data-action``; the client asks why it is not legal, or says whose turn it is)."""
+    return "".join(_slot(obs, seat, s, own) for s in range(8)) + _text(8, 179, "Step markers", "tiny")
 
 
-def _slot(obs: Obs, seat: int, s: int, actor: bool) -> str:
+def _slot(obs: Obs, seat: int, s: int, own: bool) -> str:
     comp = _comp(obs)
     p = obs["players"][seat]
     x, y = slot_xy(s)
@@ -1146,7 +1152,7 @@ def _slot(obs: Obs, seat: int, s: int, actor: bool) -> str:
     power = f"power {5 - left} if a Tambo is taken (AY-151)" if left else "no power"
     text = (f"P{seat + 1} Step slot {lane.upper()}: {state}; {arrows} arrow(s), Moon {moon}, clan bonus {bonus}; "
             f"{power}. " + RULES["slot"].format(arrows=arrows, moon=moon, bonus=bonus))
-    act = f' data-action="slot {lane}"' if actor else ""
+    act = f' data-action="slot {lane}"' if own else ""
     if s < 4:
         chev = "".join(f"M{_f(x - 5 + k * 4 - (arrows - 1) * 2)},{_f(y - 6)}l3,3.5l-3,3.5" for k in range(arrows))
     else:   # column slots point down
@@ -1357,7 +1363,7 @@ def _pot_pieces(obs: Obs, seat: int, n: int) -> str:
     return "".join(out)
 
 
-def _boxes(obs: Obs, seat: int, actor: bool) -> str:
+def _boxes(obs: Obs, seat: int, own: bool) -> str:
     comp = _comp(obs)
     p = obs["players"][seat]
     sun = sum(sum(b[:k]) for b, k in zip(comp["box_suns"], p["boxes"], strict=True))
@@ -1374,7 +1380,7 @@ def _boxes(obs: Obs, seat: int, actor: bool) -> str:
         text = (f"P{seat + 1} maize box {name.upper()}: {left} of {len(suns)} cube(s) left; Suns under the cubes "
                 f"{', '.join(map(str, suns))} ({sum(suns[:taken])} uncovered); Moon {comp['box_moon'][b]} once "
                 f"emptied{'; Viracocha icon' if vir else ''}. " + RULES["box"])
-        act = f' data-action="maize {name}"' if actor else ""
+        act = f' data-action="maize {name}"' if own else ""
         body = [_rect(x, BOX_Y, w, 22, rx="4", fill="#efe0b8", stroke="#8a6d3b", stroke_width="0.8"),
                 _text(x + 5, BOX_Y + 15, name.upper(), "tiny")]
         for j, s in enumerate(suns):
@@ -1432,7 +1438,7 @@ def _islands(obs: Obs, seat: int, n: int) -> str:
     return "".join(out)
 
 
-def _bonus(obs: Obs, seat: int, actor: bool, to_place: int) -> str:
+def _bonus(obs: Obs, seat: int, own: bool, to_place: int) -> str:
     """The Viracocha bonus spaces; ``to_place``: the tokens this seat still has to place (AY-380)."""
     comp = _comp(obs)
     p = obs["players"][seat]
@@ -1449,7 +1455,7 @@ def _bonus(obs: Obs, seat: int, actor: bool, to_place: int) -> str:
         done = have >= need
         text = (f"P{seat + 1} bonus space {name.upper()}: {have} of {need} token(s){' — complete' if done else ''}; "
                 f"bonus: {_bonus_words(effect, amount)} ({BONUS_RULES.get(effect, 'C15 [P]')}). {rule}")
-        act = f' data-action="token {name}"' if actor else ""
+        act = f' data-action="token {name}"' if own else ""
         body = [_rect(x, BONUS_Y, w, 30, rx="4", class_="bspace done" if done else "bspace"),
                 _text(x + 4, BONUS_Y + 11, name.upper(), "tiny"),
                 _text(x + w / 2, BONUS_Y + 25, _bonus_short(effect, amount), "tiny mid")]
@@ -1463,7 +1469,7 @@ def _bonus(obs: Obs, seat: int, actor: bool, to_place: int) -> str:
 
 
 # ---- pieces on a board: Tambos, Step markers
-def _grid_tambos(obs: Obs, seat: int, n: int, actor: bool, in_hand: int) -> str:
+def _grid_tambos(obs: Obs, seat: int, n: int, own: bool, in_hand: int) -> str:
     """A seat's Tambos on its grid; ``in_hand``: the grid cell of the Tambo it took and is placing (-1)."""
     lay = layout(n)
     p = obs["players"][seat]
@@ -1480,11 +1486,11 @@ def _grid_tambos(obs: Obs, seat: int, n: int, actor: bool, in_hand: int) -> str:
         else:
             text = f"Tambo of P{seat + 1} on grid cell {name}. " + RULES["tambo"]
         out.append(_piece(f"seat{seat}-tambo-{name}", "tambo in-hand" if c == in_hand else "tambo", x, y, text,
-                          _use(tambo, scale=1.25), lay.zoom, action=f"tambo {name}" if actor else None))
+                          _use(tambo, scale=1.25), lay.zoom, action=f"tambo {name}" if own else None))
     return "".join(out)
 
 
-def _markers(obs: Obs, seat: int, n: int, actor: bool) -> str:
+def _markers(obs: Obs, seat: int, n: int, own: bool) -> str:
     """A seat's Step markers, in its reserve or on the slot where it was laid this round."""
     lay = layout(n)
     p = obs["players"][seat]
@@ -1502,7 +1508,7 @@ def _markers(obs: Obs, seat: int, n: int, actor: bool) -> str:
             where += f", it moved the {moved} Ayar"
         out.append(_piece(f"seat{seat}-marker-{colour}", "marker", x, y,
                           f"P{seat + 1}'s {colour} Step marker: {where}. " + RULES["marker"],
-                          _use(f"ay-marker-{colour}"), lay.zoom, action=f"marker {colour}" if actor else None))
+                          _use(f"ay-marker-{colour}"), lay.zoom, action=f"marker {colour}" if own else None))
     return "".join(out)
 
 
@@ -1724,13 +1730,13 @@ def parts(observation: Obs) -> list[Part]:
         out += [Part(f"s{s}", _board_head, (("start",), *mine("sun", "moon", "inti", "llamas")), (s, n, me, acts)),
                 Part(f"s{s}-scores", _scores, mine("sun", "moon", "llamas"), (s,)),
                 Part(f"s{s}-grid", _grid, mine("grid"), (s,)),
-                Part(f"s{s}-slots", _slots, mine("grid", "slots"), (s, acts)),
+                Part(f"s{s}-slots", _slots, mine("grid", "slots"), (s, me)),
                 Part(f"s{s}-inti", _inti, mine("inti", "temples"), (s,)),
                 Part(f"s{s}-weave", _weave_area, mine("weave", "tiles"), (s,)),
                 Part(f"s{s}-potrow", _pot_row, mine("pots"), (s,)),
-                Part(f"s{s}-boxes", _boxes, mine("boxes"), (s, acts)),
+                Part(f"s{s}-boxes", _boxes, mine("boxes"), (s, me)),
                 Part(f"s{s}-islandslots", _island_slots, mine("island_at", "boat"), (s,)),
-                Part(f"s{s}-bonus", _bonus, mine("bonus"), (s, acts, pend["n"] if pend["seat"] == s else 0)),
+                Part(f"s{s}-bonus", _bonus, mine("bonus"), (s, me, pend["n"] if pend["seat"] == s else 0)),
                 Part(f"s{s}-end", BOARD_END)]
     if n == 1:
         out.append(Part("rival", _rival, (COMP, ("rival",), ("route",))))
@@ -1745,9 +1751,9 @@ def parts(observation: Obs) -> list[Part]:
         out += [Part(f"s{s}-tiles", _placed_tiles, (COMP, *laid), (s, n)),
                 Part(f"s{s}-pots", _pot_pieces, (COMP, ("players", s, "pots")), (s, n)),
                 Part(f"s{s}-islands", _islands, (COMP, ("players", s, "island_at"), ("route",)), (s, n)),
-                Part(f"s{s}-tambos", _grid_tambos, (("players", s, "grid"),), (s, n, actor == s, in_hand)),
+                Part(f"s{s}-tambos", _grid_tambos, (("players", s, "grid"),), (s, n, obs["seat"] == s, in_hand)),
                 Part(f"s{s}-markers", _markers, (("players", s, "markers"), ("players", s, "laid")),
-                     (s, n, actor == s))]
+                     (s, n, obs["seat"] == s))]
     out.append(Part("end", "</g></svg>"))
     return out
 
