@@ -82,7 +82,6 @@ def two(**kw: object) -> GuatavitaGame:  # red NE (seat 0, Pioneer), blue SW (se
 # ============================================================================= the observation's option values
 
 
-@pytest.mark.rule("GV-073")
 def test_observation_names_the_option_values_a_board_draws():
     """A view reads the game's own slot counts, tracks and prices from the observation's ``overrides``."""
     g = new_game(3, 1, SLOTS={"loan": 3, "pioneer": 2}, CAMP_UPGRADE=[2, 1, 3], LOAN_GOLD=[0, 3, 4, 5, 5, 6],
@@ -331,7 +330,6 @@ def test_box_slots_show_who_stands_there_and_a_placement_targets_the_next_free_s
     assert "2 slots" in title(by_id(root, "box-camp")) and "GV-074 [R]" in title(by_id(root, "box-camp"))
 
 
-@pytest.mark.rule("GV-370", "GV-372", "GV-661", "GV-027", "GV-024")
 def test_track_markers_stand_on_their_values():
     g = two()
     set_stock(g, 0, gold=7, food=2, loan=2, vp=23, camp_level=5)
