@@ -240,17 +240,21 @@ class Game(ABC):
     # --------------------------------------------------------------- public API
     def legal_actions(self) -> list[Action]:
         """Legal actions of the current player; never empty while the game is not over."""
+        return list(self._cached_legal())
+
+    def _cached_legal(self) -> Sequence[Action]:
+        """The legal actions, computed once per position (the caller must not change the list)."""
         if self.is_over:
-            return []
+            return ()
         cache = self._legal_cache
         n = len(self.history)
         if cache is not None and cache[0] == n:
-            return list(cache[1])
+            return cache[1]
         acts = self._legal_actions()
         if not acts:
             raise RuntimeError(f"{self.info.id}: no legal action at a live decision point (engine bug)")
         self._legal_cache = (n, acts)
-        return list(acts)
+        return acts
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action (object or id) of the current player and return its events.
@@ -261,7 +265,7 @@ class Game(ABC):
         aid = _action_id(action)
         if self.is_over:
             raise self.explain_illegal(aid)
-        for a in self.legal_actions():
+        for a in self._cached_legal():
             if a.id == aid:
                 chosen = a
                 break
