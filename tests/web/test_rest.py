@@ -134,3 +134,24 @@ def test_lobby_lists_my_turn_first_oldest_waiting_first(server: Server) -> None:
     assert [t["id"] for t in bo.http.get("/api/lobby").json()["mine"]] == [ids[1][0], ids[0][0]]
     open_ids = [t["id"] for t in bo.http.get("/api/lobby").json()["open"]]
     assert open_ids == [waiting]
+
+
+def test_table_rows_and_invites_name_the_seats_as_the_table_does(server: Server) -> None:
+    """Guatavita deals the seat colours from the seed and P'achakuna's WHITE_SEAT option moves White: the lobby's
+    rows and the invite links label the seats as the table's own game does."""
+    ana = Guest(server, "Ana")
+    sock = Sock(server)
+    try:
+        for game, players, options in (("guatavita", 3, {}), ("pachakuna", 2, {"WHITE_SEAT": 1})):
+            for _ in range(4):   # several seeds: a label taken from seed 0 would be wrong for most of them
+                made = ana.create(game, players, [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1), options)
+                table = made["id"]
+                labels = [s["label"] for s in sock.join(table, made["me"]["token"])["seats"]]
+                row = ana.http.get(f"/api/tables/{table}").json()
+                assert [s["label"] for s in row["seats"]] == labels
+                invites = ana.http.get(f"/api/tables/{table}/invites").json()
+                assert [i["label"] for i in invites] == labels[1:]
+                assert [i["label"] for i in made["invites"]] == labels[1:]
+    finally:
+        sock.close()
+        ana.close()

@@ -72,7 +72,7 @@ def base_url(request: Request) -> str:
 
 
 def table_out(t: TableData, guest: Guest | None, connected: set[int] | None = None) -> dict[str, Any]:
-    labels = seat_labels(t.game, t.players)
+    labels = seat_labels(t.game, t.players, t.seed, t.options)
     mine = next((s.seat for s in t.seats if guest is not None and s.guest == guest.id), None)
     here = connected or set()
     return {
@@ -139,7 +139,7 @@ def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
 
 
 def _invites(root: str, svc: TableService, t: TableData) -> list[dict[str, Any]]:
-    labels = seat_labels(t.game, t.players)
+    labels = seat_labels(t.game, t.players, t.seed, t.options)
     return [{"seat": s.seat, "label": labels[s.seat],
              "url": f"{root}/join/{t.id}/{s.seat}?k={svc.keys.invite_code(t.id, s.seat)}"}
             for s in t.seats if s.is_open]

@@ -5,6 +5,7 @@ and the action ids of the history (an id can name a hidden choice) never go into
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal
@@ -20,10 +21,16 @@ def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]
     return [{"kind": e.kind, "text": e.text, "data": e.data} for e in events if e.visible_to(seat)]
 
 
-@lru_cache(maxsize=64)
-def seat_labels(game_id: str, players: int) -> tuple[str, ...]:
-    """The game's own names of its seats (for lobby rows, without loading each table's game)."""
-    game = new_game(game_id, players, 0, {})
+def seat_labels(game_id: str, players: int, seed: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The game's own names of a table's seats (lobby rows, invites), without loading the table's game: they can
+    depend on the seed and the options (Guatavita deals the colours, P'achakuna's WHITE_SEAT), so the game is set
+    up as the table's was. The labels are public (every seat sees them); the seed stays here."""
+    return _seat_labels(game_id, players, seed, json.dumps(dict(options), sort_keys=True))
+
+
+@lru_cache(maxsize=1024)
+def _seat_labels(game_id: str, players: int, seed: int, options: str) -> tuple[str, ...]:
+    game = new_game(game_id, players, seed, json.loads(options))
     return tuple(game.seat_label(s) for s in range(players))
 
 
