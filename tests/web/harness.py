@@ -20,6 +20,7 @@ import httpx
 from sqlalchemy.engine import make_url
 from websockets.sync.client import ClientConnection, connect
 
+from tawa.web.bench import Parts
 from tawa.web.protocol import server_message
 
 PG_ENV = "TAWA_TEST_DATABASE_URL"
@@ -133,21 +134,13 @@ class Guest:
         self.http.close()
 
 
-class BoardParts:
-    """A client's board parts of one table, as the browser keeps them (static/patch.mjs): a ``full`` view's board
-    holds every part, an ``update`` only those that changed (and the order only when it changed)."""
+class BoardParts(Parts):
+    """A client's board parts of one table, as the browser keeps them (static/patch.mjs; the benchmark's clients
+    keep them the same way): ``apply`` checks that the client could apply them and returns the whole document."""
 
-    def __init__(self) -> None:
-        self.order: list[str] = []
-        self.parts: dict[str, str] = {}
-
-    def apply(self, board: dict[str, Any]) -> str:
-        order = board.get("order") or self.order
-        missing = [name for name in order if name not in board["parts"] and name not in self.parts]
-        assert not missing, f"an update names parts this client never got: {missing}"
-        self.parts = {name: board["parts"].get(name, self.parts.get(name, "")) for name in order}
-        self.order = order
-        return "".join(self.parts[name] for name in order)
+    def apply(self, board: dict[str, Any]) -> str:  # type: ignore[override]
+        assert super().apply(board), f"an update names parts this client never got: {board.get('order')}"
+        return "".join(self.parts[name] for name in self.order)
 
 
 class Sock:

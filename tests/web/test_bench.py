@@ -16,4 +16,5 @@ def test_bench_server_reports_round_trips() -> None:
     r = json.loads(out.stdout)
     assert r["tables"] == 3 and r["sockets"] == 9          # Sacred Valley tables have three seats
     assert r["moves"] > 0 and r["refused"] == {}
+    assert r["board_resyncs"] == 0                          # every update's parts applied to the parts held
     assert 0 < r["ms"]["p50"] <= r["ms"]["p95"] <= r["ms"]["p99"] <= r["ms"]["max"]

@@ -9,6 +9,7 @@ same holds after everything the seat may not see is scrambled, and for the patch
 from __future__ import annotations
 
 import pytest
+from harness import BoardParts
 
 import tawa
 from tawa.core.rng import Rng
@@ -33,7 +34,7 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(game_id:
     assert view is not None
     memo = Memo()
     rng = Rng(11)
-    held: dict[int | None, tuple[dict, tuple[str, ...] | None, dict[str, str]]] = {}
+    held: dict[int | None, tuple[dict, tuple[str, ...] | None, BoardParts]] = {}
     seats: list[int | None] = [*range(players), None]
     steps = 0
     while True:
@@ -47,11 +48,10 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(game_id:
                 other = game.scramble_hidden(seat, rng) if seat is not None else game
                 o2 = other.observation(seat)
                 assert memo.drawing(view.parts(o2), o2).svg() == view.svg(obs), (steps, seat)
-            sent, order, parts = held.get(seat, ({}, None, {}))   # a client of this seat applies each patch
-            patch = drawing.patch(sent, order)
-            parts = {name: patch["parts"].get(name, parts.get(name)) for name in drawing.names}
-            assert "".join(parts[name] for name in drawing.names) == view.svg(obs)
-            held[seat] = (sent, drawing.names, parts)
+            sent, order, client = held.get(seat, ({}, None, BoardParts()))   # a client of this seat applies
+            patch = drawing.patch(sent, order)                                 # each patch, as the browser does
+            assert client.apply(patch) == view.svg(obs), (steps, seat)
+            held[seat] = (sent, drawing.names, client)
         if game.is_over:
             break
         game.apply(random_action(game, rng, biased=True))

@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -358,9 +358,9 @@ class TableService:
 
     def _presence(self, lt: LiveTable) -> None:
         here = {w.seat for w in lt.watchers}
-        msg = {"t": "presence", "table": lt.id,
-               "connected": [s.kind == BOT or s.seat in here for s in lt.data.seats],
-               "spectators": sum(1 for w in lt.watchers if w.seat is None)}
+        msg = _json({"t": "presence", "table": lt.id,
+                     "connected": [s.kind == BOT or s.seat in here for s in lt.data.seats],
+                     "spectators": sum(1 for w in lt.watchers if w.seat is None)})   # encoded once for all
         for w in list(lt.watchers):
             w.conn.send(msg)
 
@@ -434,14 +434,19 @@ class TableService:
         message (watchers of one seat that hold the same parts share one encoded message)."""
         game, new, names = lt.game, lt.game.log[log_from:], lt.names()
         head = f'{{"t":"update","table":{json.dumps(lt.id)},"v":{lt.data.seq},"events":'
-        seen: dict[int | None, tuple[dict[str, Any], Drawing | None]] = {}
+        seen: dict[int | None, Mapping[str, Any]] = {}
+        drawings: dict[int | None, Drawing | None] = {}   # drawn only for a seat that a board client watches
         built: dict[Any, str] = {}
         for w in list(lt.watchers):
-            if w.seat not in seen:
-                obs = game.observation(w.seat)
-                seen[w.seat] = (obs, board_drawing(self.memo, game, obs))
-            obs, drawing = seen[w.seat]
-            patch = self._board_patch(w, drawing) if w.board and drawing is not None else None
+            obs = seen.get(w.seat)
+            if obs is None:
+                obs = seen[w.seat] = game.observation(w.seat)
+            patch = None
+            if w.board:
+                if w.seat not in drawings:
+                    drawings[w.seat] = board_drawing(self.memo, game, obs)
+                drawing = drawings[w.seat]
+                patch = self._board_patch(w, drawing) if drawing is not None else None
             key = (w.seat, w.board, None if patch is None else (tuple(patch["parts"]), "order" in patch))
             text = built.get(key)
             if text is None:
