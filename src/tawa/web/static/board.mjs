@@ -5,7 +5,7 @@
 // click on anything else says why it cannot be used: the rule, from the server's `explain`, when the element names
 // the action it would mean (`data-action`), else what it is. Hover shows each element's text. When a new picture
 // comes, the pieces glide from where they were, and what changed since my last move stays marked until I act.
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./common.mjs";
 import { changedSince, fingerprints, mark, mount, resolveClick, shortName, tipAt } from "./boardsvg.mjs";
 
@@ -103,7 +103,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
   const acted = useRef(false);       // a move of mine is on its way: its result becomes the new baseline
   const [choice, setChoice] = useState(null);
   const [tip, setTip] = useState(null);
-  const targets = byElement(view.targets, view.actions);
+  const targets = useMemo(() => byElement(view.targets, view.actions), [view.targets, view.actions]);
   const live = !busy && targets.size > 0;
 
   useLayoutEffect(() => {            // a new picture: glide the pieces, mark what changed
@@ -116,7 +116,6 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     mark(svg, "changed", changed);
     if (spectator) since.current = now;
     box.current.dataset.moved = moved.join(" ");
-    box.current.dataset.changed = changed.join(" ");
     setChoice(null);
     setTip(null);
   }, [view.svg]);
@@ -134,7 +133,6 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
       if (el) { el.setAttribute("tabindex", "0"); el.setAttribute("role", "button"); el.dataset.actions = JSON.stringify(targets.get(id)); }
     }
     mark(svg, "chosen", choice ? [choice.el] : []);
-    box.current.dataset.targets = ids.length;
   }, [view.svg, view.targets, live, choice]);
 
   useLayoutEffect(() => {           // my move is on its way (from the board, a button or the list): its result

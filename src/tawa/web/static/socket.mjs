@@ -56,8 +56,7 @@ export class TableSocket {
         if (msg.v !== this.state.v + 1) { this.send({ t: "sync", table: this.table }); return; }   // a gap
         const view = withBoard(msg.view, this.board);
         if (view === null) { this.send({ t: "sync", table: this.table }); return; }   // parts it does not hold
-        this.state = { ...this.state, v: msg.v, view, log: this.state.log.concat(msg.events),
-                       lastEvents: msg.events };
+        this.state = { ...this.state, v: msg.v, view, log: this.state.log.concat(msg.events) };
         if (this.pending !== null && this.ackedV !== null && msg.v >= this.ackedV) this.pending = null;
         this.emit();
         break;
@@ -72,8 +71,7 @@ export class TableSocket {
       case "presence":
         if (this.state) {
           this.state = { ...this.state,
-            seats: this.state.seats.map((s, i) => ({ ...s, connected: msg.connected[i] })),
-            spectators: msg.spectators };
+            seats: this.state.seats.map((s, i) => ({ ...s, connected: msg.connected[i] })) };
           this.emit();
         }
         break;

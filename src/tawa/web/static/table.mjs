@@ -116,7 +116,7 @@ export function TablePage({ table }) {
       <div class="board-column">
         <${Board} view=${view} busy=${state.pending} onMove=${move} idle=${idle} spectator=${me === null}
           notice=${notice} onDismiss=${() => setNotice(null)}
-          onPreviews=${sock.current && sock.current.previews ? (id) => sock.current.previews(id) : null}
+          onPreviews=${(id) => sock.current.previews(id)}
           onExplain=${(id) => sock.current.explain(id)} onNotice=${(text) => explain("explain", text)} />
       </div>
       ${mine && html`<section class="card move-panel" data-testid="move-panel" data-busy=${state.pending ? "yes" : "no"}>
