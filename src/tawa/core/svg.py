@@ -22,6 +22,11 @@ def n(v: float) -> str:
     return out
 
 
+def plural(count: int, word: str) -> str:
+    """``"1 worker"``, ``"3 workers"``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def title(text: str) -> str:
     """An element's hover text."""
     return f"<title>{escape(text)}</title>"

@@ -43,7 +43,8 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-from tawa.core.svg import n as num
+from tawa.core.svg import n as _f
+from tawa.core.svg import title as _title
 from tawa.core.svgparts import LEN, Part, Path, document
 from tawa.games.ayar.data import (
     ACTIVITY_NAMES,
@@ -238,10 +239,6 @@ EIGHT = ((1, 0), (0.707, 0.707), (0, 1), (-0.707, 0.707), (-1, 0), (-0.707, -0.7
 # ============================================================================= small helpers
 
 
-def _f(v: float) -> str:
-    return num(v)
-
-
 _UNSAFE = re.compile(r'[&<>"]')
 
 
@@ -260,10 +257,6 @@ def _attrs(**kw: Any) -> str:
             v = escape(v, {'"': "&quot;"})
         out.append(f' {_attr_name(k)}="{v}"')
     return "".join(out)
-
-
-def _title(text: str) -> str:
-    return f"<title>{escape(text)}</title>"
 
 
 def _text(x: float, y: float, text: str, cls: str = "", **kw: Any) -> str:

@@ -39,6 +39,7 @@ from xml.sax.saxutils import escape, quoteattr
 from tawa.core.svg import at as _at
 from tawa.core.svg import move as _move
 from tawa.core.svg import n as _n
+from tawa.core.svg import plural as _plural
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _text
 from tawa.core.svg import title as _title
@@ -290,10 +291,6 @@ SPOT_CORNER = {"NE": "NE", "N": "NW", "NW": "NW", "SW": "SW", "S": "SW", "SE": "
 
 
 # ============================================================================= small helpers
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def hex_xy(pos: str) -> tuple[float, float]:

@@ -23,6 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tawa.core.svg import n as _fmt
+from tawa.core.svg import title as _title
 from tawa.core.svgparts import Part, Path, document
 from tawa.games.pachakuna.data import (
     ALL_PIECES,
@@ -141,11 +143,6 @@ def _hex_points(radius: float) -> str:
     return " ".join(_fmt_pt(_pt(SIDE_ANGLE[0] + math.pi / 6 + k * math.pi / 3, radius)) for k in range(6))
 
 
-def _fmt(v: float) -> str:
-    s = f"{v:.1f}"
-    return "0" if s in ("-0.0", "0.0") else s.removesuffix(".0")
-
-
 def _fmt_pt(p: tuple[float, float]) -> str:
     return f"{_fmt(p[0])},{_fmt(p[1])}"
 
@@ -169,10 +166,6 @@ def supply_id(seat: int, piece: str) -> str:
 
 
 # ============================================================================= small SVG helpers
-
-
-def _title(text: str) -> str:
-    return f"<title>{escape(text)}</title>"
 
 
 def _attrs(**kw: Any) -> str:

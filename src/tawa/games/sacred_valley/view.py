@@ -35,6 +35,7 @@ from xml.sax.saxutils import escape
 
 from tawa.core.svg import at as _at
 from tawa.core.svg import n as _n
+from tawa.core.svg import plural as _plural
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _label
 from tawa.core.svg import title as _title
@@ -474,10 +475,6 @@ def _farmland_size(t: Terrace, grid: str, crop: str) -> tuple[int, int]:
     """(tiles, alpacas) of the Farmland a tile of ``crop`` on ``grid`` makes (SV-120, SV-121)."""
     land = t.farmland(grid, crop)
     return len(land), sum(1 for g in land if "alpaca" in t.cells[g])
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _farmland_text(t: Terrace, grid: str, crop: str) -> str:
