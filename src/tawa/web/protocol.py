@@ -11,8 +11,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-PROTOCOL = 1
-
 TableId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 ActionId = Annotated[str, Field(min_length=1, max_length=400)]
 Ack = Annotated[int | None, Field(default=None, ge=0, le=2**53, description="echoed in the answer")]

@@ -51,7 +51,7 @@ class Replays:
     """Checkpoints of finished games, so stepping back and forth replays at most ``CHECKPOINT`` moves."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[str, tuple[list[Game], list[str]]] = OrderedDict()
+        self._cache: OrderedDict[str, list[Game]] = OrderedDict()
         self._lock = threading.Lock()   # steps are served from several reader threads
 
     def _checkpoints(self, t: TableData, history: list[str]) -> list[Game]:
@@ -59,7 +59,7 @@ class Replays:
             hit = self._cache.get(t.id)
             if hit is not None:
                 self._cache.move_to_end(t.id)
-                return hit[0]
+                return hit
         game = new_game(t.game, t.players, t.seed, t.options)
         points = [game.clone()]
         for i, action in enumerate(history, 1):
@@ -67,7 +67,7 @@ class Replays:
             if i % CHECKPOINT == 0:
                 points.append(game.clone())
         with self._lock:
-            self._cache[t.id] = (points, history)
+            self._cache[t.id] = points
             while len(self._cache) > REPLAYS:
                 self._cache.popitem(last=False)
         return points

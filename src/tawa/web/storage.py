@@ -24,7 +24,6 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
-    func,
     insert,
     or_,
     select,
@@ -408,6 +407,3 @@ class Store:
             return self._tables(c, select(T).where(and_(T.c.status == FINISHED, cond))
                                 .order_by(T.c.finished_at.desc()).limit(limit))
 
-    def count_moves(self) -> int:
-        with self.engine.connect() as c:
-            return int(c.execute(select(func.count()).select_from(M)).scalar() or 0)
