@@ -1,16 +1,17 @@
 """Hidden information over whole games of all four games: what a seat (or a spectator) receives depends only
 on what it may see, and the server sends exactly what the one choke point (``tawa.web.views``) builds.
 
-1. The builders: at every step of a whole game, each seat's view, log and chooser previews are unchanged when
-   everything that seat may not see is scrambled (``scramble_hidden``: another's Sacred Valley coins, the
-   Guatavita face-down tiles, Ayar's pot stack order, the bag, the seed, the history's action ids ...); a
-   spectator's view is unchanged whichever seat's secrets are scrambled.
+1. The builders: at every step of a whole game, each seat's view, log, chooser previews and explanations
+   (``explain``) are unchanged when everything that seat may not see is scrambled (``scramble_hidden``:
+   another's Sacred Valley coins, the Guatavita face-down tiles, Ayar's pot stack order, the bag, the seed, the
+   history's action ids ...); a spectator's view is unchanged whichever seat's secrets are scrambled.
 2. The wire: over a real server, every update a seat and a spectator got equals what the builders make from
    the game replayed from the record, and no message before the end carries the seed.
 """
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from harness import Guest, Server, Sock, play_until_over
@@ -18,7 +19,7 @@ from harness import Guest, Server, Sock, play_until_over
 import tawa
 from tawa.core.rng import Rng
 from tawa.lab.playout import random_action
-from tawa.web.views import events_out, previews_of, view_of
+from tawa.web.views import events_out, explain_of, previews_of, view_of
 
 # (game, players, options): short but whole games, ended by the game's own end or its [D] cap.
 GAMES = [
@@ -35,7 +36,10 @@ def seen_by(game: tawa.Game, seat: int | None, names: list[str | None]) -> str:
     view = view_of(game, seat, status, names)
     previews = ({el: previews_of(game, seat, el) for el in sorted(set(view["targets"].values()))}
                 if seat is not None else {})
-    return json.dumps([view, events_out(game.log, seat), previews], sort_keys=True)
+    # why an action is not legal: the ids a board click can ask about, and a sample of the whole action space
+    asked = sorted(set(re.findall(r'data-action="([^"]*)"', view["svg"] or "")) | set(game.action_space.ids[::7]))
+    explained = {aid: explain_of(game, seat, status, aid) for aid in asked}
+    return json.dumps([view, events_out(game.log, seat), previews, explained], sort_keys=True)
 
 
 @pytest.mark.parametrize("game_id,players,options", GAMES, ids=[g[0] for g in GAMES])

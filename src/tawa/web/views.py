@@ -14,6 +14,7 @@ from tawa.core.events import Event
 from tawa.core.game import Game
 from tawa.core.registry import new_game
 from tawa.core.svgparts import Drawing, Memo
+from tawa.web.models import RUNNING
 
 
 def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
@@ -67,6 +68,20 @@ def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | Non
         "standings": standings_out(game, names) if game.is_over else None,
         "capped": game.capped if game.is_over else False,
     }
+
+
+def explain_of(game: Game, seat: int | None, status: str, action_id: str) -> dict[str, Any]:
+    """Why ``action_id`` is (not) legal for ``seat`` now: ``{legal, reason, rule}``. Any id, even one outside the
+    action space (a board names the action a click would mean, issue 18), gets the game's own ``explain_illegal``
+    reason for the seat to act; anyone else learns only that it is not their turn."""
+    mine = seat is not None and status == RUNNING and game.current_player == seat
+    if mine and any(a.id == action_id for a in game.legal_actions()):
+        return {"legal": True, "reason": "this action is legal now", "rule": None}
+    if not mine:
+        return {"legal": False, "reason": "it is not your turn" if seat is not None else "spectators cannot act",
+                "rule": None}
+    err = game.explain_illegal(action_id)
+    return {"legal": False, "reason": str(err), "rule": err.rule}
 
 
 def previews_of(game: Game, seat: int, target: str) -> dict[str, str]:

@@ -19,8 +19,10 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tawa.web.models import RUNNING
 from tawa.web.protocol import CLIENT_TYPES, Explain, Help, Join, Leave, Move, Ping, Previews, Sync, client_message
 from tawa.web.service import LiveTable, Refused, TableService, Watcher
+from tawa.web.views import explain_of
 
 log = logging.getLogger("tawa.web")
 QUEUE_LIMIT = 512          # outgoing messages waiting for a slow client before it is dropped
@@ -158,22 +160,15 @@ class Connection:
 
     def _help_or_explain(self, lt: LiveTable, w: Watcher, msg: Help | Explain) -> dict[str, Any]:
         game = lt.game
-        mine = w.seat is not None and game.current_player == w.seat and lt.data.status == "running"
-        legal = {a.id: a for a in game.legal_actions()} if mine else {}
         out: dict[str, Any] = {"t": msg.t, "table": lt.id, "action": msg.action, "ack": msg.ack}
         if isinstance(msg, Help):
+            mine = w.seat is not None and game.current_player == w.seat and lt.data.status == RUNNING
+            legal = {a.id: a for a in game.legal_actions()} if mine else {}
             if msg.action not in legal:
                 raise Refused("illegal", f"{msg.action!r} is not one of your legal actions now")
             out["text"] = game.help_text(legal[msg.action])
             return out
-        if msg.action in legal:
-            out.update(legal=True, reason="this action is legal now", rule=None)
-        elif not mine:
-            reason = "it is not your turn" if w.seat is not None else "spectators cannot act"
-            out.update(legal=False, reason=reason, rule=None)
-        else:  # any id, even one outside the action space: a board names the action a click would mean (issue 18)
-            err = game.explain_illegal(msg.action)
-            out.update(legal=False, reason=str(err), rule=err.rule)
+        out.update(explain_of(game, w.seat, lt.data.status, msg.action))
         return out
 
     def leave(self, table: str) -> None:
