@@ -503,3 +503,17 @@ def test_placement_previews_show_the_tile_laid_at_each_orientation():
     down = title(parse(pv["place r1c1 s"]))
     assert "on r1c1 + r2c1: half-suns r1c1 E, r2c1 E" in down
     assert not [e for e in root.iter() if e.get("id")], "a preview has no ids of its own"
+
+
+def test_the_texts_name_the_rule_numbers_of_the_games_options():
+    """The [P] numbers the board's texts name come with the observation, so a game that changes them shows its own
+    (the facedown Pot's cost and limit, the reshuffle threshold, the Temple's Sun, the overflow Llamas)."""
+    g = new(2, 1, FACEDOWN_COST=4, FACEDOWN_MAX=1, RESHUFFLE_BELOW=3, TEMPLE_SUN_PER_NIGHT=5, OVERFLOW_LLAMAS=2)
+    root = svg_of(g, 0)
+    stack = title(by_id(root, "pot-stack"))
+    assert "costs 4 power" in stack and "up to 1 per action" in stack and "fewer than 3 Pots" in stack
+    assert "cost 4" in "".join(by_id(root, "pot-stack").itertext())
+    assert "each marker scores 5 x the Night number" in title(by_id(root, "temple-brown"))
+    assert "a token is 2 Llama" in title(by_id(root, "seat0-bonus-v1"))
+    default = svg_of(new(2, 1), 0)
+    assert "costs 3 power" in title(by_id(default, "pot-stack"))

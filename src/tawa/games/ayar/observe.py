@@ -44,15 +44,22 @@ def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> d
         "rival": {"shown": list(st.rival_shown), "deck_size": len(st.rival_deck),                 # AY-704
                   "tambos": st.rival_tambos, "cubes": st.rival_cubes},
         "final": [list(x) for x in st.final],
-        "components": components(t),
+        "components": components(t, params),
     }
 
 
-def components(t: Tables) -> dict[str, Any]:
+# the [P] rule numbers a board's texts name that are no component (AY-174, AY-242, AY-243, AY-254, AY-386, AY-432)
+RULE_NUMBERS = ("FACEDOWN_COST", "FACEDOWN_MAX", "RESHUFFLE_BELOW", "TEMPLE_SUN_PER_NIGHT", "TEMPLE_FALLBACK_SUN",
+                "OVERFLOW_LLAMAS")
+
+
+def components(t: Tables, params: Params) -> dict[str, Any]:
     """The component data of this game's options (C2-C16 as the rules use them), for a board drawn from the
     observation alone (issue 18): paths, Raymi steps, Step slots, pots, weaving area and Textiles, maize boxes,
-    terrace, route, Island slots, bonus spaces and Rival cards. Public and the same for every seat (AY-700)."""
+    terrace, route, Island slots, bonus spaces and Rival cards, and the rule numbers its texts name
+    (``RULE_NUMBERS``). Public and the same for every seat (AY-700)."""
     return {
+        "rule_numbers": {name: params[name] for name in RULE_NUMBERS},
         "start_step": t.start_step, "cusco": t.cusco, "spot_capacity": t.spot_capacity,
         "spot_activity": list(t.spot_activity),
         "raymi_steps": list(t.raymi_steps), "turns_per_round": list(t.turns_per_round),

@@ -69,14 +69,10 @@ Obs = Mapping[str, Any]
 
 # ----------------------------------------------------------------------------- rule numbers read from the data
 _P = PARAMS.params
-FACEDOWN_COST: int = _P["FACEDOWN_COST"].default  # AY-242 [P]
-FACEDOWN_MAX: int = _P["FACEDOWN_MAX"].default  # AY-243 [P]
 POTS_PER_ACTION: int = _P["POTS_PER_ACTION"].default  # AY-241 [R] (not overridable)
 SET_MOON: tuple[int, ...] = tuple(_P["SET_MOON"].default)  # AY-259 [R] (not overridable)
-TEMPLE_SUN: int = _P["TEMPLE_SUN_PER_NIGHT"].default  # AY-432 [P]
-TEMPLE_FALLBACK: int = _P["TEMPLE_FALLBACK_SUN"].default  # AY-174 [P]
-OVERFLOW_LLAMAS: int = _P["OVERFLOW_LLAMAS"].default  # AY-386 [P]
-RESHUFFLE_BELOW: int = _P["RESHUFFLE_BELOW"].default  # AY-254 [P]
+# the [P] numbers an option may change (FACEDOWN_COST, TEMPLE_SUN_PER_NIGHT ...) come with the observation:
+# components.rule_numbers (observe.RULE_NUMBERS)
 
 # ----------------------------------------------------------------------------- display texts (cite the spec)
 RULES: dict[str, str] = {
@@ -613,7 +609,8 @@ def _temple_track(obs: Obs, acting: bool) -> str:
     out = [_rect(TEMPLE_X - 4, MAIN_Y - 4, WIDTH - TEMPLE_X, 4 * ROW_H + 4, rx="8", fill="#e8dcc0",
                  stroke=BOARD_EDGE),
            _text(TEMPLE_X + 6, MAIN_Y + 8, "Temple track", "small")]
-    rule = RULES["temple"].format(sun=TEMPLE_SUN, fallback=TEMPLE_FALLBACK)
+    num = _comp(obs)["rule_numbers"]
+    rule = RULES["temple"].format(sun=num["TEMPLE_SUN_PER_NIGHT"], fallback=num["TEMPLE_FALLBACK_SUN"])
     for q in range(4):
         name = PATHS[q]
         y0 = path_y(q)
@@ -795,6 +792,7 @@ def _stack_tops(obs: Obs) -> str:
 
 def _market(obs: Obs, acting: bool) -> str:
     comp = _comp(obs)
+    num = comp["rule_numbers"]
     slots = comp["market_slots"]
     rule = RULES["market"].format(per=POTS_PER_ACTION)
     out = [_text(MARKET_X, LAKE_Y + 18, "Pottery · market", "label")]
@@ -813,11 +811,12 @@ def _market(obs: Obs, acting: bool) -> str:
                     for d in range(min(size, 4) - 1, -1, -1))
     out.append(f'<g id="pot-stack" class="pot-stack"{act}>'
                + _title(f"Facedown Pot stack: {size} Pot(s). "
-                        + RULES["pot-stack"].format(cost=FACEDOWN_COST, max=FACEDOWN_MAX, below=RESHUFFLE_BELOW))
+                        + RULES["pot-stack"].format(cost=num["FACEDOWN_COST"], max=num["FACEDOWN_MAX"],
+                                                    below=num["RESHUFFLE_BELOW"]))
                + _rect(sx, LAKE_Y + 28, 44, 60, rx="5", fill="#efe3d2", stroke="#5b4636",
                        stroke_dasharray="4 3" if size == 0 else None)
                + stack + _text(sx + 22, LAKE_Y + 73, f"×{size}", "tiny mid")
-               + _text(sx + 22, LAKE_Y + 84, f"cost {FACEDOWN_COST}", "tiny mid") + "</g>")
+               + _text(sx + 22, LAKE_Y + 84, f"cost {num['FACEDOWN_COST']}", "tiny mid") + "</g>")
     return "".join(out)
 
 
@@ -1439,7 +1438,7 @@ def _bonus(obs: Obs, seat: int, own: bool, to_place: int) -> str:
     out = [_text(8, BONUS_Y - 4, f"Viracocha bonus spaces · {sum(p['bonus'])} token(s){waiting}", "tiny")]
     spaces = len(comp["bonus_need"])
     w = (BOARD_W - 12) / max(spaces, 1) - 3
-    rule = RULES["bonus"].format(overflow=OVERFLOW_LLAMAS)
+    rule = RULES["bonus"].format(overflow=comp["rule_numbers"]["OVERFLOW_LLAMAS"])
     for i, need in enumerate(comp["bonus_need"]):
         name = BONUS_NAMES[i]
         effect, amount = comp["bonus_effect"][i]
@@ -1707,7 +1706,8 @@ def parts(observation: Obs) -> list[Part]:
                 Part(f"path{q}-spots", _spots, (COMP, active, ("spots", q)), (q, acting and ctx["path"] == q)),
                 Part(f"path{q}-raymi", _raymis, (COMP, ("raymi",)), (q,))]
     out += [Part("cusco", _cusco, (COMP,)),
-            Part("temples", _temple_track, (("players", LEN), ("temple",), ("temple_token",), ("temple_closed",)),
+            Part("temples", _temple_track, (("players", LEN), ("temple",), ("temple_token",), ("temple_closed",),
+                                            ("components", "rule_numbers")),
                  (acting,)),
             Part("lake", LAKE_FRAME),
             Part("stacks", _stacks, (COMP, ("textile_sizes",), ("textile_tops",)), (acting, used, chosen)),
