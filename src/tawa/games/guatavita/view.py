@@ -44,7 +44,19 @@ from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _text
 from tawa.core.svg import title as _title
 from tawa.core.svgparts import Part, Path, UndeclaredRead, document
-from tawa.games.guatavita.data import CENTRE_NAME, LAKE_COORDS, PARAMS, PUMP_SPOTS, hex_distance
+from tawa.games.guatavita.data import (
+    CENTRE_NAME,
+    COMMERCE_WORKERS,
+    HARVEST_SIZES,
+    LAKE_COORDS,
+    LOAN_WORKERS,
+    PARAMS,
+    PUMP_SPOTS,
+    PUMP_WORKERS,
+    SABOTAGE_WORKERS,
+    SABOTEUR,
+    hex_distance,
+)
 
 Obs = Mapping[str, Any]
 
@@ -1045,11 +1057,17 @@ def _slot_pieces(seats: Seats, e: Sequence[Any], x: float, y: float, w: float) -
     return "".join(out)
 
 
+# the pieces of a placement on the boxes whose needs are [R] rules, not options: (workers, machines)
+FIXED_NEED = {"sabotage": (SABOTAGE_WORKERS - SABOTEUR, 0), "pumpre": (PUMP_WORKERS, 0),
+              "harvest": (HARVEST_SIZES[0], 0), "commerce_machine": (COMMERCE_WORKERS, 0),
+              "commerce_pipe": (COMMERCE_WORKERS, 0), "loan": (LOAN_WORKERS, 0)}
+
+
 def _slot_need(obs: Obs, box: str, x: float, y: float, w: float) -> str:
     """The pieces a placement puts in an empty slot, printed faintly (T-ACTIONS)."""
     cu = num(obs, "CAMP_UPGRADE")
     need = {"camp": (cu[0], cu[1]), "pioneer": (num(obs, "PIONEER_WORKERS"), 0),
-            "recruit": (num(obs, "RECRUIT_WORKERS"), 0)}.get(box, (1, 0))
+            "recruit": (num(obs, "RECRUIT_WORKERS"), 0)}.get(box) or FIXED_NEED[box]
     items = ["w"] * int(need[0]) + ["m"] * int(need[1])
     out = []
     for it, dx in zip(items, _row(len(items), 12.5), strict=True):

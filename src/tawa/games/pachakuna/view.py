@@ -33,7 +33,10 @@ from tawa.games.pachakuna.data import (
     CORNERS,
     DIRECTIONS,
     LETTER,
+    LLAMAS_PER_PLAYER,
+    N_SIDES,
     NEIGH,
+    OPPOSITE,
     PARAMS,
     QUECHUA,
     cell_name,
@@ -233,7 +236,7 @@ def _sides_text(regions: Sequence[Sequence[Any]], o: int) -> str:
     """'mountain: east, north-east; valley: ...' for a tile at orientation o (PK-046)."""
     parts = []
     for terrain, sides in regions:
-        board = sorted((s + o) % 6 for s in sides)
+        board = sorted((s + o) % N_SIDES for s in sides)
         parts.append(f"{TERRAIN_NAMES[terrain]}: {', '.join(DIRECTION_NAMES[d] for d in board)}")
     return "; ".join(parts)
 
@@ -335,7 +338,7 @@ def _meant_layer(obs: Obs, meaning: Meaning, village_of: tuple[tuple[str, str], 
         if name in villages:
             action = _meant(meaning, name, 1, villages[name])
         else:
-            action = _meant(meaning, name, (obs["tiles"][name][1] + 1) % 6 if meaning and meaning[0] == "rotate"
+            action = _meant(meaning, name, (obs["tiles"][name][1] + 1) % N_SIDES if meaning and meaning[0] == "rotate"
                             else 0)
         if action:
             x, y = cell_xy(name)
@@ -554,7 +557,7 @@ def _moving_llama(obs: Obs) -> int:
     """Index of the llama whose move is being asked (spec "Decision points" 3), or -1."""
     if obs["step"] != "move" or obs["paying"] or obs["move_slot"] > 2:
         return -1
-    return int(obs["active"]) * 3 + int(obs["move_slot"])
+    return int(obs["active"]) * LLAMAS_PER_PLAYER + int(obs["move_slot"])
 
 
 # ============================================================================= the side panel
@@ -799,7 +802,7 @@ def target_of(obs: Obs, action_id: str) -> str | None:
         return cell_id(name) if parse_cell(name) is not None else None
     if verb in ("stay", "sell"):
         slot = int(words[1].removeprefix("llama"))
-        side = obs["llamas"][obs["active"] * 3 + slot]["side"]
+        side = obs["llamas"][obs["active"] * LLAMAS_PER_PLAYER + slot]["side"]
         return llama_id(side, slot)
     if verb == "buy":
         return f"village-{words[2]}"
@@ -833,8 +836,8 @@ def preview_tile(obs: Obs, name: str, o: int) -> str:
             fills.append(VILLAGE_FILL)  # PK-062 both terrains
         else:
             nk, no = obs["tiles"][cell_name(n)]
-            far = (d + 3) % 6  # PK-034
-            terrain = next(t for t, sides in obs["tile_types"][nk] if (far - no) % 6 in sides)  # PK-046
+            far = OPPOSITE[d]  # PK-034
+            terrain = next(t for t, sides in obs["tile_types"][nk] if (far - no) % N_SIDES in sides)  # PK-046
             fills.append(MOUNTAIN_FILL if terrain == "M" else VALLEY_FILL)
     return _preview(name, kind, _regions_key(obs["tile_types"][kind]), o, o == cur, tuple(fills))
 
