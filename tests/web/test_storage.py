@@ -1,7 +1,11 @@
 """Storage on both databases: migrations, compare-and-set, the (table, seq) backstop, snapshots + replay."""
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import pytest
 from sqlalchemy import insert, text
@@ -99,4 +103,58 @@ def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: St
     finally:
         writer.close()
     assert outcomes == ["ok", "conflict", "ok"]
+    assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
+
+
+def _in_own_loop(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``main()`` in a fresh event loop on its own thread (a test process may hold Playwright's loop)."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(main())
+        except BaseException as e:
+            failure.append(e)
+        finally:
+            loop.close()
+
+    th = threading.Thread(target=target)
+    th.start()
+    th.join(60)
+    assert not th.is_alive()
+    if failure:
+        raise failure[0]
+
+
+def test_a_group_commit_acknowledges_its_moves_before_any_of_them_goes_on(store: Store) -> None:
+    """The server's acks: each committed job's ``committed`` callback runs on the loop before any job of the
+    batch resumes (where the server builds and pushes that table's update), and a job that failed gets none."""
+    tables = [running_table(store, seed=s) for s in (31, 32, 33)]
+    ids = {t.id: tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id for t in tables}
+    writer = GroupWriter(store.engine)
+    events: list[tuple[str, int]] = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        writer.submit(lambda c: time.sleep(0.3))   # holds the writer, so the three below share one batch
+        futures = [writer.submit_from(loop, append_move, tid, 0 if i != 1 else 5, 0, a, time.time(), 0, None, None,
+                                      committed=lambda i=i: events.append(("ack", i)))   # type: ignore[misc]
+                   for i, (tid, a) in enumerate(ids.items())]
+
+        async def move(i: int, fut: asyncio.Future[None]) -> None:
+            try:
+                await fut
+            except Conflict:
+                events.append(("conflict", i))
+            else:
+                events.append(("pushed", i))
+
+        await asyncio.gather(*(move(i, f) for i, f in enumerate(futures)))
+
+    try:
+        _in_own_loop(main)
+    finally:
+        writer.close()
+    assert events == [("ack", 0), ("ack", 2), ("pushed", 0), ("conflict", 1), ("pushed", 2)]
     assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]

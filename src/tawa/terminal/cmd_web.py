@@ -32,10 +32,12 @@ def bench_server_cmd(
         game: Annotated[str, typer.Option(help="the game the tables play")] = "ayar",
         db: Annotated[str | None, typer.Option(help="database URL (default: a fresh SQLite file)")] = None,
         board: Annotated[bool, typer.Option(help="clients ask for the SVG board (as browsers do)")] = True,
+        client_processes: Annotated[int, typer.Option(min=1, max=16, help="processes the clients run in")] = 2,
 ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     bench = importlib.import_module("tawa.web.bench")
-    print(json.dumps(bench.run_bench(tables, interval, seconds, warmup, game=game, db=db, board=board), indent=1))
+    print(json.dumps(bench.run_bench(tables, interval, seconds, warmup, game=game, db=db, board=board,
+                                          client_processes=client_processes), indent=1))
 
 
 def register(app: typer.Typer) -> None:

@@ -7,8 +7,9 @@ every ``interval`` seconds (random legal moves, start times spread over the firs
 is the time from sending a move to receiving its ``ack`` (validated, applied, committed, acknowledged). It
 reports p50/p95/p99 of that, and of the time until the move's ``update`` (what a player waits for to see the
 board change), moves per second, refusals, and the CPU time the server process used, with the
-machine's load average. The clients run in this process (asyncio), so they share the machine's cores with
-the server; their CPU time is reported too.
+machine's load average. The clients run in ``client_processes`` processes (asyncio in each, the tables dealt
+round-robin), so that one client process's own stalls do not hold up every table's figures; they share the
+machine's cores with the server, and their CPU time is reported too.
 
 With boards (the default) each client does what a browser does: it applies the board parts of every view to
 the parts it holds (a ``sync`` if it cannot), and for a move whose board element several actions share (a
@@ -19,7 +20,9 @@ the clients' own event loop runs a 10 ms timer: the clients' share of a round tr
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -29,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +41,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from tawa.core.registry import game_class
-from tawa.web.serve import WS_HARD_LIMIT
+from tawa.web.serve import GC_THRESHOLDS, WS_HARD_LIMIT
 
 
 @dataclass
@@ -174,10 +178,12 @@ def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[
     return out
 
 
-async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, warmup: float, seconds: float,
-                 stats: Stats, server_pid: int, board: bool = True) -> dict[str, float]:
+async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
+                 seconds: float, stats: Stats, board: bool, seed: int) -> dict[str, float]:
+    """Play ``tables`` from this process; measure from ``start_at`` (``time.monotonic()``, the same clock in every
+    process of the machine) for ``seconds``."""
     stop = asyncio.Event()
-    rng = random.Random(1)
+    rng = random.Random(seed)
     now = time.perf_counter()
     clock = {t: now + rng.uniform(0, interval) for t, _ in tables}
     tasks = []
@@ -192,15 +198,46 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
                 stats.lags.append(time.perf_counter() - t - 0.01)
 
     tasks.append(asyncio.create_task(lag()))
-    await asyncio.sleep(warmup)
+    await asyncio.sleep(max(0.0, start_at - 1.0 - time.monotonic()))
+    # The clients' own garbage: with the default thresholds this process ran a full collection every few seconds
+    # over a thousand sockets' messages, stalling every client for up to 0.4 s (measured), which counted against
+    # the server. What the warm-up made (sockets, views) is frozen out of the collector, as the server does; the
+    # collection itself is a stall too, so it happens a second before the measurement.
+    gc.collect()
+    gc.freeze()
+    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
     stats.measuring = True
-    cpu0, mine0, t0 = _cpu_seconds(server_pid), _own_cpu(), time.perf_counter()
-    await asyncio.sleep(seconds)
+    mine0 = _own_cpu()
+    await asyncio.sleep(max(0.0, start_at + seconds - time.monotonic()))
     stats.measuring = False
-    cpu1, mine1, t1 = _cpu_seconds(server_pid), _own_cpu(), time.perf_counter()
+    mine1 = _own_cpu()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return {"wall": t1 - t0, "server_cpu": cpu1 - cpu0, "client_cpu": mine1 - mine0}
+    return {"client_cpu": mine1 - mine0}
+
+
+def _client_process(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
+                    seconds: float, board: bool, seed: int) -> tuple[Stats, float]:
+    """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    stats = Stats()
+    out = asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed))
+    return stats, out["client_cpu"]
+
+
+def _merge(parts: list[Stats]) -> Stats:
+    total = Stats()
+    for st in parts:
+        total.latencies += st.latencies
+        total.updates += st.updates
+        total.lags += st.lags
+        total.received += st.received
+        total.previews += st.previews
+        total.resyncs += st.resyncs
+        total.finished += st.finished
+        for code, n in st.refused.items():
+            total.refused[code] = total.refused.get(code, 0) + n
+    return total
 
 
 def _own_cpu() -> float:
@@ -210,7 +247,7 @@ def _own_cpu() -> float:
 
 def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, warmup: float = 10.0,
               game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None,
-              board: bool = True) -> dict[str, Any]:
+              board: bool = True, client_processes: int = 2) -> dict[str, Any]:
     """Run the load; returns the figures (see the module docstring)."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
@@ -232,10 +269,21 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
                     raise RuntimeError("the server did not start: " + (Path(tmp) / "server.log").read_text()[-2000:])
                 time.sleep(0.1)
             made = _make_tables(base, tables, game, options or {})
-            stats = Stats()
+            ws_url = f"ws://127.0.0.1:{port}/ws/v1"
+            slices = [made[i::client_processes] for i in range(client_processes)]
             load_before = os.getloadavg()
-            times = asyncio.run(_drive(f"ws://127.0.0.1:{port}/ws/v1", made, interval, warmup, seconds, stats,
-                                       proc.pid, board))
+            spawn = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=client_processes, mp_context=spawn) as pool:
+                start_at = time.monotonic() + 3.0 + warmup   # 3 s for the processes to start
+                jobs = [pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1)
+                        for i, part in enumerate(slices) if part]
+                time.sleep(max(0.0, start_at - time.monotonic()))
+                cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
+                time.sleep(max(0.0, start_at + seconds - time.monotonic()))
+                cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
+                results = [job.result() for job in jobs]
+            stats = _merge([st for st, _ in results])
+            times = {"wall": t1 - t0, "server_cpu": cpu1 - cpu0, "client_cpu": sum(c for _, c in results)}
             load_after = os.getloadavg()
         finally:
             proc.terminate()
@@ -248,7 +296,8 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
     lags = [x * 1000 for x in stats.lags]
     ups = [x * 1000 for x in stats.updates]
     return {
-        "board": board, "tables": tables, "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
+        "board": board, "tables": tables, "client_processes": client_processes,
+        "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
         "database": "sqlite (fresh file)" if db is None else "given",
         "measured_s": round(times["wall"], 1), "moves": len(lat),
         "moves_per_s": round(len(lat) / times["wall"], 1),

@@ -161,10 +161,11 @@ class TableService:
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
         return await asyncio.get_running_loop().run_in_executor(self._readers, fn, *args)
 
-    async def write(self, fn: Callable[..., None], *args: Any) -> None:
+    async def write(self, fn: Callable[..., None], *args: Any, committed: Callable[[], None] | None = None) -> None:
         """``fn(connection, *args)``, a write function of ``tawa.web.storage``, committed by the writer thread
-        (group commit); returns once it is committed."""
-        await asyncio.wrap_future(self._writer.submit(fn, *args))
+        (group commit); returns once it is committed. ``committed()`` runs as soon as it is, together with the
+        other jobs of its group commit and before any of them returns (see ``GroupWriter.submit_from``)."""
+        await self._writer.submit_from(asyncio.get_running_loop(), fn, *args, committed=committed)
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -368,7 +369,9 @@ class TableService:
     async def submit(self, table_id: str, seat: int, action: str, seq: int,
                      on_commit: Callable[[int], None] | None = None, bot: bool = False) -> int:
         """Play ``action`` for ``seat`` at version ``seq``; returns the new version. People and bots both
-        come through here. ``on_commit(v)`` runs after the commit and before the update is pushed."""
+        come through here. ``on_commit(v)`` (the mover's acknowledgement) runs as soon as the move is committed:
+        with the other moves of its group commit, before any of their updates is built and pushed, so an ack
+        waits for the disk, not for other tables' pictures."""
         lt = await self.table(table_id)
         async with lt.lock:
             data, game = lt.data, lt.game
@@ -403,9 +406,10 @@ class TableService:
             snapshot = game.to_json() if not over and new_seq % self.settings.snapshot_every == 0 else None
             result = ({"scores": game.scores(), "ranking": game.ranking(), "capped": game.capped}
                       if over else None)
+            acknowledge = None if on_commit is None else (lambda: on_commit(new_seq))
             try:
                 await self.write(append_move, data.id, data.seq, seat, action, now, game.current_player,
-                                 snapshot, result)
+                                 snapshot, result, committed=acknowledge)
             except Exception as e:
                 log.exception("table %s: move %d not saved", data.id, new_seq)
                 await self._reload(lt)
@@ -414,8 +418,6 @@ class TableService:
             if over:
                 data.status, data.finished_at, data.result = FINISHED, now, result
             lt.last_move = (new_seq - 1, seat, action)
-            if on_commit is not None:
-                on_commit(new_seq)
             self._push(lt, before)
             if over:
                 self._keep(lt)

@@ -3,7 +3,10 @@ server needs (``Store``). Everything here is synchronous; the table service call
 from the event loop. Each method is one transaction."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 import queue
 import secrets
 import threading
@@ -34,6 +37,7 @@ from sqlalchemy.engine import Connection
 from tawa.web.models import FINISHED, OPEN, PERSON, RUNNING, MetaRow, MoveRow, SeatRow, SnapshotRow, TableRow
 from tawa.web.settings import Settings
 
+log = logging.getLogger("tawa.web")
 MIGRATIONS = Path(__file__).with_name("migrations")
 T, S, M, SN, META = (cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow))
 
@@ -229,7 +233,16 @@ def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, to
     c.execute(update(T).where(T.c.id == table_id, T.c.status == OPEN).values(**values))
 
 
-Job = tuple[Callable[..., None], tuple[Any, ...], "Future[None]"]
+@dataclass
+class _Waiter:
+    """A job submitted from an event loop: its asyncio future, settled on that loop, and what runs there first."""
+
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+    committed: Callable[[], None] | None
+
+
+Job = tuple[Callable[..., None], tuple[Any, ...], "Future[None] | _Waiter"]
 
 
 class GroupWriter:
@@ -237,7 +250,12 @@ class GroupWriter:
     share the next transaction and its single commit (one disk flush for many tables' moves). Each job's future
     resolves only after its commit, so nothing is acknowledged before it is durable. When a job of a batch
     fails (a lost compare-and-set), the batch is rolled back and each job runs again alone, so only the failing
-    job fails."""
+    job fails.
+
+    Jobs submitted from an event loop (``submit_from``) are settled there in one callback per batch: first every
+    job's ``committed`` callback (the server's acknowledgements), then their futures. So the moves of one group
+    commit are all acknowledged before any of their updates is built, and the writer wakes the loop once per
+    batch, not once per job (each wake costs it the GIL, which a busy loop hands over slowly)."""
 
     def __init__(self, engine: Engine, max_batch: int = 256) -> None:
         self.engine = engine
@@ -247,8 +265,17 @@ class GroupWriter:
         self._thread.start()
 
     def submit(self, fn: Callable[..., None], *args: Any) -> Future[None]:
+        """``fn(connection, *args)`` in the next group commit; the future resolves after its commit."""
         fut: Future[None] = Future()
         self._jobs.put((fn, args, fut))
+        return fut
+
+    def submit_from(self, loop: asyncio.AbstractEventLoop, fn: Callable[..., None], *args: Any,
+                    committed: Callable[[], None] | None = None) -> asyncio.Future[None]:
+        """As ``submit``, for a caller on ``loop``: an asyncio future, and ``committed()`` run on the loop as soon
+        as the job is committed, with the other jobs of its batch, before any of their futures resolves."""
+        fut: asyncio.Future[None] = loop.create_future()
+        self._jobs.put((fn, args, _Waiter(loop, fut, committed)))
         return fut
 
     def close(self) -> None:
@@ -270,11 +297,12 @@ class GroupWriter:
                     stop = True
                 else:
                     batch.append(more)
-            self._commit(batch)
+            self._settle([(done, error) for (_, _, done), error in zip(batch, self._commit(batch), strict=True)])
             if stop:
                 return
 
-    def _commit(self, batch: list[Job]) -> None:
+    def _commit(self, batch: list[Job]) -> list[BaseException | None]:
+        """Each job's error (None: committed)."""
         try:
             with self.engine.begin() as c:
                 for fn, runs in _runs(batch):
@@ -285,17 +313,47 @@ class GroupWriter:
                         for args in runs:
                             fn(c, *args)
         except Exception:
-            for fn, args, fut in batch:
+            errors: list[BaseException | None] = []
+            for fn, args, _ in batch:
                 try:
                     with self.engine.begin() as c:
                         fn(c, *args)
                 except Exception as e:
-                    fut.set_exception(e)
+                    errors.append(e)
                 else:
-                    fut.set_result(None)
-            return
-        for _, _, fut in batch:
-            fut.set_result(None)
+                    errors.append(None)
+            return errors
+        return [None] * len(batch)
+
+    @staticmethod
+    def _settle(outcomes: list[tuple[Future[None] | _Waiter, BaseException | None]]) -> None:
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Waiter, BaseException | None]]] = {}
+        for done, error in outcomes:
+            if isinstance(done, _Waiter):
+                by_loop.setdefault(done.loop, []).append((done, error))
+            elif error is None:
+                done.set_result(None)
+            else:
+                done.set_exception(error)
+        for loop, waiters in by_loop.items():
+            with contextlib.suppress(RuntimeError):   # a closed loop: nobody waits any more
+                loop.call_soon_threadsafe(_settle_on_loop, waiters)
+
+
+def _settle_on_loop(waiters: list[tuple[_Waiter, BaseException | None]]) -> None:
+    for w, error in waiters:
+        if error is None and w.committed is not None:
+            try:
+                w.committed()
+            except Exception:
+                log.exception("a commit callback failed")
+    for w, error in waiters:
+        if w.future.cancelled():
+            continue
+        if error is None:
+            w.future.set_result(None)
+        else:
+            w.future.set_exception(error)
 
 
 def _runs(batch: list[Job]) -> list[tuple[Callable[..., None], list[tuple[Any, ...]]]]:
