@@ -3,6 +3,7 @@ while the table stays exactly as it was."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from harness import Guest, Server, Sock
@@ -249,3 +250,51 @@ def test_previews_on_demand_for_the_seat_to_act_only(server: Server) -> None:
     assert watcher.expect("reject")["code"] == "spectator"
     for s in (me, other, watcher):
         s.close()
+
+
+def _hold_the_database(db_url: str):
+    """A transaction that holds the moves' table against writers (the server's commit waits for it)."""
+    if db_url.startswith("sqlite"):
+        import sqlite3
+
+        con = sqlite3.connect(db_url.split("///", 1)[1], isolation_level=None, check_same_thread=False)
+        con.execute("BEGIN IMMEDIATE")
+        return con.rollback
+    from sqlalchemy import create_engine
+
+    engine = create_engine(db_url)
+    c = engine.connect()
+    c.exec_driver_sql("LOCK TABLE moves IN EXCLUSIVE MODE")
+
+    def release() -> None:
+        c.rollback()
+        c.close()
+        engine.dispose()
+    return release
+
+
+def test_a_move_waiting_for_its_commit_is_seen_by_nobody(duel, server: Server) -> None:
+    """Until a move is committed, every view of its table (a client that joins, a sync) shows the position
+    before it; the move appears with its ack and update, once it is durable."""
+    table, tok_a, tok_b, sock, _ = duel
+    a = sock()
+    fa = a.join(table, tok_a)
+    action = fa["view"]["actions"][0]["id"]
+    release = _hold_the_database(server.db_url)
+    try:
+        a.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 1})
+        time.sleep(0.5)    # the server has applied the move and waits for the database
+        b, a2 = sock(), sock()
+        fb = b.join(table, tok_b)
+        assert (fb["v"], fb["view"]["to_act"], fb["view"]["actions"]) == (0, 0, [])
+        assert fb["log"] == fa["log"]
+        fa2 = a2.join(table, tok_a)   # a second connection of the mover's seat: still its own turn at version 0
+        assert (fa2["v"], fa2["view"]["to_act"]) == (0, 0)
+        assert [x["id"] for x in fa2["view"]["actions"]] == [x["id"] for x in fa["view"]["actions"]]
+        with pytest.raises(TimeoutError):
+            a.expect("ack", table=table, timeout=0.3)
+    finally:
+        release()
+    assert a.expect("ack", table=table)["v"] == 1
+    for s in (a, b, a2):
+        assert s.expect("update", table=table)["v"] == 1

@@ -395,6 +395,9 @@ class TableService:
                 raise Refused("not_your_turn", f"it is {who}'s turn, not yours")
             if action not in game.action_space:
                 raise Refused("unknown_action", f"{action!r} is not an action of {game.info.name}")
+            # the move is played on a copy, which becomes the table's game once it is committed: until then every
+            # view, sync and preview shows the committed position, never a move that may still fail to be saved
+            game = game.clone()
             before = len(game.log)
             try:
                 game.apply(action)
@@ -414,6 +417,7 @@ class TableService:
                 log.exception("table %s: move %d not saved", data.id, new_seq)
                 await self._reload(lt)
                 raise Refused("not_saved", "the move could not be saved; nothing changed, try again") from e
+            lt.game = game
             data.seq, data.to_act, data.updated_at, data.waiting_since = new_seq, game.current_player, now, now
             if over:
                 data.status, data.finished_at, data.result = FINISHED, now, result
