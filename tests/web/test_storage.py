@@ -83,29 +83,6 @@ def test_snapshot_plus_tail_rebuilds_the_same_game(store: Store, game: str, play
     assert store.running_ids() == [t.id]
 
 
-def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: Store) -> None:
-    tables = [running_table(store, seed=s) for s in (21, 22, 23)]
-    ids = {t.id: tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id for t in tables}
-    writer = GroupWriter(store.engine)
-    try:
-        # a slow first job holds the writer, so the next three queue up and are committed as one batch; the
-        # second one's table is not at move 5
-        writer.submit(lambda c: time.sleep(0.3))
-        jobs = [writer.submit(append_move, tid, 0 if i != 1 else 5, 0, a, time.time(), 0, None, None)
-                for i, (tid, a) in enumerate(ids.items())]
-        outcomes = []
-        for fut in jobs:
-            try:
-                fut.result(10)
-                outcomes.append("ok")
-            except Conflict:
-                outcomes.append("conflict")
-    finally:
-        writer.close()
-    assert outcomes == ["ok", "conflict", "ok"]
-    assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
-
-
 def _in_own_loop(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run ``main()`` in a fresh event loop on its own thread (a test process may hold Playwright's loop)."""
     failure: list[BaseException] = []
@@ -127,20 +104,52 @@ def _in_own_loop(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
         raise failure[0]
 
 
+def _three_moves_one_stale(store: Store, seeds: tuple[int, int, int]) -> tuple[list[TableData], list[tuple[Any, ...]]]:
+    """Three running tables and a first move for each, as ``append_move`` arguments; the second one claims its
+    table is at move 5 (it is at 0), so it loses its compare-and-set."""
+    tables = [running_table(store, seed=s) for s in seeds]
+    moves = [(t.id, 0 if i != 1 else 5, 0, tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id, time.time(), 0,
+              None, None) for i, t in enumerate(tables)]
+    return tables, moves
+
+
+def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: Store) -> None:
+    tables, moves = _three_moves_one_stale(store, (21, 22, 23))
+    writer = GroupWriter(store.engine)
+    outcomes = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        # a slow first job holds the writer, so the next three queue up and are committed as one batch
+        writer.submit(loop, lambda c: time.sleep(0.3))
+        jobs = [writer.submit(loop, append_move, *m) for m in moves]
+        for fut in jobs:
+            try:
+                await fut
+                outcomes.append("ok")
+            except Conflict:
+                outcomes.append("conflict")
+
+    try:
+        _in_own_loop(main)
+    finally:
+        writer.close()
+    assert outcomes == ["ok", "conflict", "ok"]
+    assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
+
+
 def test_a_group_commit_acknowledges_its_moves_before_any_of_them_goes_on(store: Store) -> None:
     """The server's acks: each committed job's ``committed`` callback runs on the loop before any job of the
     batch resumes (where the server builds and pushes that table's update), and a job that failed gets none."""
-    tables = [running_table(store, seed=s) for s in (31, 32, 33)]
-    ids = {t.id: tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id for t in tables}
+    tables, moves = _three_moves_one_stale(store, (31, 32, 33))
     writer = GroupWriter(store.engine)
     events: list[tuple[str, int]] = []
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        writer.submit(lambda c: time.sleep(0.3))   # holds the writer, so the three below share one batch
-        futures = [writer.submit_from(loop, append_move, tid, 0 if i != 1 else 5, 0, a, time.time(), 0, None, None,
-                                      committed=lambda i=i: events.append(("ack", i)))   # type: ignore[misc]
-                   for i, (tid, a) in enumerate(ids.items())]
+        writer.submit(loop, lambda c: time.sleep(0.3))   # holds the writer, so the three below share one batch
+        futures = [writer.submit(loop, append_move, *m, committed=lambda i=i: events.append(("ack", i)))
+                   for i, m in enumerate(moves)]
 
         async def move(i: int, fut: asyncio.Future[None]) -> None:
             try:

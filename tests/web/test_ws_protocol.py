@@ -2,11 +2,13 @@
 while the table stays exactly as it was."""
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 
 import pytest
 from harness import Guest, Server, Sock
+from sqlalchemy import create_engine
 from websockets.exceptions import InvalidStatus
 
 import tawa
@@ -255,13 +257,9 @@ def test_previews_on_demand_for_the_seat_to_act_only(server: Server) -> None:
 def _hold_the_database(db_url: str):
     """A transaction that holds the moves' table against writers (the server's commit waits for it)."""
     if db_url.startswith("sqlite"):
-        import sqlite3
-
         con = sqlite3.connect(db_url.split("///", 1)[1], isolation_level=None, check_same_thread=False)
         con.execute("BEGIN IMMEDIATE")
         return con.rollback
-    from sqlalchemy import create_engine
-
     engine = create_engine(db_url)
     c = engine.connect()
     c.exec_driver_sql("LOCK TABLE moves IN EXCLUSIVE MODE")

@@ -179,9 +179,9 @@ def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[
 
 
 async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
-                 seconds: float, stats: Stats, board: bool, seed: int) -> dict[str, float]:
+                 seconds: float, stats: Stats, board: bool, seed: int) -> float:
     """Play ``tables`` from this process; measure from ``start_at`` (``time.monotonic()``, the same clock in every
-    process of the machine) for ``seconds``."""
+    process of the machine) for ``seconds``. Returns this process's CPU seconds while measuring."""
     stop = asyncio.Event()
     rng = random.Random(seed)
     now = time.perf_counter()
@@ -213,7 +213,7 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     mine1 = _own_cpu()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return {"client_cpu": mine1 - mine0}
+    return mine1 - mine0
 
 
 def _client_process(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
@@ -221,8 +221,7 @@ def _client_process(ws_url: str, tables: list[tuple[str, list[str]]], interval: 
     """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
     gc.set_threshold(*GC_THRESHOLDS)
     stats = Stats()
-    out = asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed))
-    return stats, out["client_cpu"]
+    return stats, asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed))
 
 
 def _merge(parts: list[Stats]) -> Stats:

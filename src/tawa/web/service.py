@@ -4,7 +4,9 @@ Every change to a table (a person's move, a bot's move, a seat taken) runs under
 validate -> apply -> append the move row and bump ``seq`` in one transaction (compare-and-set on ``seq``;
 the move log's primary key ``(table, seq)`` is the backstop) -> commit -> only then acknowledge and push the
 update to every subscribed client, each built for its own seat by ``tawa.web.views``. A move that cannot be
-committed is undone by rebuilding the game from the database, so memory never runs ahead of the log.
+committed never reaches the table's game (it is played on a copy, which replaces the game once committed), so
+memory never runs ahead of the log; after a failed commit the table is rebuilt from the database all the same, in
+case the commit went through before the error.
 
 The game of a running table stays in memory; loading one (at start or on demand) reads the latest snapshot
 (``to_json``, stored every ``snapshot_every`` moves) and replays only the moves after it.
@@ -164,8 +166,8 @@ class TableService:
     async def write(self, fn: Callable[..., None], *args: Any, committed: Callable[[], None] | None = None) -> None:
         """``fn(connection, *args)``, a write function of ``tawa.web.storage``, committed by the writer thread
         (group commit); returns once it is committed. ``committed()`` runs as soon as it is, together with the
-        other jobs of its group commit and before any of them returns (see ``GroupWriter.submit_from``)."""
-        await self._writer.submit_from(asyncio.get_running_loop(), fn, *args, committed=committed)
+        other jobs of its group commit and before any of them returns (see ``GroupWriter``)."""
+        await self._writer.submit(asyncio.get_running_loop(), fn, *args, committed=committed)
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:

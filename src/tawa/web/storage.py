@@ -11,7 +11,6 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -234,15 +233,15 @@ def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, to
 
 
 @dataclass
-class _Waiter:
-    """A job submitted from an event loop: its asyncio future, settled on that loop, and what runs there first."""
+class _Job:
+    """A write job: ``fn(connection, *args)``, the loop that waits for it, its future there and what runs there
+    first once it is committed."""
 
+    fn: Callable[..., None]
+    args: tuple[Any, ...]
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[None]
     committed: Callable[[], None] | None
-
-
-Job = tuple[Callable[..., None], tuple[Any, ...], "Future[None] | _Waiter"]
 
 
 class GroupWriter:
@@ -252,30 +251,25 @@ class GroupWriter:
     fails (a lost compare-and-set), the batch is rolled back and each job runs again alone, so only the failing
     job fails.
 
-    Jobs submitted from an event loop (``submit_from``) are settled there in one callback per batch: first every
-    job's ``committed`` callback (the server's acknowledgements), then their futures. So the moves of one group
-    commit are all acknowledged before any of their updates is built, and the writer wakes the loop once per
-    batch, not once per job (each wake costs it the GIL, which a busy loop hands over slowly)."""
+    Jobs are settled on their event loop in one callback per batch: first every committed job's ``committed``
+    callback (the server's acknowledgements), then their futures. So the moves of one group commit are all
+    acknowledged before any of their updates is built, and the writer wakes the loop once per batch, not once per
+    job (each wake costs it the GIL, which a busy loop hands over slowly)."""
 
     def __init__(self, engine: Engine, max_batch: int = 256) -> None:
         self.engine = engine
         self.max_batch = max_batch
-        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._loop, name="tawa-db-writer", daemon=True)
         self._thread.start()
 
-    def submit(self, fn: Callable[..., None], *args: Any) -> Future[None]:
-        """``fn(connection, *args)`` in the next group commit; the future resolves after its commit."""
-        fut: Future[None] = Future()
-        self._jobs.put((fn, args, fut))
-        return fut
-
-    def submit_from(self, loop: asyncio.AbstractEventLoop, fn: Callable[..., None], *args: Any,
-                    committed: Callable[[], None] | None = None) -> asyncio.Future[None]:
-        """As ``submit``, for a caller on ``loop``: an asyncio future, and ``committed()`` run on the loop as soon
-        as the job is committed, with the other jobs of its batch, before any of their futures resolves."""
+    def submit(self, loop: asyncio.AbstractEventLoop, fn: Callable[..., None], *args: Any,
+               committed: Callable[[], None] | None = None) -> asyncio.Future[None]:
+        """``fn(connection, *args)`` in the next group commit, for a caller on ``loop``: the future resolves after
+        its commit, and ``committed()`` runs on the loop as soon as the job is committed, with the other jobs of
+        its batch, before any of their futures resolves."""
         fut: asyncio.Future[None] = loop.create_future()
-        self._jobs.put((fn, args, _Waiter(loop, fut, committed)))
+        self._jobs.put(_Job(fn, args, loop, fut, committed))
         return fut
 
     def close(self) -> None:
@@ -297,11 +291,17 @@ class GroupWriter:
                     stop = True
                 else:
                     batch.append(more)
-            self._settle([(done, error) for (_, _, done), error in zip(batch, self._commit(batch), strict=True)])
+            errors = self._commit(batch)
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, BaseException | None]]] = {}
+            for job, error in zip(batch, errors, strict=True):
+                by_loop.setdefault(job.loop, []).append((job, error))
+            for loop, outcomes in by_loop.items():
+                with contextlib.suppress(RuntimeError):   # a closed loop: nobody waits any more
+                    loop.call_soon_threadsafe(_settle, outcomes)
             if stop:
                 return
 
-    def _commit(self, batch: list[Job]) -> list[BaseException | None]:
+    def _commit(self, batch: list[_Job]) -> list[BaseException | None]:
         """Each job's error (None: committed)."""
         try:
             with self.engine.begin() as c:
@@ -314,10 +314,10 @@ class GroupWriter:
                             fn(c, *args)
         except Exception:
             errors: list[BaseException | None] = []
-            for fn, args, _ in batch:
+            for job in batch:
                 try:
                     with self.engine.begin() as c:
-                        fn(c, *args)
+                        job.fn(c, *job.args)
                 except Exception as e:
                     errors.append(e)
                 else:
@@ -325,42 +325,30 @@ class GroupWriter:
             return errors
         return [None] * len(batch)
 
-    @staticmethod
-    def _settle(outcomes: list[tuple[Future[None] | _Waiter, BaseException | None]]) -> None:
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Waiter, BaseException | None]]] = {}
-        for done, error in outcomes:
-            if isinstance(done, _Waiter):
-                by_loop.setdefault(done.loop, []).append((done, error))
-            elif error is None:
-                done.set_result(None)
-            else:
-                done.set_exception(error)
-        for loop, waiters in by_loop.items():
-            with contextlib.suppress(RuntimeError):   # a closed loop: nobody waits any more
-                loop.call_soon_threadsafe(_settle_on_loop, waiters)
 
-
-def _settle_on_loop(waiters: list[tuple[_Waiter, BaseException | None]]) -> None:
-    for w, error in waiters:
-        if error is None and w.committed is not None:
+def _settle(outcomes: list[tuple[_Job, BaseException | None]]) -> None:
+    """On the jobs' loop: the acknowledgements first, then the futures."""
+    for job, error in outcomes:
+        if error is None and job.committed is not None:
             try:
-                w.committed()
+                job.committed()
             except Exception:
                 log.exception("a commit callback failed")
-    for w, error in waiters:
-        if w.future.cancelled():
+    for job, error in outcomes:
+        if job.future.cancelled():
             continue
         if error is None:
-            w.future.set_result(None)
+            job.future.set_result(None)
         else:
-            w.future.set_exception(error)
+            job.future.set_exception(error)
 
 
-def _runs(batch: list[Job]) -> list[tuple[Callable[..., None], list[tuple[Any, ...]]]]:
+def _runs(batch: list[_Job]) -> list[tuple[Callable[..., None], list[tuple[Any, ...]]]]:
     """The batch's jobs as runs of consecutive calls of one function (a run of a ``BATCHED`` function, such as
     ``append_move``, is one call)."""
     out: list[tuple[Callable[..., None], list[tuple[Any, ...]]]] = []
-    for fn, args, _ in batch:
+    for job in batch:
+        fn, args = job.fn, job.args
         if out and out[-1][0] is fn:
             out[-1][1].append(args)
         else:
