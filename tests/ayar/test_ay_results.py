@@ -7,18 +7,22 @@ import re
 import pytest
 
 import tawa
+from board_views import NS, by_id, parse, title
 from tawa.core.rng import Rng
+from tawa.core.svgparts import Memo
 from tawa.games.ayar.scoring import SHARED, TIE_BREAKS
 from tawa.games.ayar.testing import finished, new
 from tawa.lab.playout import random_action
+from tawa.terminal.standings import standings_text
 
 
 @pytest.mark.rule("AY-486", "AY-487", "AY-488", "AY-489", "AY-490")
 def test_standings_name_the_tie_break_of_each_place():
     table = finished([(50, 60, 0, 0), (55, 52, 0, 0), (50, 55, 0, 0)]).standings()
     assert [s.place for s in table] == [2, 1, 3]
-    assert table[1].decided_by == TIE_BREAKS[0] and table[1].decided_by.startswith("AY-486")
-    assert table[0].decided_by.startswith("AY-487")          # 50/60 ahead of 50/55 on max(Sun, Moon)
+    # AY-486: 55/52 is ahead on the final score itself, no tie-break; 50/60 ahead of 50/55 on max(Sun, Moon)
+    assert table[1].decided_by == TIE_BREAKS[0] == "score" and not table[1].tie_break and table[1].decisive == ""
+    assert table[0].decided_by.startswith("AY-487") and table[0].tie_break and table[0].decisive == TIE_BREAKS[1]
     assert table[2].decided_by == ""                          # last place: nothing below
     table = finished([(50, 60, 1, 0), (50, 60, 3, 0)]).standings()
     assert [s.place for s in table] == [2, 1] and table[1].decided_by.startswith("AY-488")
@@ -30,13 +34,41 @@ def test_standings_name_the_tie_break_of_each_place():
 
 
 @pytest.mark.rule("AY-481", "AY-482", "AY-483", "AY-485")
-def test_standings_breakdown_is_sun_moon_min_and_llamas():
+def test_standings_breakdown_is_sun_and_moon_after_the_llamas_spent():
     table = finished([(90, 97, 0, 5), (90, 97, 0, 9)]).standings()     # AY-618: 95/97 and 98/98
-    assert table[0].breakdown == {"Sun": 95, "Moon": 97, "min": 95, "Llamas": 5}
-    assert table[1].breakdown == {"Sun": 98, "Moon": 98, "min": 98, "Llamas": 9}
-    assert [s.score for s in table] == [95.0, 98.0]
+    assert table[0].breakdown == {"Sun": 95, "Moon": 97, "Llamas spent": 5}
+    assert table[1].breakdown == {"Sun": 98, "Moon": 98, "Llamas spent": 9}
+    assert [s.score for s in table] == [95.0, 98.0] and table[0].unit == ""   # each value names its unit
     during = new(2).standings()                                        # before the end: the scores so far
-    assert [s.breakdown["min"] for s in during] == [0, 0] and all(s.shared for s in during)
+    assert [s.breakdown["Sun"] for s in during] == [0, 0] and all(s.shared for s in during)
+    assert "Llamas held" in during[0].breakdown
+
+
+@pytest.mark.rule("AY-481", "AY-483", "AY-485")
+def test_the_seat_card_at_the_end_agrees_with_the_ranking():
+    """Once the Llamas are spent, each seat's card shows the Sun and Moon the ranking counts (not the values before
+    the Llamas were added) and no Llamas left."""
+    g = finished([(90, 97, 0, 5), (40, 45, 0, 6)])                    # 95/97 and 45/46 after the Llamas
+    obs = g.observation(0)
+    drawn = Memo().drawing(type(g).board_view.parts(obs), obs).svg()    # in parts, as the server draws it
+    assert drawn == type(g).board_svg(obs)
+    root = parse(drawn)
+    for st in g.standings():
+        shown = {key: [t.text for t in by_id(root, f"seat{st.seat}-{key}").iter(f"{{{NS['s']}}}text")]
+                 for key in ("sun", "moon", "llamas")}
+        assert shown == {"sun": [f"{st.breakdown['Sun']:g}"], "moon": [f"{st.breakdown['Moon']:g}"], "llamas": ["0"]}
+        assert min(st.breakdown["Sun"], st.breakdown["Moon"]) == st.score
+        assert "spent at the end" in title(by_id(root, f"seat{st.seat}-sun"))
+
+
+def test_a_result_on_the_score_names_no_tie_break():
+    """56 to 51 is decided by the final score: no "decided by AY-486" on the end screen, no "tie-break" in the
+    text of `tawa play` and `tawa replay`; the breakdown names what each value counts."""
+    g = finished([(56, 60, 0, 0), (51, 55, 0, 0)])
+    assert [(s.place, s.decisive, s.tie_break) for s in g.standings()] == [(1, "", False), (2, "", False)]
+    text = standings_text(g)
+    assert "tie-break" not in text and "AY-486" not in text
+    assert "Sun 56, Moon 60, Llamas spent 0" in text
 
 
 def _played(players: int, seed: int) -> tawa.Game:

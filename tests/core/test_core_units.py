@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 import toy_game  # noqa: F401
@@ -211,3 +213,17 @@ def test_standings_name_the_deciding_tie_break() -> None:
         (1, False, "XX-090 more coins"), (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"),
         (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"), (4, False, "")]
     assert standings_by_keys([3, 5], [(3,), (5,)], ["score"])[1].decided_by == "score"
+
+
+def test_the_registry_lists_every_game_to_threads_asking_at_once() -> None:
+    """A server asks for the games from several threads at once (two lobby pages loading): each one waits for the
+    whole list, never sees it half loaded (a fresh interpreter, where nothing is loaded yet)."""
+    code = ("import threading, tawa\n"
+            "seen = []\n"
+            "ts = [threading.Thread(target=lambda: seen.append(len(tawa.list_games()))) for _ in range(8)]\n"
+            "[t.start() for t in ts]; [t.join() for t in ts]\n"
+            "print(sorted(set(seen)))\n")
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+        counts = json.loads(out.stdout)
+        assert len(counts) == 1 and counts[0] >= 4, counts   # the four games, to every thread

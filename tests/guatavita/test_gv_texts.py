@@ -142,6 +142,7 @@ def test_standings_name_the_tie_break_and_the_points_by_source() -> None:
     assert table[0].decided_by == "shared: still tied after GV-751 more pipes in the lake, GV-752 more gold"
     parts = table[0].breakdown
     assert list(parts)[:3] == ["score track", "camp level", "camp majority"] and sum(parts.values()) == table[0].score
+    assert table[0].unit == "VP" and table[0].amount(parts["machines"]).endswith(" VP")   # points, not machines
     text = dict(g.render_parts(0))["status"]
     assert "1. Red" in text and "(GV-752 more gold)" in text and re.search(r"Red\s+\d+", text)
 

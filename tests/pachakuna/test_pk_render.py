@@ -21,6 +21,7 @@ from tawa.games.pachakuna.testing import (
     side_index,
 )
 from tawa.lab.playout import random_playout
+from tawa.terminal.standings import standings_text
 
 BLUE_V = (0, -4)
 
@@ -141,6 +142,8 @@ def test_standings_of_a_win():
     assert (table[white].place, table[black].place) == (1, 2)
     assert "PK-300" in table[white].decided_by and not table[white].shared
     assert table[white].breakdown["colours held"] == 7
+    winner_line = next(ln for ln in standings_text(g).splitlines() if ln.strip().startswith("1 "))
+    assert "PK-300" in winner_line and "tie-break" not in winner_line   # a win, not a tie-break
     assert "White holds all 7 colours and wins" in dict(g.render_parts(None))["status"]
     assert g.log[-1].text == "White holds all 7 colours and wins (PK-300)"
 

@@ -210,7 +210,7 @@ def test_no_public_event_or_render_shows_another_players_coins() -> None:
             if not g.is_over:
                 seat = (g.state.active + 1) % g.players
                 for p in range(g.players):
-                    line = next(ln for ln in g.render(seat).splitlines() if ln.startswith(f"P{p} "))
+                    line = next(ln for ln in g.render(seat).splitlines() if ln.startswith(f"P{p + 1} "))
                     assert ("$?" in line) == (p != seat)
                 sc = g.scramble_hidden(seat, tawa.Rng(seed))
                 assert sc.render(seat) == g.render(seat)

@@ -44,7 +44,7 @@ def test_a_planting_of_one_tile_says_tile() -> None:
     g = T.blank_game(4)
     ev = T.act(g, "plant chili r1c1")
     plant = next(e for e in ev if e.kind == "plant")
-    assert plant.text == "P0 plants chili on r1c1: Farmland of 1 tile, 0 alpacas, 1 HP"
+    assert plant.text == "P1 plants chili on r1c1: Farmland of 1 tile, 0 alpacas, 1 HP"
 
 
 def test_turn_and_round_separators_and_the_market_slide() -> None:
@@ -53,13 +53,13 @@ def test_turn_and_round_separators_and_the_market_slide() -> None:
     T.set_camayo_catu(g, [None, "herder", None, "rantic", None])
     ev = T.act(g, "harvest", "end turn")
     texts = [e.text for e in ev]
-    assert texts[:4] == ["P0 harvests $0", "P0 ends the turn", "the Main Catu slides down: corn 2->1, potato 4->2",
+    assert texts[:4] == ["P1 harvests $0", "P1 ends the turn", "the Main Catu slides down: corn 2->1, potato 4->2",
                          texts[3]]
     assert "the Camayo Catu slides down: herder 2->1, rantic 4->2" in texts
-    assert texts[-1] == "--- P1's turn ---" and all(e.to is None for e in ev if e.kind in LOG_ONLY)
-    for _ in range(3):  # P1, P2, P3
+    assert texts[-1] == "--- P2's turn ---" and all(e.to is None for e in ev if e.kind in LOG_ONLY)
+    for _ in range(3):  # P2, P3, P4
         ev = T.act(g, "harvest", "end turn")
-    assert [e.text for e in ev][-2:] == ["=== round 2 ===", "--- P0's turn ---"]
+    assert [e.text for e in ev][-2:] == ["=== round 2 ===", "--- P1's turn ---"]
     assert [e.kind for e in ev][-2:] == ["round", "turn"]
 
 
@@ -95,7 +95,11 @@ def test_standings_name_the_tie_break_and_the_breakdown() -> None:
     assert [s.place for s in table] == g.ranking() == [3, 1, 2, 4]
     assert [s.decided_by for s in table] == ["score", "SV-584 more Seed Tiles in the Warehouse",
                                              "SV-584 more Seed Tiles in the Warehouse", ""]
-    assert table[3].breakdown == {"coins": 1.0, "Camayo rewards": 6.0} and table[3].score == 7.0
+    assert table[3].breakdown == {"in hand": 1.0, "Camayo rewards": 6.0} and table[3].score == 7.0
+    assert table[3].unit == "coins" and table[3].amount(table[3].score) == "7 coins"
+    assert [s.tie_break for s in table] == [False, True, True, False]
+    tie = "SV-584 more Seed Tiles in the Warehouse"
+    assert [s.decisive for s in table] == ["", tie, tie, ""]   # "decided by" only where the tie-break decided
     T.give_tiles(g, 2, ["vine"])
     table = g.standings()
     assert table[1].shared and table[1].decided_by == "shared: still tied after SV-584 more Seed Tiles in the Warehouse"
@@ -103,10 +107,11 @@ def test_standings_name_the_tie_break_and_the_breakdown() -> None:
 
 def test_seats_are_named_as_on_the_board() -> None:
     g = T.blank_game(3)
-    assert [g.seat_label(s) for s in range(3)] == ["P0", "P1", "P2"]
-    assert action_table(g.tables, g.params, 3).by_id["partner 2"].text.startswith("choose P2 as work partner")
-    assert "P1 to act" in g.render(0) or "P0 to act" in g.render(0) or "P2 to act" in g.render(0)
-    assert sum(line.startswith(("P0 ", "P1 ", "P2 ")) for line in g.render(0).splitlines()) == 3
+    assert [g.seat_label(s) for s in range(3)] == ["P1", "P2", "P3"]   # counted from 1, as people count
+    assert action_table(g.tables, g.params, 3).by_id["partner 2"].text.startswith("choose P3 as work partner")
+    assert "P1 to act" in g.render(0) or "P3 to act" in g.render(0) or "P2 to act" in g.render(0)
+    assert sum(line.startswith(("P1 ", "P2 ", "P3 ")) for line in g.render(0).splitlines()) == 3
+    assert "P0" not in g.render(0) and "P0" not in type(g).board_svg(g.observation(0))
 
 
 @pytest.mark.parametrize("width", [80, 100, None])

@@ -196,7 +196,7 @@ def test_tiles_alpacas_and_meeples_stand_on_their_grids():
         x, y = translate(by_id(root, piece))
         cx, cy = cell_box(root, grid)
         assert cx < x < cx + size and cy < y < cy + size, piece
-    assert "Tocricoc meeple of P2" in title(by_id(root, "meeple-r1c1"))
+    assert "Tocricoc meeple of P3" in title(by_id(root, "meeple-r1c1"))
     assert "SV-459 [R]" in title(by_id(root, "meeple-r1c1")) and "$2" in title(by_id(root, "meeple-r1c1"))
     assert "SV-454 [R] only the Warrior's holder" in title(by_id(root, "meeple-r4c4"))
     # the other gray and the second white alpaca wait in the reserve, left of the Terrace
@@ -221,7 +221,7 @@ def test_covers_lie_on_the_terrace_in_front_of_the_debtor_or_out_of_play():
     x, y = translate(debt)
     bx = float(by_id(root, "seat3").find("s:rect", NS).get("x"))
     assert debt.get("data-state") == "debt" and x > bx and y > 600, "in front of the debtor's board"
-    assert "in front of P3 (Beans): a debt of $1. SV-200 [R] a cover in front of a player is a debt of $1" \
+    assert "in front of P4 (Beans): a debt of $1. SV-200 [R] a cover in front of a player is a debt of $1" \
         in title(debt)
     assert "owes $1" in texts(by_id(root, "seat3-debts"))[0]
     assert by_id(root, "cover-3").get("data-state") == "out_of_play"
@@ -327,7 +327,7 @@ def test_player_boards_show_technologies_warehouse_and_the_reserve():
     assert "Warehouse 3/3" in texts(by_id(root, "seat0-warehouse"))
     reserve = {c: by_id(root, f"tech-reserve-{c}").get("data-count") for c in ("chili", "quinoa")}
     assert reserve == {"chili": "2", "quinoa": str(obs["technology_reserve"]["quinoa"])}
-    assert "P1" in texts(by_id(root, "crop-corn")) and "no player" in title(by_id(root, "crop-quinoa"))
+    assert "P2" in texts(by_id(root, "crop-corn")) and "no player" in title(by_id(root, "crop-quinoa"))
     T.give_camayo(g, 0, "warehouse_keeper")
     assert "Warehouse 3/5" in texts(by_id(parse(view.svg(g.observation(0))), "seat0-warehouse"))
 

@@ -317,7 +317,7 @@ class Game(ABC):
                 decided = "score" if scores[s] != scores[below[0]] else "tie-break"
             else:
                 decided = ""
-            out.append(Standing(s, ranking[s], shared, float(scores[s]), decided))
+            out.append(Standing(s, ranking[s], shared, float(scores[s]), decided, tie_break=decided == "tie-break"))
         return out
 
     def _check_seat(self, seat: object, spectator: bool = True) -> Any:

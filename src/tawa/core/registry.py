@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -13,6 +14,7 @@ from tawa.core.game import Game, GameInfo
 
 _GAMES: dict[str, type[Game]] = {}
 _loaded = False
+_loading = threading.RLock()   # a server asks from several threads at once: each waits for the whole list
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -27,10 +29,13 @@ def _load_builtins() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for info in pkgutil.iter_modules(tawa.games.__path__, "tawa.games."):
-        if info.ispkg:
-            importlib.import_module(info.name)
+    with _loading:
+        if _loaded:
+            return
+        for info in pkgutil.iter_modules(tawa.games.__path__, "tawa.games."):
+            if info.ispkg:
+                importlib.import_module(info.name)
+        _loaded = True
 
 
 def game_class(game_id: str) -> type[Game]:

@@ -6,13 +6,10 @@ from tawa.core.game import Game
 from tawa.core.results import Standing
 
 
-def _number(x: float) -> str:
-    return f"{x:g}"
-
-
 def breakdown_text(st: Standing) -> str:
-    """``harvest 7, technologies 2`` (``""`` when the game gives no breakdown)."""
-    return ", ".join(f"{k} {_number(v)}" for k, v in st.breakdown.items())
+    """``harvest 7 VP, technologies 2 VP`` in the game's unit, or ``Sun 51, Llamas spent 6`` where each label names
+    what it counts (``""`` when the game gives no breakdown)."""
+    return ", ".join(f"{k} {st.amount(v)}" for k, v in st.breakdown.items())
 
 
 def decided_text(st: Standing) -> str:
@@ -21,9 +18,9 @@ def decided_text(st: Standing) -> str:
     d = st.decided_by
     if st.shared:
         return d if d.startswith("shared") else "shared" + (f" ({d})" if d else "")
-    if d in ("", "score", "tie-break"):
-        return d or "-"
-    return "tie-break: " + d
+    if st.tie_break and d != "tie-break":
+        return "tie-break: " + d
+    return d or "-"          # the score, or the rule that ended the game (PK-300's win)
 
 
 def standings_text(game: Game, width: int | None = None) -> str:
@@ -37,7 +34,7 @@ def standings_text(game: Game, width: int | None = None) -> str:
         title = "Ranking so far"
     places = [f"{st.place}{' (shared)' if st.shared else ''}" for st in rows]
     names = [game.seat_label(st.seat) for st in rows]
-    scores = [_number(st.score) for st in rows]
+    scores = [st.amount(st.score) for st in rows]
     decided = [decided_text(st) for st in rows]
     head = ("place", "player", "score", "decided by")
     cols = [places, names, scores, decided]

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
-from fastapi.responses import FileResponse
 
 from tawa.bots import bot_names
 from tawa.core.registry import list_games
@@ -33,7 +32,7 @@ from tawa.web.records import Replays, record_line
 from tawa.web.service import Refused, TableService
 from tawa.web.settings import STRENGTHS
 from tawa.web.storage import TableData
-from tawa.web.views import seat_labels
+from tawa.web.views import default_seat_names, seat_labels
 
 STATIC = Path(__file__).with_name("static")
 STATUS = {"no_table": 404, "no_seat": 404, "forbidden": 403, "bad_token": 403, "bad_invite": 403, "no_name": 401,
@@ -101,7 +100,8 @@ def health() -> dict[str, bool]:
 def games() -> dict[str, Any]:
     """Every game with its player counts and its options (the ParamRegistry rows, with provenance tags)."""
     out = [{"id": g.id, "name": g.name, "players": list(g.players), "summary": g.summary, "spec": g.spec,
-            "params": g.params.table(), "automation_options": dict(g.automation_options)} for g in list_games()]
+            "params": g.params.table(), "automation_options": dict(g.automation_options),
+            "seat_names": {str(n): list(default_seat_names(g.id, n)) for n in g.players}} for g in list_games()]
     return {"games": out, "strengths": STRENGTHS, "bots": bot_names()}
 
 
@@ -221,26 +221,26 @@ async def record(table_id: str, svc: Svc) -> Response:
 
 
 # ---------------------------------------------------------------- pages (one shell; the client routes)
-def _shell() -> FileResponse:
-    return FileResponse(STATIC / "index.html", media_type="text/html")
+def _shell(request: Request, page: str) -> Response:
+    """The page's shell, naming the versioned modules that page runs (assets.py)."""
+    return request.app.state.assets.shell(page, request.headers.get("accept-encoding"))  # type: ignore[no-any-return]
 
 
 @pages.get("/")
-def lobby_page() -> FileResponse:
-    return _shell()
+def lobby_page(request: Request) -> Response:
+    return _shell(request, "lobby")
 
 
 @pages.get("/table/{table_id}")
-def table_page(table_id: str) -> FileResponse:
-    return _shell()
+def table_page(request: Request, table_id: str) -> Response:
+    return _shell(request, "table")
 
 
 @pages.get("/join/{table_id}/{seat}")
-def join_page(table_id: str, seat: str) -> FileResponse:
-    return _shell()
+def join_page(request: Request, table_id: str, seat: str) -> Response:
+    return _shell(request, "join")
 
 
 @pages.get("/replay/{table_id}")
-def replay_page(table_id: str) -> FileResponse:
-    return _shell()
-
+def replay_page(request: Request, table_id: str) -> Response:
+    return _shell(request, "replay")

@@ -12,11 +12,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 
 from tawa import __version__
 from tawa.web.api import STATIC, STATUS, api, pages
+from tawa.web.assets import Assets, static
 from tawa.web.auth import Keys
 from tawa.web.bots import BotPool
 from tawa.web.records import Replays
@@ -64,5 +65,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api)
     app.include_router(pages)
     app.add_api_websocket_route("/ws/v1", endpoint)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # the client's files: versioned names cached for a year, gzipped once at start (assets.py); the JSON answers
+    # gzipped as they go (the WebSocket compresses its own messages: permessage-deflate, docs/performance.md)
+    app.state.assets = Assets(STATIC)
+    app.include_router(static)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
     return app

@@ -112,6 +112,8 @@ class StandingOut(BaseModel):
     score: float
     decided_by: str = ""
     breakdown: dict[str, Any] = Field(default_factory=dict)
+    unit: str = Field("", description="what the score and the breakdown count (\"VP\"); empty: each label says")
+    tie_break: bool = Field(False, description="a tie-break, not the score, separated this seat from the next")
 
 
 class SeatOut(BaseModel):
@@ -275,6 +277,9 @@ class GameOut(BaseModel):
     spec: str
     params: list[ParamOut]
     automation_options: dict[str, Any]
+    seat_names: dict[str, list[str | None]] = Field(
+        default_factory=dict, description="per player count, each seat's name with the default options (the lobby "
+                                          "form's rows); null where the setup deals it (Guatavita's colours)")
 
 
 class GamesOut(BaseModel):

@@ -43,7 +43,7 @@ from tawa.web.storage import (
     create_table,
     take_seat,
 )
-from tawa.web.views import board_drawing, events_out, previews_of, view_of
+from tawa.web.views import board_drawing, bot_name, events_out, previews_of, view_of
 
 log = logging.getLogger("tawa.web")
 R = TypeVar("R")
@@ -253,7 +253,7 @@ class TableService:
                     spec = resolve_bot(bot)
                 except ValueError as e:
                     raise Refused("bad_request", f"seat {i + 1}: {e}") from None
-                rows.append(SeatData(i, BOT, bot=spec, name=spec, joined_at=now))
+                rows.append(SeatData(i, BOT, bot=spec, name=bot_name(spec), joined_at=now))
             elif kind == "me":
                 my_seat, my_token = i, new_token()
                 rows.append(SeatData(i, PERSON, name=guest.name, guest=guest.id, token_hash=hash_token(my_token),

@@ -15,6 +15,7 @@ from tawa.core.game import Game
 from tawa.core.registry import new_game
 from tawa.core.svgparts import Drawing, Memo
 from tawa.web.models import RUNNING
+from tawa.web.settings import STRENGTHS
 
 
 def events_out(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
@@ -33,6 +34,22 @@ def seat_labels(game_id: str, players: int, seed: int, options: Mapping[str, Any
 def _seat_labels(game_id: str, players: int, seed: int, options: str) -> tuple[str, ...]:
     game = new_game(game_id, players, seed, json.loads(options))
     return tuple(game.seat_label(s) for s in range(players))
+
+
+@lru_cache(maxsize=64)
+def default_seat_names(game_id: str, players: int) -> tuple[str | None, ...]:
+    """Each seat's name before a table exists (the lobby form's rows), with the default options: the game's own
+    name where every setup gives it (P1, White), ``None`` where the setup deals it (Guatavita's colours): the names
+    of a few setups with different seeds are compared."""
+    seen = [_seat_labels(game_id, players, seed, "{}") for seed in (1, 2, 3, 4, 5)]
+    return tuple(names[0] if len(set(names)) == 1 else None for names in zip(*seen, strict=True))
+
+
+def bot_name(spec: str) -> str:
+    """A bot seat's name as people read it (lobby, seats, end screen): its strength ("normal bot") when the spec
+    is one of the lobby's strengths, else the spec it plays ("bot progress")."""
+    strength = next((name for name, s in STRENGTHS.items() if s == spec), None)
+    return f"{strength} bot" if strength else f"bot {spec}"
 
 
 def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any]]:

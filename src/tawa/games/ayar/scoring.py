@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tawa.core.results import Standing, standings_by_keys
+from tawa.core.results import SCORE, Standing, standings_by_keys
 from tawa.games.ayar.data import E, N, S, Tables, W
 from tawa.games.ayar.state import AyarState, PlayerState
 
@@ -179,19 +179,20 @@ def ranking(st: AyarState) -> list[int]:
     return rank_keys(ranking_keys(st))
 
 
-TIE_BREAKS = ("AY-486 final score min(Sun, Moon)", "AY-487 higher max(Sun, Moon)",
+TIE_BREAKS = (SCORE, "AY-487 higher max(Sun, Moon)",   # AY-486 the final score min(Sun, Moon) first
               "AY-488 more Viracocha tokens on bonus spaces", "AY-489 more Llamas before the allocation")
 SHARED = "AY-490 shared: still tied after max(Sun, Moon), Viracocha tokens and Llamas"
 
 
 def breakdown(st: AyarState, seat: int) -> dict[str, float]:
-    """A seat's score as players read it: Sun and Moon (after the Llamas once the game is over), the final
-    score min(Sun, Moon) and the Llamas held (AY-481..AY-485)."""
+    """A seat's score as players read it, each value in what its label names (the score is the lower of the two,
+    AY-485): Sun and Moon with the Llamas added once the game is over and the Llamas spent on them (AY-481..AY-483),
+    during play Sun and Moon so far and the Llamas held."""
     p = st.players[seat]
     if st.final:
         f = st.final[seat]
-        return {"Sun": f.sun, "Moon": f.moon, "min": f.final, "Llamas": f.llamas}
-    return {"Sun": p.sun, "Moon": p.moon, "min": min(p.sun, p.moon), "Llamas": p.llamas}
+        return {"Sun": f.sun, "Moon": f.moon, "Llamas spent": f.llamas}
+    return {"Sun": p.sun, "Moon": p.moon, "Llamas held": p.llamas}
 
 
 def standings(st: AyarState) -> list[Standing]:

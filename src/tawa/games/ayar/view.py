@@ -1063,7 +1063,8 @@ def _board_head(obs: Obs, seat: int, n: int, me: bool, actor: bool) -> str:
     fill, ink = seat_fill(seat)
     start = obs["start"] == seat
     head = f"P{seat + 1}{' (you)' if me else ''}"
-    summary = f"{head}'s board: Sun {p['sun']}, Moon {p['moon']}, Inti {p['inti']}, Llamas {p['llamas']}."
+    sun, moon, llamas, _ = seat_scores(obs, seat)
+    summary = f"{head}'s board: Sun {sun}, Moon {moon}, Inti {p['inti']}, Llamas {llamas}."
     out = [f'<g id="seat{seat}" class="seat-board{" active" if actor else ""}{" mine" if me else ""}" '
            f'{lay.group(seat)}>', _title(summary),
            _rect(0, 0, BOARD_W, BOARD_H, rx="8", fill="#fffaf0" if actor else BOARD_FILL,
@@ -1082,15 +1083,28 @@ def _board_head(obs: Obs, seat: int, n: int, me: bool, actor: bool) -> str:
 BOARD_END = "</g>"
 
 
-def _scores(obs: Obs, seat: int) -> str:
+def seat_scores(obs: Obs, seat: int) -> tuple[int, int, int, int]:
+    """A seat's Sun, Moon and Llamas as its card shows them, and the Llamas it spent: once the game is over the
+    Llamas are spent on Sun and Moon (AY-481..AY-483), so the card agrees with the ranking's final score."""
     p = obs["players"][seat]
+    if obs["final"]:
+        final = obs["final"][seat]          # FinalScore: final, high, tokens, llamas, sun, moon
+        return int(final[4]), int(final[5]), 0, int(final[3])
+    return int(p["sun"]), int(p["moon"]), int(p["llamas"]), 0
+
+
+def _scores(obs: Obs, seat: int) -> str:
     ink = seat_fill(seat)[1]
     x = BOARD_W - 118
+    sun, moon, llamas, spent = seat_scores(obs, seat)
+    values = {"sun": sun, "moon": moon, "llamas": llamas}
+    after = f" after the {spent} Llama(s) spent at the end (AY-483)" if spent else ""
     out = []
     for key, dx, glyph, rule in (("sun", 0, "ay-sun", "sun"), ("moon", 44, "ay-moon", "sun"),
                                  ("llamas", 88, "ay-llama", "llamas")):
-        value = p[key]
-        out.append(f'<g id="seat{seat}-{key}">{_title(f"P{seat + 1} {key.capitalize()}: {value}. " + RULES[rule])}'
+        value = values[key]
+        said = f"P{seat + 1} {key.capitalize()}: {value}{after if key != 'llamas' else ''}. "
+        out.append(f'<g id="seat{seat}-{key}">{_title(said + RULES[rule])}'
                    + (f'<g transform="translate({_f(x + dx + 2)},12)">{_llama_path(ink)}</g>' if key == "llamas"
                       else _use(glyph, x + dx, 12))
                    + _text(x + dx + 10, 17, str(value), "score", style=f"fill:{ink}") + "</g>")
@@ -1720,8 +1734,9 @@ def parts(observation: Obs) -> list[Part]:
         def mine(*keys: str, seat: int = s) -> tuple[Path, ...]:
             return (COMP, *(("players", seat, k) for k in keys))
 
-        out += [Part(f"s{s}", _board_head, (("start",), *mine("sun", "moon", "inti", "llamas")), (s, n, me, acts)),
-                Part(f"s{s}-scores", _scores, mine("sun", "moon", "llamas"), (s,)),
+        out += [Part(f"s{s}", _board_head, (("start",), ("final",), *mine("sun", "moon", "inti", "llamas")),
+                     (s, n, me, acts)),
+                Part(f"s{s}-scores", _scores, (("final",), *mine("sun", "moon", "llamas")), (s,)),
                 Part(f"s{s}-grid", _grid, mine("grid"), (s,)),
                 Part(f"s{s}-slots", _slots, mine("grid", "slots"), (s, me)),
                 Part(f"s{s}-inti", _inti, mine("inti", "temples"), (s,)),

@@ -256,7 +256,7 @@ def final_text(st: State, tb: Tables, params: Params) -> str:
     table = standings(st, tb, params)
     lines = ["Final scores and ranking:"]
     for row in sorted(table, key=lambda r: (r.place, r.seat)):
-        why = f"  ({row.decided_by})" if row.decided_by else ""
+        why = f"  ({row.decisive})" if row.decisive else ""
         lines.append(f"  {row.place}. {name(st, row.seat):<7} {row.score:>4.0f} VP{why}")
     shown = [k for k in SOURCES if k != "balsa" or params.balsa]
     lines.append("Points by source: " + ", ".join(f"{SOURCE_LABELS[k][1]} {SOURCE_LABELS[k][0]}" for k in shown))

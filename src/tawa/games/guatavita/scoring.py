@@ -89,4 +89,4 @@ def standings(st: State, tb: Tables, params: Params) -> list[Standing]:
     items = breakdown(st, tb, params)
     scores = [b["total"] for b in items]
     parts = [{SOURCE_LABELS[k][0]: float(b[k]) for k in SOURCES} for b in items]
-    return standings_by_keys(scores, _keys(st, scores), TIE_BREAKS, parts)
+    return standings_by_keys(scores, _keys(st, scores), TIE_BREAKS, parts, unit="VP")   # every source in VP (GV-710)

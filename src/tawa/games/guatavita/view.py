@@ -970,7 +970,7 @@ def _status(obs: Obs, seats: Seats, tx: Texts) -> str:
     d = obs["decision"]
     if d is None:
         head = f"Round {obs['round']} · game over"
-        detail = "final scores: the end screen (GV-710-GV-727); ties: pipes in the lake, then gold (GV-751, GV-752)"
+        detail = "scores and ranking on the end screen (GV-710-GV-727; ties GV-751, GV-752)"   # fits the panel
     else:
         a = int(d[1])
         head = (f"Round {obs['round']} · {STAGE_TEXT.get(stage, stage)} · {seats.name(a)} "

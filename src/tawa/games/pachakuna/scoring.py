@@ -33,9 +33,10 @@ def ranking(s: PKState) -> list[int]:
 
 
 def breakdown(s: PKState, seat: int) -> dict[str, float]:
-    """What a seat has to show: the colours it holds, its pieces (brown included) and its llamas."""
+    """What a seat has to show, each a count of what it names (no score unit: PK-300 the result is a win): the
+    colours it holds, its pieces (brown included), its brown pieces and its llamas."""
     return {"colours held": colours_held(s, seat), "pieces": sum(s.supply[seat]),
-            "brown": s.supply[seat][BROWN], "llamas": s.owned(seat)}
+            "brown pieces": s.supply[seat][BROWN], "llamas": s.owned(seat)}
 
 
 def standings(s: PKState) -> list[Standing]:

@@ -58,7 +58,7 @@ def setup(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     s.rocks = []  # PK-098
     s.active = s.white_seat  # PK-099
     s.step = Step.ROTATE_FREE
-    events.append(Event("setup", f"seat {s.white_seat} plays White and starts; seat {1 - s.white_seat} plays "
-                                 "Black and holds the brown resource", data={"white_seat": s.white_seat}))
+    events.append(Event("setup", f"White (seat {s.white_seat + 1}) starts; Black (seat {2 - s.white_seat}) holds the "
+                                 "brown resource", data={"white_seat": s.white_seat}))
     events.append(turn_event(s))
     return events

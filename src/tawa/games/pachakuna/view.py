@@ -424,7 +424,7 @@ LLAMA_PATH = ("M-9,-1 C-9,-4 -6,-5 -3,-5 L4,-5 L5,-14 C5,-16 7,-17 9,-16 L12,-14
 
 def _llama_title(obs: Obs, ll: Mapping[str, Any]) -> str:
     side = ll["side"]
-    who = f"{side.capitalize()} llama{ll['slot']} (seat {ll['seat']})"
+    who = f"{side.capitalize()} llama{ll['slot']}"
     if ll["cell"] is None:
         return f"{who}: waiting off the board. " + RULES["waiting"].format(cost=LLAMA_COST, max=MAX_LLAMAS)
     if ll["load"] is not None:
@@ -577,14 +577,14 @@ def _status(obs: Obs) -> str:
     me = obs.get("observer")
     if obs["winner"] is not None:
         w = obs["winner"]
-        head = f"{_side_name(obs, w)} (seat {w}) wins"
+        head = f"{_side_name(obs, w)} wins"
         detail = "PK-300 [R]: the first to hold all 7 colours wins at once"
     elif obs["draw"]:
         head = "Draw"
         detail = f"PK-320 [D]: the turn cap of {obs['turn_cap']} turns was reached"
     else:
         who = "your turn" if me == active else "to play"
-        head = f"Turn {obs['turn'] + 1} · {_side_name(obs, active)} (seat {active}) {who}"
+        head = f"Turn {obs['turn'] + 1} · {_side_name(obs, active)} {who}"
         detail = _step_detail(obs)
     out = [f'<g id="status" data-step="{escape(step)}">', _title(f"{head}. {detail}".strip()),
            f'<rect x="{PANEL_X}" y="10" width="{WIDTH - PANEL_X - 10}" height="106" rx="8" fill="#fffaf0" '
@@ -636,7 +636,7 @@ def _seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llama
     walks = "valleys" if side == "White" else "mountains"
     supply: Mapping[str, int] = obs["supply"][seat]
     held = sum(1 for c in COLOURS if supply.get(c, 0) > 0)
-    head = f"{side} · seat {seat}{' (you)' if me else ''}"
+    head = f"{side}{' (you)' if me else ''}"
     out = [f'<g id="seat{seat}" class="seat{" active" if active else ""}{" mine" if me else ""}">',
            _title(f"{head}: llamas walk the {walks}; {held} of 7 colours held."),
            f'<rect x="{PANEL_X}" y="{_fmt(y0)}" width="{WIDTH - PANEL_X - 10}" height="{SEAT_H}" rx="8" '
@@ -664,12 +664,12 @@ def _seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llama
         out.append(_text(x, y + 34, f"llama{ll['slot']}", "small", text_anchor="middle"))
         out.append(_text(x, y + 48, where, "small", text_anchor="middle"))
     out.append(_text(PANEL_X + 12, y0 + 184, "Personal supply", "label"))
-    out.append(_supply(seat, supply, y0 + 214))
+    out.append(_supply(seat, side, supply, y0 + 214))
     out.append("</g>")
     return "".join(out)
 
 
-def _supply(seat: int, supply: Mapping[str, int], y: float) -> str:
+def _supply(seat: int, side: str, supply: Mapping[str, int], y: float) -> str:
     """The 7 cutouts (filled iff held, PK-251) and the brown piece, each with its count."""
     out = []
     for i, piece in enumerate(ALL_PIECES):
@@ -678,7 +678,7 @@ def _supply(seat: int, supply: Mapping[str, int], y: float) -> str:
         name = f"{piece} ({QUECHUA[i]})"
         rule = RULES["brown"] if piece == "brown" else RULES["supply"]
         out.append(f'<g id="{supply_id(seat, piece)}" class="supply{" held" if n else ""}" data-piece="{piece}" '
-                   f'data-count="{n}">{_title(f"Seat {seat} supply: {n} {name}. {rule}")}')
+                   f'data-count="{n}">{_title(f"{side} supply: {n} {name}. {rule}")}')
         if piece == "brown":
             if n:
                 out.append(f'<rect x="{_fmt(x - 13)}" y="{_fmt(y - 13)}" width="26" height="26" rx="5" '

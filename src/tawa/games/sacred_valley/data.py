@@ -8,8 +8,9 @@ once by ``tables_for(params)`` (terrace geometry and the numbers read on hot pat
 Rulings made where the spec left a choice open (also in the ``doc`` of the params concerned):
 - Single-choice [P] params (``choices=(default,)``) document a ruling the engine implements in one way only; the
   alternatives the spec mentions in passing are not implemented, so they cannot be selected.
-- Seats are 0-based and named P0..P4 everywhere (board, log, action ids: "partner 2" = P2, prompt); farmers and Work
-  Zone positions are 1-based.
+- Seats are named P1..P5 everywhere a person reads (board, log, prompt, the web's lobby), counted from 1; the
+  seat indices of the code and of the action ids stay 0-based ("partner 2" = P3, FIRST_PLAYER '0' = P1); farmers
+  and Work Zone positions are 1-based.
 - A Herder use (SV-394) moves only alpacas standing on the Terrace (SV-157), never the gray reserve.
 - The Saboteur once-per-turn limit (SV-499) is spent only when the vine is actually planted.
 - SV-061 debts are paid in the order incurred, each one if affordable at that moment (a later, cheaper debt may
@@ -211,7 +212,7 @@ PARAMS = ParamRegistry([
     _fixed("MAX_TECH", MAX_TECH, ("SV-312",), "Technologies per player, the starting one included"),
     # ---- §2.10 registry
     _fixed("SEED", None, ("SV-008",), "the game seed is the engine's seed argument; one RNG stream", "P"),
-    Param("FIRST_PLAYER", "random", "P", ("SV-020",), "'random' or a seat number as text ('0'..'4')",
+    Param("FIRST_PLAYER", "random", "P", ("SV-020",), "'random' or a seat index as text ('0' = P1 … '4' = P5)",
           choices=("random", "0", "1", "2", "3", "4")),
     Param("CROP_ASSIGNMENT", "reverse_turn_order", "P", ("SV-021", "SV-022"), "how crops are chosen",
           choices=("reverse_turn_order", "random")),

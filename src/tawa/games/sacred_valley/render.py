@@ -40,7 +40,7 @@ def _cell(s: SVState, x: int) -> str:
     a = ALPACA_NAMES[s.alp[x]][0].upper() if s.alp[x] >= 0 else " "
     m = " "
     if s.mee_owner[x] >= 0:
-        m = ("w" if s.mee_kind[x] == Meeple.WARRIOR else "t") + str(s.mee_owner[x])
+        m = ("w" if s.mee_kind[x] == Meeple.WARRIOR else "t") + str(s.mee_owner[x] + 1)
     return f"{t}{a}{m:<2}"
 
 
@@ -83,7 +83,7 @@ def terrace_part(s: SVState, tables: Tables, params: Params, width: int | None) 
         cells = "".join(_cell(s, tables.index[(r, c)]) + " " if (r, c) in tables.index else "      " for c in cols)
         lines.append((f"r{r} L{lv}  {cells}" + " ".join(notes)).rstrip())
     legend = ["(tiles: Ch Co Po Be Qu Vi, lower case = isolated;", "W/G alpaca;",
-              "wN/tN Warrior/Tocricoc of seat N)"]
+              "wN/tN Warrior/Tocricoc of PN)"]
     lines += _fold("  ", legend, width, " ")
     debts = [f"level {lv} cover owed by {who(p)}" for p in range(s.n) for lv in s.debts[p]]
     if debts:

@@ -7,6 +7,7 @@ from tawa.games.sacred_valley.state import SVState
 
 SCORE = "score"  # SV-583 the highest score wins
 TIE_BREAK = "SV-584 more Seed Tiles in the Warehouse"
+UNIT = "coins"     # SV-580 the score is coins: those in hand plus the Camayos' end rewards
 
 
 def rewards(s: SVState, tables: Tables, p: int) -> int:
@@ -37,6 +38,6 @@ def standings(s: SVState, tables: Tables) -> list[Standing]:
     """The ranking with what decided each place (the score, or the SV-584 Warehouse tie-break; "shared" after
     both, SV-585) and each seat's score by source."""
     keys = _keys(s, tables)
-    breakdowns = [{"coins": float(s.coins[p]), "Camayo rewards": float(rewards(s, tables, p))}
+    breakdowns = [{"in hand": float(s.coins[p]), "Camayo rewards": float(rewards(s, tables, p))}
                   for p in range(s.n)]
-    return standings_by_keys([k[0] for k in keys], keys, [SCORE, TIE_BREAK], breakdowns)
+    return standings_by_keys([k[0] for k in keys], keys, [SCORE, TIE_BREAK], breakdowns, unit=UNIT)

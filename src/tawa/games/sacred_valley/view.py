@@ -54,6 +54,7 @@ from tawa.games.sacred_valley.data import (
     PLAYER_CROPS,
     WHITE_ALPACAS,
 )
+from tawa.games.sacred_valley.rules.common import who as seat_label
 
 Obs = Mapping[str, Any]
 
@@ -288,7 +289,7 @@ def _pretty(name: str) -> str:
 
 def _seat_name(obs: Obs, seat: int) -> str:
     crop = obs["player"][seat]["crop"]
-    return f"P{seat}" + (f" ({crop.capitalize()})" if crop else "")
+    return seat_label(seat) + (f" ({crop.capitalize()})" if crop else "")
 
 
 def _crop_colour(crop: str | None) -> str:
@@ -543,7 +544,7 @@ def _status(obs: Obs) -> str:
 
 def _turn_state(obs: Obs) -> str:
     t = obs["turn"]
-    first = f"first player P{obs['first_player']}"
+    first = f"first player {seat_label(obs['first_player'])}"
     lines = [first]
     if not obs["over"] and obs["mode"] != "crop_choice":
         lines.append("regular action " + ("done" if t["regular_done"] else "not yet taken"))
@@ -1008,7 +1009,7 @@ def _crops(obs: Obs) -> str:
                    + _rect(x, y + 6, 86, 44, "#fdf6e6", _crop_colour(crop), 5, ' stroke-width="1.5"')
                    + f'<g transform="translate({_n(x + 20)},{_n(y + 28)})">{_tile(crop, 32)}</g>'
                    + _label(x + 40, y + 24, crop.capitalize(), "small strong")
-                   + _label(x + 40, y + 40, f"P{owner[crop]}" if crop in owner else "—", "small") + "</g>")
+                   + _label(x + 40, y + 40, seat_label(owner[crop]) if crop in owner else "—", "small") + "</g>")
         n = obs["technology_reserve"][crop]
         cubes = "".join(f'<g transform="translate({_n(x + 12 + j * 17)},{_n(y + 70)})">{cube(_crop_colour(crop))}</g>'
                         for j in range(n))
@@ -1045,7 +1046,7 @@ def _board(obs: Obs, p: int, n: int, me: bool, active: bool, first: bool) -> str
            _rect(x, y, w, BOARD_H, "#fff6d8" if active else "#faf6ee", "#c79a00" if active else PANEL_EDGE, 8,
                  f' stroke-width="{3 if active else 1}"')]
     crop = (d["crop"] or "no crop yet").capitalize()
-    head = f"P{p} · {crop}{' (you)' if me else ''}"
+    head = f"{seat_label(p)} · {crop}{' (you)' if me else ''}"
     badge = _badge(obs, p, active)
     notes = [badge] if badge else []
     if first:

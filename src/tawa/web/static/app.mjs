@@ -1,33 +1,48 @@
-// Tawa's browser client: a tiny router over the pages. Every page is a pure view of what the server sent.
+// Tawa's browser client: a tiny router over the pages. Every page is a pure view of what the server sent. A page's
+// module is loaded when the page is shown (`import()`), so a table loads neither the lobby nor the replay; the
+// server's shell names the modules of its page as `modulepreload` links, so they come at once.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./common.mjs";
-import { Lobby } from "./lobby.mjs";
-import { TablePage } from "./table.mjs";
-import { JoinPage } from "./join.mjs";
-import { ReplayPage } from "./replay.mjs";
+
+const PAGES = {
+  lobby: () => import("./lobby.mjs").then((m) => m.Lobby),
+  table: () => import("./table.mjs").then((m) => m.TablePage),
+  join: () => import("./join.mjs").then((m) => m.JoinPage),
+  replay: () => import("./replay.mjs").then((m) => m.ReplayPage),
+};
 
 function route(path) {
   let m;
-  if ((m = path.match(/^\/table\/([\w-]+)$/))) return html`<${TablePage} table=${m[1]} key=${path} />`;
+  if ((m = path.match(/^\/table\/([\w-]+)$/))) return { page: "table", props: { table: m[1] } };
   if ((m = path.match(/^\/join\/([\w-]+)\/(\d+)$/))) {
     const code = new URLSearchParams(location.search).get("k");
-    return html`<${JoinPage} table=${m[1]} seat=${Number(m[2])} code=${code} key=${path} />`;
+    return { page: "join", props: { table: m[1], seat: Number(m[2]), code } };
   }
-  if ((m = path.match(/^\/replay\/([\w-]+)$/))) return html`<${ReplayPage} table=${m[1]} key=${path} />`;
-  return html`<${Lobby} />`;
+  if ((m = path.match(/^\/replay\/([\w-]+)$/))) return { page: "replay", props: { table: m[1] } };
+  return { page: "lobby", props: {} };
 }
 
 function App() {
   const [path, setPath] = useState(location.pathname);
+  const [loaded, setLoaded] = useState({});     // page -> its component, once its module came
+  const [error, setError] = useState("");
   useEffect(() => {
     const on = () => setPath(location.pathname);
     window.addEventListener("popstate", on);
     return () => window.removeEventListener("popstate", on);
   }, []);
+  const { page, props } = route(path);
+  useEffect(() => {
+    if (loaded[page]) return;
+    PAGES[page]().then((Page) => setLoaded((all) => ({ ...all, [page]: Page })))
+      .catch((e) => setError(`the page could not load (${e.message}); reload to try again`));
+  }, [page]);
+  const Page = loaded[page];
   return html`<header class="top"><a href="/" class="brand">Tawa</a>
       <span class="tagline">Sacred Valley · P'achakuna · Ayar · Guatavita</span></header>
-    <main>${route(path)}</main>`;
+    <main>${error ? html`<p class="error">${error}</p>`
+      : Page ? html`<${Page} ...${props} key=${path} />` : html`<p class="loading">Loading…</p>`}</main>`;
 }
 
 const root = document.getElementById("app");

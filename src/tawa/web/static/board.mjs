@@ -5,9 +5,12 @@
 // click on anything else says why it cannot be used: the rule, from the server's `explain`, when the element names
 // the action it would mean (`data-action`), else what it is. Hover shows each element's text. When a new picture
 // comes, the pieces glide from where they were, and what changed since my last move stays marked until I act.
+// The picture zooms and pans (zoom.mjs: pinch, Ctrl + wheel, the − / + / fit buttons; issue 24): on a touch screen a
+// tap near a target too small to hit (under 24 px) zooms to it first, and the next tap uses it.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./common.mjs";
 import { changedSince, fingerprints, mark, mount, resolveClick, shortName, tipAt } from "./boardsvg.mjs";
+import { clampZoom, gestures, MAX_ZOOM, MIN_TARGET, smallTargetsNear, TAP_SIZE, zoomAbout } from "./zoom.mjs";
 
 export const NOT_USABLE = "not something you can use now";
 
@@ -40,6 +43,10 @@ function Chooser({ choice, labels, previews, onPick, onClose }) {
   useLayoutEffect(() => {   // beside the element, inside the board area, never off its edges
     const box = ref.current;
     if (!box) return;
+    if (getComputedStyle(box).position === "fixed") {   // a phone: a sheet along the bottom, over everything
+      box.style.left = ""; box.style.top = "";
+      return;
+    }
     const area = box.parentElement.getBoundingClientRect();
     const r = choice.rect;
     const w = box.offsetWidth, h = box.offsetHeight;
@@ -98,6 +105,11 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
                         onDismiss = () => {}, idle = null, spectator = false, animate = true }) {
   const box = useRef(null);
   const area = useRef(null);
+  const viewport = useRef(null);
+  const zoom = useRef(1);                          // the picture's width in viewport widths
+  const [shownZoom, setShownZoom] = useState(1);
+  const [hint, setHint] = useState("");
+  const pointer = useRef("mouse");                 // what pressed last: a tap zooms to a small target first
   const [clickAt, setClickAt] = useState(null);   // where the last click that asked for a notice was
   const since = useRef(null);        // fingerprints of the picture to compare with (my last move's result)
   const acted = useRef(false);       // a move of mine is on its way: its result becomes the new baseline
@@ -135,6 +147,29 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     mark(svg, "chosen", choice ? [choice.el] : []);
   }, [view.svg, view.targets, live, choice]);
 
+  const zoomAt = (to, fx, fy, anchor = null) => {   // to zoom `to`, keeping the viewport point (fx, fy) in place
+    const vp = viewport.current;
+    if (!vp || !box.current) return;
+    const z = clampZoom(to);
+    if (Math.abs(z - zoom.current) < 1e-3) return;
+    zoomAbout(vp, box.current, zoom.current, z, fx, fy, anchor);
+    zoom.current = z;
+    setShownZoom(z);
+  };
+  const zoomBy = (k) => {
+    const vp = viewport.current;
+    if (vp) zoomAt(zoom.current * k, vp.clientWidth / 2, vp.clientHeight / 2);
+  };
+  useEffect(() => {
+    if (!viewport.current) return undefined;
+    return gestures(viewport.current, () => zoom.current, zoomAt);
+  }, [Boolean(view.svg)]);
+  useEffect(() => {
+    if (!hint) return undefined;
+    const t = setTimeout(() => setHint(""), 2500);
+    return () => clearTimeout(t);
+  }, [hint]);
+
   useLayoutEffect(() => {           // my move is on its way (from the board, a button or the list): its result
     if (!busy) return;               // becomes the picture to compare with, and the marks go
     setChoice(null);
@@ -163,10 +198,27 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     setChoice({ el: el.id, actions, name, rect: el.getBoundingClientRect() });
     if (onPreviews && actions.some((id) => !(view.previews && view.previews[id]))) onPreviews(el.id);
   };
+  // a tap (not a mouse click) near a target too small for a finger zooms there first; true when it did
+  const tapZoom = (svg, hit, x, y) => {
+    if (pointer.current !== "touch" || !live) return false;
+    const onBig = hit && hit.kind === "target" && Math.min(hit.el.getBoundingClientRect().width,
+      hit.el.getBoundingClientRect().height) >= MIN_TARGET;
+    if (onBig) return false;
+    const { near, smallest } = smallTargetsNear(svg, [...targets.keys()], x, y);
+    if (!near.length) return false;
+    const before = zoom.current;
+    const r = viewport.current.getBoundingClientRect();
+    zoomAt(before * TAP_SIZE / smallest, x - r.left, y - r.top);
+    if (zoom.current === before) return false;    // as far in as it goes: the tap is used as it is
+    setChoice(null);
+    setHint("zoomed in: tap the place again to use it");
+    return true;
+  };
   const click = (e) => {
     const svg = box.current.querySelector("svg");
     if (!svg || !svg.contains(e.target)) return;
     const hit = resolveClick(svg, e.clientX, e.clientY, (id) => live && targets.has(id));
+    if (tapZoom(svg, hit, e.clientX, e.clientY)) return;
     if (hit && hit.kind === "target") { use(hit.el); return; }
     setChoice(null);
     const a = area.current.getBoundingClientRect();
@@ -191,10 +243,25 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     const a = area.current.getBoundingClientRect();
     setTip({ text, x: e.clientX - a.left, y: e.clientY - a.top, w: a.width });
   };
+  const percent = Math.round(shownZoom * 100);
   return html`<section class="card board" data-testid="board">
-    <div class="board-area" ref=${area}>
-      <div class=${"board-svg" + (live ? " live" : "")} ref=${box} onClick=${click} onKeyDown=${key}
-        onMouseMove=${hover} onMouseLeave=${() => setTip(null)}></div>
+    <div class="board-tools" data-testid="zoom">
+      ${hint && html`<span class="zoom-hint" role="status" data-testid="zoom-hint">${hint}</span>`}
+      <button type="button" class="small" onClick=${() => zoomBy(1 / 1.5)} disabled=${shownZoom <= 1}
+        aria-label="zoom out" title="zoom out (or pinch, or Ctrl + wheel)" data-testid="zoom-out">−</button>
+      <span class="zoom-level" data-testid="zoom-level">${percent}%</span>
+      <button type="button" class="small" onClick=${() => zoomBy(1.5)} disabled=${shownZoom >= MAX_ZOOM}
+        aria-label="zoom in" title="zoom in (or pinch, or Ctrl + wheel)" data-testid="zoom-in">+</button>
+      <button type="button" class="small" onClick=${() => zoomAt(1, 0, 0)} disabled=${shownZoom <= 1}
+        aria-label="fit the board" title="the whole board" data-testid="zoom-fit">fit</button>
+    </div>
+    <div class="board-area" ref=${area} data-zoom=${shownZoom.toFixed(3)}>
+      <div class="board-viewport" ref=${viewport}>
+        <div class=${"board-svg" + (live ? " live" : "") + (shownZoom > 1 ? " zoomed" : "")} ref=${box}
+          style=${`width:${shownZoom * 100}%`} onClick=${click} onKeyDown=${key}
+          onPointerDown=${(e) => { pointer.current = e.pointerType || "mouse"; }}
+          onMouseMove=${hover} onMouseLeave=${() => setTip(null)}></div>
+      </div>
       ${choice && html`<${Chooser} choice=${choice} labels=${labels} previews=${view.previews || {}} onPick=${send}
         onClose=${() => setChoice(null)} />`}
       ${tip && !choice && html`<div class="tip" data-testid="tip" style=${tipStyle(tip)}>${tip.text}</div>`}

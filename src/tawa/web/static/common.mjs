@@ -1,5 +1,7 @@
-// Shared bits of the client: htm bound to Preact, REST calls, the seat tokens this browser holds.
+// Shared bits of the client: htm bound to Preact, REST calls, the seat tokens this browser holds, the tab's title,
+// and the name form (the lobby and an invitation both ask for a name).
 import { h } from "preact";
+import { useEffect, useState } from "preact/hooks";
 import htm from "htm";
 
 export const html = htm.bind(h);
@@ -48,4 +50,25 @@ export function CopyLink({ url, label, testid }) {
   const copy = () => navigator.clipboard && navigator.clipboard.writeText(url);
   return html`<span class="link"><a href=${url} data-testid=${testid}>${label || url}</a>
     <button type="button" class="small" onClick=${copy} title="copy the link">copy</button></span>`;
+}
+
+// The tab's title while this page shows: what it is about first ("Your turn · Ayar"), then the site.
+export function useTitle(text) {
+  useEffect(() => { document.title = text ? `${text} · Tawa` : "Tawa"; }, [text]);
+}
+
+export function NameBox({ me, onSaved }) {
+  const [name, setName] = useState(me || "");
+  const [error, setError] = useState("");
+  const save = async (e) => {
+    e.preventDefault();
+    try { const r = await api("/api/me", { method: "POST", body: { name } }); setError(""); onSaved(r.name); }
+    catch (err) { setError(err.message); }
+  };
+  return html`<form class="name" onSubmit=${save} data-testid="name-form">
+    <label>Your name <input name="display-name" value=${name} maxlength="40" required
+      onInput=${(e) => setName(e.target.value)} /></label>
+    <button type="submit">${me ? "Rename" : "Save"}</button>
+    ${me && html`<span class="muted">playing as <b data-testid="my-name">${me}</b></span>`}
+    ${error && html`<span class="error">${error}</span>`}</form>`;
 }

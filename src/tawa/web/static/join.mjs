@@ -1,7 +1,6 @@
 // An invite link (or a lobby "join"): choose a name if needed, then take the seat and go to the table.
 import { useEffect, useState } from "preact/hooks";
-import { api, go, html, keepSeat } from "./common.mjs";
-import { NameBox } from "./lobby.mjs";
+import { api, go, html, keepSeat, NameBox, useTitle } from "./common.mjs";
 
 export function JoinPage({ table, seat, code }) {
   const [info, setInfo] = useState(null);
@@ -11,6 +10,7 @@ export function JoinPage({ table, seat, code }) {
     api(`/api/tables/${table}`).then(setInfo).catch((e) => setError(e.message));
     api("/api/me").then((r) => setMe(r.name)).catch(() => setMe(null));
   }, [table]);
+  useTitle(info ? `Invitation to ${info.name}` : "Invitation");
   const take = async () => {
     try {
       const r = await api(`/api/tables/${table}/seats/${seat}`, { method: "POST", body: { invite: code || null } });
@@ -21,7 +21,7 @@ export function JoinPage({ table, seat, code }) {
   if (error) return html`<p class="error" data-testid="join-error">${error} · <a href=${`/table/${table}`}>watch the table</a></p>`;
   if (!info || me === undefined) return html`<p class="loading">Loading the invitation…</p>`;
   const s = info.seats[seat];
-  if (!s) return html`<p class="error">This table has no seat ${seat}.</p>`;
+  if (!s) return html`<p class="error">This table has no such seat (${info.seats.map((x) => x.label).join(", ")}).</p>`;
   return html`<section class="card join" data-testid="join">
     <h2>${info.name}: take the seat ${s.label}</h2>
     <p>At this table: ${info.seats.map((x) => html`<span class="seat">${x.label}: ${x.open ? "open" : x.name}</span> `)}</p>

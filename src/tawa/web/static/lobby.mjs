@@ -1,23 +1,7 @@
 // The lobby: my name, a new table (game, players, options from the game's ParamRegistry, who sits where),
 // and the lists: my tables (my turn first, the longest waiting first), open tables, finished games.
 import { useEffect, useState } from "preact/hooks";
-import { api, CopyLink, go, html, keepSeat, when } from "./common.mjs";
-
-export function NameBox({ me, onSaved }) {
-  const [name, setName] = useState(me || "");
-  const [error, setError] = useState("");
-  const save = async (e) => {
-    e.preventDefault();
-    try { const r = await api("/api/me", { method: "POST", body: { name } }); setError(""); onSaved(r.name); }
-    catch (err) { setError(err.message); }
-  };
-  return html`<form class="name" onSubmit=${save} data-testid="name-form">
-    <label>Your name <input name="display-name" value=${name} maxlength="40" required
-      onInput=${(e) => setName(e.target.value)} /></label>
-    <button type="submit">${me ? "Rename" : "Save"}</button>
-    ${me && html`<span class="muted">playing as <b data-testid="my-name">${me}</b></span>`}
-    ${error && html`<span class="error">${error}</span>`}</form>`;
-}
+import { api, CopyLink, go, html, keepSeat, NameBox, useTitle, when } from "./common.mjs";
 
 const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
   ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
@@ -51,6 +35,12 @@ function NewTable({ games, strengths, me }) {
   const [error, setError] = useState("");
   const [made, setMade] = useState(null);
   const kindOf = (i) => kinds[i] || (i === 0 ? "me" : "bot:normal");
+  // each row named as the table will name the seat (P1, White), where the default options fix the name; the
+  // colours Guatavita deals are named once the table is made
+  const named = (game.seat_names || {})[String(players)] || [];
+  const optioned = Object.values(opts).some((v) => v !== "");
+  const seatName = (i) => (!optioned && named[i]) || `Seat ${i + 1}`;
+  const dealt = (i) => named.length > 0 && named[i] === null;
   const pickGame = (id) => {
     const g = games.find((x) => x.id === id);
     setGameId(id); setOpts({}); setPlayers(g.players[Math.min(1, g.players.length - 1)]);
@@ -92,7 +82,8 @@ function NewTable({ games, strengths, me }) {
     <p class="muted">${game.summary}</p>
     <fieldset><legend>Seats</legend>
       ${Array.from({ length: players }, (_, i) => html`<div class="seat-choice">
-        <label>Seat ${i + 1} <select name=${"seat-" + i} value=${kindOf(i)}
+        <label><span class="seat-name" data-testid=${"seat-name-" + i}>${seatName(i)}</span>${dealt(i)
+          ? html` <span class="muted">(colour dealt at the start)</span>` : ""} <select name=${"seat-" + i} value=${kindOf(i)}
           onChange=${(e) => { const k = [...kinds]; k[i] = e.target.value; setKinds(k); }}>
           ${SEAT_KINDS.map(([v, t]) => html`<option value=${v}>${t}${v.startsWith("bot:") && strengths[v.slice(4)]
             ? ` (${strengths[v.slice(4)]})` : ""}</option>`)}</select></label>
@@ -115,12 +106,15 @@ function seatNames(t) {
 }
 
 function TableRowView({ t, mine }) {
+  const sitting = t.my_seat !== null && t.my_seat !== undefined ? t.seats[t.my_seat] : null;
   return html`<li class=${"table-row" + (t.my_turn ? " my-turn" : "")} data-testid=${"row-" + t.id}>
     ${t.my_turn && html`<b class="badge">your turn</b> `}
     <a href=${t.status === "finished" ? `/replay/${t.id}` : `/table/${t.id}`}>${t.name}</a>
     <span class="muted"> ${t.status}${t.status === "running" ? `, move ${t.v}` : ""}</span> ${seatNames(t)}
-    ${t.status === "open" && !mine && t.seats.filter((s) => s.open).map((s) =>
-      html` <a class="button small" href=${`/join/${t.id}/${s.seat}`}>join as ${s.label}</a>`)}
+    ${sitting && t.status !== "finished" && html` <span class="badge" data-testid="you-sit">you: ${sitting.label}</span>`}
+    ${t.status === "open" && !mine && !sitting && t.seats.filter((s) => s.open).map((s) =>
+      html` <a class="button small" href=${`/join/${t.id}/${s.seat}`} data-testid=${"join-" + s.seat}>join as ${
+        s.label}</a>`)}
     ${t.status === "finished" && html` <a href=${`/api/tables/${t.id}/record`} download>download</a>`}
     <span class="muted when"> ${when(t.status === "finished" ? t.finished_at : t.waiting_since)}</span></li>`;
 }
@@ -136,6 +130,8 @@ export function Lobby() {
     const timer = setInterval(load, 5000);
     return () => clearInterval(timer);
   }, []);
+  const waiting = lobby ? lobby.mine.filter((t) => t.my_turn).length : 0;
+  useTitle(waiting ? `(${waiting}) your turn · Lobby` : "Lobby");
   if (error) return html`<p class="error">${error}</p>`;
   if (!lobby || !games) return html`<p class="loading">Loading the lobby…</p>`;
   const list = (rows, mine, testid, empty) => html`<ul class="tables" data-testid=${testid}>

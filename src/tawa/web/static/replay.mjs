@@ -2,9 +2,9 @@
 // moves (buttons, or the arrow keys), from the public view or from the view of the seat this browser held; the
 // pieces glide from one step to the next and what the step changed is marked.
 import { useEffect, useState } from "preact/hooks";
-import { api, html, seatFor } from "./common.mjs";
+import { api, html, seatFor, useTitle } from "./common.mjs";
 import { Board } from "./board.mjs";
-import { Standings } from "./table.mjs";
+import { Standings } from "./standings.mjs";
 
 export function ReplayPage({ table }) {
   const mine = seatFor(table);
@@ -15,6 +15,7 @@ export function ReplayPage({ table }) {
   const [notice, setNotice] = useState(null);
   const [info, setInfo] = useState(null);
   useEffect(() => { api(`/api/tables/${table}`).then(setInfo).catch(() => setInfo(null)); }, [table]);
+  useTitle(info ? `Replay: ${info.name}` : "Replay");
   useEffect(() => {
     const q = new URLSearchParams({ step: String(step) });
     if (seat !== null) q.set("seat", String(seat));

@@ -1,10 +1,11 @@
 // The table page: the board (the server's SVG when the game has one, else its text rendering), my legal
 // actions (grouped and filterable, each with its help), the log I may see, who is to act and who is
 // connected, and the end screen with the final ranking, tie-breaks and scores.
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, CopyLink, html, seatFromFragment, seatLink } from "./common.mjs";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { api, CopyLink, html, seatFromFragment, seatLink, useTitle } from "./common.mjs";
 import { TableSocket } from "./socket.mjs";
 import { Board, BoardButtons } from "./board.mjs";
+import { Standings } from "./standings.mjs";
 
 const LONG_LIST = 40;   // above this many actions they are grouped by their first word, as `tawa play` does
 
@@ -43,24 +44,11 @@ function Log({ events }) {
   </section>`;
 }
 
-export function Standings({ standings, capped, table = null }) {
-  return html`<section class="card end-screen" data-testid="end-screen">
-    <h2>Game over${capped ? " (stopped by the safety cap)" : ""}${table && html` <span class="end-links">
-      <a href=${`/replay/${table}`}>watch the replay</a> · <a href=${`/api/tables/${table}/record`} download>download
-      the record</a></span>`}</h2>
-    <table><thead><tr><th>place</th><th>seat</th><th>player</th><th>score</th><th>decided by</th><th>breakdown</th></tr></thead>
-    <tbody>${standings.map((s) => html`<tr data-seat=${s.seat} data-place=${s.place}>
-      <td class="place">${s.place}${s.shared ? " (shared)" : ""}</td><td>${s.label}</td><td>${s.name || ""}</td>
-      <td class="score">${s.score}</td><td>${s.decided_by}</td>
-      <td class="breakdown">${Object.entries(s.breakdown || {}).map(([k, v]) => html`<span>${k}: ${
-        typeof v === "object" ? JSON.stringify(v) : v}</span> `)}</td></tr>`)}</tbody></table></section>`;
-}
-
 function Seats({ seats, me, toAct, status }) {
   return html`<ul class="seats" data-testid="seats">${seats.map((s) => html`<li key=${s.seat}
       class=${"seat" + (s.seat === toAct && status === "running" ? " to-act" : "") + (s.seat === me ? " me" : "")}>
     <span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? "connected" : "not connected"}></span>
-    <b>${s.label}</b> ${s.open ? html`<i>open seat</i>` : s.name}${s.kind === "bot" ? html` <span class="muted">(bot)</span>` : ""}
+    <b>${s.label}</b> ${s.open ? html`<i>open seat</i>` : s.name}
     ${s.seat === me ? html` <span class="badge">you</span>` : ""}</li>`)}</ul>`;
 }
 
@@ -72,13 +60,79 @@ function Invites({ table }) {
     <ul>${invites.map((i) => html`<li>${i.label}: <${CopyLink} url=${i.url} testid=${"invite-" + i.seat} /></li>`)}</ul></div>`;
 }
 
+// The panel's height, for the page's scroll padding (style.css): on a phone the panel sticks to the bottom of the
+// screen, and what the page scrolls into view (a board target, a focused control) stops above it, never under it.
+function usePanelHeight(ref) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === "undefined") return undefined;
+    const sticky = () => getComputedStyle(el).position === "sticky";
+    const set = () => root.style.setProperty("--panel-h", sticky() ? `${Math.ceil(el.offsetHeight)}px` : "0px");
+    const watch = new ResizeObserver(set);
+    watch.observe(el);
+    set();
+    return () => { watch.disconnect(); root.style.setProperty("--panel-h", "0px"); };
+  }, []);
+}
+
+// What I can do now: the board's prompt, the buttons of the actions about no place, the whole list (folded). The
+// panel folds to its head (the board gets the screen; on a phone it sticks to the bottom of the screen).
+function MovePanel({ view, busy, folded, onFold, listOpen, onList, onMove, onHelp }) {
+  const ref = useRef(null);
+  usePanelHeight(ref);
+  const hasBoard = Boolean(view.svg);
+  const targets = Object.keys(view.targets || {}).length;
+  const free = view.actions.length - targets;
+  return html`<section ref=${ref} class=${"card move-panel" + (folded ? " folded" : "")} data-testid="move-panel"
+      data-busy=${busy ? "yes" : "no"} data-folded=${folded ? "yes" : "no"}>
+    <h3 class="panel-head"><button type="button" class="panel-toggle" data-testid="panel-toggle"
+        aria-expanded=${folded ? "false" : "true"} onClick=${() => onFold(!folded)}
+        title=${folded ? "show the panel" : "fold the panel (more room for the board)"}>
+      <span class="chevron" aria-hidden="true">${folded ? "▴" : "▾"}</span> Your move</button>
+      ${busy && html`<span class="muted"> (sending…)</span>`}
+      ${folded && html`<span class="muted folded-hint"> ${targets ? "tap a highlighted place" : ""}${
+        targets && free > 0 ? ", or " : ""}${free > 0 ? `${free} button${free > 1 ? "s" : ""} folded` : ""}</span>`}</h3>
+    ${!folded && html`<div class="panel-body">
+      ${hasBoard && targets > 0 && html`<p class="prompt">Click a highlighted place on the board${
+        view.actions.length > targets ? ", or:" : "."}</p>`}
+      ${hasBoard && html`<${BoardButtons} view=${view} busy=${busy} onMove=${onMove} />`}
+      ${hasBoard ? html`<details class="action-list" open=${listOpen} onToggle=${(e) => onList(e.target.open)}>
+          <summary>all ${view.actions.length} actions as a list</summary>
+          <${Actions} actions=${view.actions} busy=${busy} onMove=${onMove} onHelp=${onHelp} />
+        </details>`
+        : html`<${Actions} actions=${view.actions} busy=${busy} onMove=${onMove} onHelp=${onHelp} />`}
+    </div>`}
+  </section>`;
+}
+
+function Waiting({ me, actor, seat }) {
+  const ref = useRef(null);
+  usePanelHeight(ref);
+  return html`<section ref=${ref} class="card move-panel waiting" data-testid="waiting">
+    <p>${me === null ? "Watching: " : ""}waiting for <b>${actor}</b>${seat && seat.kind === "bot"
+      ? ` (${seat.name})` : ""}…</p></section>`;
+}
+
+// The tab's title: whose turn it is, then the game ("Your turn · Ayar: Children of the Sun").
+function tableTitle(state) {
+  if (!state) return "Table";
+  const { view, seats } = state;
+  const who = seats[view.to_act] ? seats[view.to_act].label : "";
+  const lead = view.status === "finished" ? "Game over" : view.status === "open" ? "Waiting for players"
+    : state.seat !== null && view.to_act === state.seat ? "Your turn" : `${who} to act`;
+  return `${lead} · ${state.name}`;
+}
+
 export function TablePage({ table }) {
   const seat = useMemo(() => seatFromFragment(table), [table]);
   const [state, setState] = useState(null);
   const [notice, setNotice] = useState(null);
   const [online, setOnline] = useState(true);
   const [listOpen, setListOpen] = useState(false);
+  const [folded, setFolded] = useState(false);
   const sock = useRef(null);
+  useTitle(tableTitle(state));
   useEffect(() => {
     const s = new TableSocket(table, seat && seat.token, setState, (kind, text) => {
       if (kind === "online") { setOnline(true); return; }
@@ -103,7 +157,6 @@ export function TablePage({ table }) {
   const move = (id) => { setNotice(null); sock.current.move(id); };
   const explain = (kind, text) => setNotice({ kind, text });
   const hasBoard = Boolean(view.svg);
-  const targets = Object.keys(view.targets || {}).length;
   return html`<div class="table-page" data-testid="table" data-v=${state.v} data-status=${view.status}>
     <div class="table-head">
       <h1>${state.name} <span class="muted">table ${table}</span></h1>
@@ -119,22 +172,9 @@ export function TablePage({ table }) {
           onPreviews=${(id) => sock.current.previews(id)}
           onExplain=${(id) => sock.current.explain(id)} onNotice=${(text) => explain("explain", text)} />
       </div>
-      ${mine && html`<section class="card move-panel" data-testid="move-panel" data-busy=${state.pending ? "yes" : "no"}>
-        <h3>Your move ${state.pending && html`<span class="muted">(sending…)</span>`}</h3>
-        ${hasBoard && targets > 0 && html`<p class="prompt">Click a highlighted place on the board${
-          view.actions.length > targets ? ", or:" : "."}</p>`}
-        ${hasBoard && html`<${BoardButtons} view=${view} busy=${state.pending} onMove=${move} />`}
-        ${hasBoard ? html`<details class="action-list" open=${listOpen}
-            onToggle=${(e) => setListOpen(e.target.open)}>
-            <summary>all ${view.actions.length} actions as a list</summary>
-            <${Actions} actions=${view.actions} busy=${state.pending} onMove=${move} onHelp=${(id) => sock.current.help(id)} />
-          </details>`
-          : html`<${Actions} actions=${view.actions} busy=${state.pending} onMove=${move}
-            onHelp=${(id) => sock.current.help(id)} />`}
-      </section>`}
-      ${!mine && running && html`<section class="card move-panel waiting" data-testid="waiting">
-        <p>${me === null ? "Watching: " : ""}waiting for <b>${actor}</b>${seats[toAct] && seats[toAct].kind === "bot"
-          ? " (bot)" : ""}…</p></section>`}
+      ${mine && html`<${MovePanel} view=${view} busy=${state.pending} folded=${folded} onFold=${setFolded}
+        listOpen=${listOpen} onList=${setListOpen} onMove=${move} onHelp=${(id) => sock.current.help(id)} />`}
+      ${!mine && running && html`<${Waiting} me=${me} actor=${actor} seat=${seats[toAct]} />`}
       <${Log} events=${log} />
     </div>
     <footer class="links">

@@ -35,6 +35,7 @@ from tawa.games.sacred_valley.data import (
     PLAYER_CROPS,
     Tables,
 )
+from tawa.games.sacred_valley.rules.common import who
 from tawa.games.sacred_valley.rules.market import camayo_price, seed_price, tech_price
 from tawa.games.sacred_valley.state import Exemption, SVState
 
@@ -71,7 +72,7 @@ FORMATS: dict[str, tuple[str, str]] = {
     "gray": ("alpaca {grid}", "put a gray alpaca on {grid} (Alpaca Worker)"),
     "clean": ("clean {grid} {crop}", "replace the vine on {grid} with {crop} (Cleaner)"),
     "exempt": ("exempt {exemption}", "use {Exemption} as the Technology exemption"),
-    "partner": ("partner {seat}", "choose P{seat} as work partner (pays the fee too, or takes the cover as a debt)"),
+    "partner": ("partner {seat}", "choose {who} as work partner (pays the fee too, or takes the cover as a debt)"),
     "farmer": ("farmer {n}", "advance farmer {n}"),
     "take": ("take slot{n}", "take the Main Catu tile in slot {n} for free"),
     "take_vine": ("take vine", "take a vine for free"),
@@ -88,7 +89,7 @@ FORMATS: dict[str, tuple[str, str]] = {
 
 def key_fields(tables: Tables, params: Params, k: Key) -> dict[str, object]:
     """What the formats of ``FORMATS`` name: crop, grid, 1-based ``n``, seat, Camayo, exemption, alpaca."""
-    out: dict[str, object] = {"n": k.which + 1, "seat": k.which, "income": params.WEAVER_INCOME}
+    out: dict[str, object] = {"n": k.which + 1, "seat": k.which, "who": who(k.which), "income": params.WEAVER_INCOME}
     if k.crop >= 0:
         out["crop"] = CROPS[k.crop]
     if k.cell >= 0:

@@ -18,8 +18,9 @@ class Refusal(NamedTuple):
 
 
 def who(p: int) -> str:
-    """A seat as every screen names it (board, log, menu, prompt)."""
-    return f"P{p}"
+    """A seat as every screen names it (board, log, menu, prompt, the web's lobby and invites): P1 to P4, the
+    numbers counted from 1 as people count (seat index 0 is P1)."""
+    return f"P{p + 1}"
 
 
 def crop_name(c: int) -> str:
