@@ -16,6 +16,9 @@ the parts it holds (a ``sync`` if it cannot), and for a move whose board element
 chooser opens) it asks for that element's previews as it takes the decision, before the wait (a person looks at
 the chooser, then picks). ``--no-board`` clients get the observation instead. ``client_loop_lag_ms`` is how late
 the clients' own event loop runs a 10 ms timer: the clients' share of a round trip.
+
+With ``moves`` the measurement ends once that many moves were acknowledged (``seconds`` is then only the
+longest it may take): a check that the server plays, however busy the machine, rather than a figure.
 """
 from __future__ import annotations
 
@@ -179,9 +182,10 @@ def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[
 
 
 async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
-                 seconds: float, stats: Stats, board: bool, seed: int) -> float:
+                 seconds: float, stats: Stats, board: bool, seed: int, moves: int | None = None) -> float:
     """Play ``tables`` from this process; measure from ``start_at`` (``time.monotonic()``, the same clock in every
-    process of the machine) for ``seconds``. Returns this process's CPU seconds while measuring."""
+    process of the machine) for ``seconds``, or until ``moves`` moves were acknowledged (``seconds`` at most).
+    Returns this process's CPU seconds while measuring."""
     stop = asyncio.Event()
     rng = random.Random(seed)
     now = time.perf_counter()
@@ -208,7 +212,11 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     await asyncio.sleep(max(0.0, start_at - time.monotonic()))
     stats.measuring = True
     mine0 = _own_cpu()
-    await asyncio.sleep(max(0.0, start_at + seconds - time.monotonic()))
+    if moves is None:
+        await asyncio.sleep(max(0.0, start_at + seconds - time.monotonic()))
+    else:
+        while len(stats.latencies) < moves and time.monotonic() < start_at + seconds:
+            await asyncio.sleep(0.05)
     stats.measuring = False
     mine1 = _own_cpu()
     stop.set()
@@ -217,11 +225,11 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
 
 
 def _client_process(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
-                    seconds: float, board: bool, seed: int) -> tuple[Stats, float]:
+                    seconds: float, board: bool, seed: int, moves: int | None = None) -> tuple[Stats, float]:
     """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
     gc.set_threshold(*GC_THRESHOLDS)
     stats = Stats()
-    return stats, asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed))
+    return stats, asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed, moves))
 
 
 def _merge(parts: list[Stats]) -> Stats:
@@ -246,8 +254,9 @@ def _own_cpu() -> float:
 
 def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, warmup: float = 10.0,
               game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None,
-              board: bool = True, client_processes: int = 2) -> dict[str, Any]:
-    """Run the load; returns the figures (see the module docstring)."""
+              board: bool = True, client_processes: int = 2, moves: int | None = None) -> dict[str, Any]:
+    """Run the load; returns the figures (see the module docstring). ``moves``: measure until that many moves
+    were acknowledged (each client process its share), ``seconds`` at most."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
@@ -274,13 +283,15 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
             spawn = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=client_processes, mp_context=spawn) as pool:
                 start_at = time.monotonic() + 3.0 + warmup   # 3 s for the processes to start
-                jobs = [pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1)
-                        for i, part in enumerate(slices) if part]
+                share = [None if moves is None else -(-moves * len(part) // len(made)) for part in slices]
+                jobs = [pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1,
+                                    share[i]) for i, part in enumerate(slices) if part]
                 time.sleep(max(0.0, start_at - time.monotonic()))
                 cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
-                time.sleep(max(0.0, start_at + seconds - time.monotonic()))
-                cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
+                if moves is None:
+                    time.sleep(max(0.0, start_at + seconds - time.monotonic()))
                 results = [job.result() for job in jobs]
+                cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
             stats = _merge([st for st, _ in results])
             times = {"wall": t1 - t0, "server_cpu": cpu1 - cpu0, "client_cpu": sum(c for _, c in results)}
             load_after = os.getloadavg()

@@ -147,7 +147,7 @@ const NS = "http://www.w3.org/2000/svg";
 const RINGS = {
   target: ["erode", [["#4a3300", 0, 1.4], ["#ffd21f", 1.4, 5]]],
   chosen: ["erode", [["#4a1d00", 0, 1.4], ["#ff6a00", 1.4, 7]]],
-  changed: ["dilate", [["#00a3e0", 0, 3]], 1.5],
+  changed: ["dilate", [["#00a3e0", 2, 5]], 1],   // clear of the shape by 2 px: a text inside stays readable
 };
 
 function ringFilters(svg) {
