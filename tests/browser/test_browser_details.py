@@ -151,3 +151,52 @@ def test_the_changed_mark_leaves_a_label_readable(page: Page, server: Server) ->
     marked = label_contrast(page, f"{label} >> nth=0")
     assert plain >= 3
     assert marked >= 0.8 * plain, (plain, marked)
+
+
+def test_a_table_page_loads_its_own_modules_compressed_and_then_from_the_cache(page: Page, server: Server) -> None:
+    """Page weight (issue 24): a table page fetches the modules it runs and no other (not the lobby's, the
+    invitation's or the replay's), gzipped; loaded again, every one comes from the browser's cache (versioned names,
+    cached for a year), so only the page's shell crosses the network."""
+    assert page.request.post(f"{server.url}/api/me", data={"name": "Ana"}).ok
+    made = page.request.post(f"{server.url}/api/tables", data={
+        "game": "guatavita", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.clearBrowserCache")
+    seen: dict[str, dict[str, object]] = {}
+    cdp.on("Network.responseReceived", lambda e: seen.setdefault(e["requestId"], {}).update(
+        url=e["response"]["url"], cached=e["response"].get("fromDiskCache") or e["response"].get("fromMemoryCache"),
+        headers={k.lower(): v for k, v in e["response"]["headers"].items()}))
+    cdp.on("Network.requestServedFromCache", lambda e: seen.setdefault(e["requestId"], {}).update(cached=True))
+    cdp.on("Network.loadingFinished", lambda e: seen.setdefault(e["requestId"], {}).update(
+        bytes=e["encodedDataLength"]))
+
+    def load(first: bool) -> dict[str, dict[str, object]]:
+        seen.clear()
+        if first:
+            page.goto(made["me"]["seat_url"])
+        else:
+            page.reload()
+        page.wait_for_selector("[data-testid=table] .board-svg svg")
+        page.wait_for_timeout(300)
+        return {str(r["url"]).split("/static/", 1)[1].split("/", 1)[1]: r for r in seen.values()
+                if "/static/" in str(r.get("url", ""))}
+
+    shell = page.request.get(f"{server.url}/table/{made['id']}").text()
+    preloaded = re.findall(r'rel="modulepreload" href="/static/[0-9a-f]{12}/([^"]+)"', shell)
+    files = load(True)
+    modules = sorted(name for name in files if name.endswith(".mjs"))
+    assert modules == sorted(preloaded)
+    assert not {"lobby.mjs", "join.mjs", "replay.mjs"} & set(modules)
+    for name, r in files.items():
+        headers = r["headers"]
+        assert isinstance(headers, dict)
+        assert headers.get("content-encoding") == "gzip", name
+        assert "immutable" in headers.get("cache-control", ""), name
+    module_bytes = sum(int(str(r.get("bytes", 0))) for name, r in files.items() if name.endswith(".mjs"))
+    assert module_bytes < 40_000, module_bytes          # 73.6 kB before (13 modules, nothing compressed)
+    again = load(False)
+    # from the cache: flagged so, or not one byte over the network
+    assert all(r.get("cached") or r.get("bytes") == 0 for r in again.values()), again
+    network = sum(int(str(r.get("bytes", 0))) for r in seen.values())
+    assert network < 6_000, network                     # the shell and the REST answers only

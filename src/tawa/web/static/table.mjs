@@ -94,7 +94,7 @@ function MovePanel({ view, busy, folded, onFold, listOpen, onList, onMove, onHel
       ${folded && html`<span class="muted folded-hint"> ${targets ? "tap a highlighted place" : ""}${
         targets && free > 0 ? ", or " : ""}${free > 0 ? `${free} button${free > 1 ? "s" : ""} folded` : ""}</span>`}</h3>
     ${!folded && html`<div class="panel-body">
-      ${hasBoard && targets > 0 && html`<p class="prompt">Click a highlighted place on the board${
+      ${hasBoard && targets > 0 && html`<p class="prompt">Tap or click a highlighted place on the board${
         view.actions.length > targets ? ", or:" : "."}</p>`}
       ${hasBoard && html`<${BoardButtons} view=${view} busy=${busy} onMove=${onMove} />`}
       ${hasBoard ? html`<details class="action-list" open=${listOpen} onToggle=${(e) => onList(e.target.open)}>
