@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Set up a virtual environment from scratch and run every check: ruff, then the whole test suite.
+# Set up a virtual environment (the first time, or when pyproject.toml changed: scripts/venv.sh) and run every
+# check: ruff, mypy, then the whole test suite (extra arguments go to pytest).
 # The browser tests drive Debian's Chromium: it is installed with apt when missing (as root, or with
 # passwordless sudo); where apt cannot be used they are skipped with the reason. The server tests run on
 # SQLite, and on PostgreSQL too when TAWA_TEST_DATABASE_URL is set (.ci/run starts one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test,openspiel]"
+. scripts/venv.sh
+tawa_venv test,openspiel
 if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then APT="apt-get"
   elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && command -v apt-get >/dev/null 2>&1; then APT="sudo apt-get"

@@ -206,7 +206,8 @@ def test_twenty_decisions_by_taps_on_a_phone(phone: Page, server: Server, shot: 
         assert taps.zooms > 0
     if game == "ayar":                             # its Step markers are 6 px at the opening zoom
         assert min(taps.sizes_before) < MIN_TARGET and taps.zooms > 0
-    shot(phone, f"phone-{game}")
+    if game in ("ayar", "guatavita"):            # the docs show these two (README)
+        shot(phone, f"phone-{game}")
     assert errors == []
 
 
