@@ -43,6 +43,28 @@ def test_the_lobby_offers_no_seat_at_a_table_where_i_sit(browser: Browser, serve
     bo_ctx.close()
 
 
+def test_the_lobby_form_names_the_seats_as_the_table_will(page: Page, server: Server) -> None:
+    """The new-table form's rows: the game's own names where the default options fix them (P1.., White/Black), a
+    plain number where the setup deals the colour (Guatavita), and the plain number once an option is set."""
+    page.goto(server.url + "/")
+    set_name(page, "Ana")
+    names = page.locator("[data-testid=new-table] .seat-name")
+    page.select_option("select[name=game]", "sacred-valley")
+    page.select_option("select[name=players]", "4")
+    expect(names).to_have_text(["P1", "P2", "P3", "P4"])
+    page.select_option("select[name=game]", "pachakuna")
+    expect(names).to_have_text(["White", "Black"])
+    page.click("[data-testid=new-table] details summary")
+    page.select_option("select[name=opt-WHITE_SEAT]", "1")
+    expect(names).to_have_text(["Seat 1", "Seat 2"])       # the options may move the names: none is promised
+    page.select_option("select[name=game]", "guatavita")
+    page.select_option("select[name=players]", "2")
+    expect(names).to_have_text(["Seat 1", "Seat 2"])
+    expect(page.locator("[data-testid=new-table] .seat-choice").first).to_contain_text("colour dealt at the start")
+    # the bots of the form: by strength, with the spec each plays
+    expect(page.locator("select[name=seat-1] option[value='bot:normal']")).to_have_text("bot: normal (ismcts)")
+
+
 def test_the_tab_title_says_the_page_and_whose_turn(page: Page, server: Server) -> None:
     page.goto(server.url + "/")
     set_name(page, "Ana")

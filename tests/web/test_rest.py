@@ -1,6 +1,7 @@
 """The REST API: games and options, guests, creating tables (validated), seats and invites, the lobby."""
 from __future__ import annotations
 
+import json
 import threading
 
 import httpx
@@ -152,6 +153,34 @@ def test_table_rows_and_invites_name_the_seats_as_the_table_does(server: Server)
                 invites = ana.http.get(f"/api/tables/{table}/invites").json()
                 assert [i["label"] for i in invites] == labels[1:]
                 assert [i["label"] for i in made["invites"]] == labels[1:]
+    finally:
+        sock.close()
+        ana.close()
+
+
+def test_one_name_per_seat_counted_from_one_and_bots_by_their_strength(server: Server) -> None:
+    """Issue 24: the lobby said "Seat 2", the invite for it "P1" and the board "P1" for the second seat; bots showed
+    as "ismcts". Now every answer names a seat as the game does (counted from 1, or its colour), the lobby's form gets
+    those names before a table exists (null where the setup deals them), and a bot is named by its strength."""
+    games = {g["id"]: g for g in httpx.get(f"{server.url}/api/games").json()["games"]}
+    assert games["sacred-valley"]["seat_names"]["4"] == ["P1", "P2", "P3", "P4"]
+    assert games["ayar"]["seat_names"]["2"] == ["P1", "P2"]
+    assert games["pachakuna"]["seat_names"]["2"] == ["White", "Black"]
+    assert games["guatavita"]["seat_names"]["3"] == [None, None, None]       # colours dealt at setup (GV-012)
+    ana = Guest(server, "Ana")
+    sock = Sock(server)
+    try:
+        seats = [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "bot": "normal"},
+                 {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "progress"}]
+        made = ana.create("sacred-valley", 5, seats)
+        assert [(i["seat"], i["label"]) for i in made["invites"]] == [(1, "P2")]
+        row = ana.http.get(f"/api/tables/{made['id']}").json()
+        assert [s["label"] for s in row["seats"]] == ["P1", "P2", "P3", "P4", "P5"]
+        assert [s["name"] for s in row["seats"]] == ["Ana", None, "normal bot", "easy bot", "bot progress"]
+        assert [s["bot"] for s in row["seats"][2:]] == ["ismcts", "greedy", "progress"]   # the spec it plays
+        full = sock.join(made["id"], made["me"]["token"])
+        assert [s["label"] for s in full["seats"]] == ["P1", "P2", "P3", "P4", "P5"]
+        assert "P0" not in json.dumps(full)
     finally:
         sock.close()
         ana.close()

@@ -144,7 +144,7 @@ def _print_summary(game: str, s: dict[str, Any], rotate: bool, opts: dict[str, A
 
 def _seat_labels(game: str, players: int, opts: dict[str, Any]) -> list[str]:
     g: Game = new_game(game, players, 0, automated_options(game, opts))
-    return [f"{i} {g.seat_label(i)}" for i in range(players)]
+    return [f"{i + 1} {g.seat_label(i)}" for i in range(players)]   # seats counted from 1, as people count
 
 
 def report(results: Annotated[Path, typer.Argument(help="a folder of simulate results (or one .jsonl file)")],
