@@ -143,7 +143,8 @@ def label_contrast(page: Page, selector: str) -> float:
                                 "height": box["height"] + 4})
     with Image.open(io.BytesIO(png)) as im:
         w, h = im.size
-        lum = [luminance(p) for p in im.convert("RGB").getdata()]
+        raw = im.convert("RGB").tobytes()
+        lum = [luminance((raw[i], raw[i + 1], raw[i + 2])) for i in range(0, len(raw), 3)]
     darkest = sorted(lum)[: max(1, len(lum) // 20)]
     ink = sum(darkest) / len(darkest)
     is_ink = [v <= ink + 0.08 for v in lum]

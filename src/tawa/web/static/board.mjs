@@ -237,6 +237,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     }
   };
   const hover = (e) => {
+    if (pointer.current === "touch") return;       // a finger has no hover: a tap's mouse events show no tip
     const svg = box.current.querySelector("svg");
     const text = svg ? tipAt(svg, e.target) : "";
     if (!text) { if (tip) setTip(null); return; }
@@ -260,6 +261,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
         <div class=${"board-svg" + (live ? " live" : "") + (shownZoom > 1 ? " zoomed" : "")} ref=${box}
           style=${`width:${shownZoom * 100}%`} onClick=${click} onKeyDown=${key}
           onPointerDown=${(e) => { pointer.current = e.pointerType || "mouse"; }}
+          onPointerMove=${(e) => { if (e.pointerType === "mouse") pointer.current = "mouse"; }}
           onMouseMove=${hover} onMouseLeave=${() => setTip(null)}></div>
       </div>
       ${choice && html`<${Chooser} choice=${choice} labels=${labels} previews=${view.previews || {}} onPick=${send}
