@@ -38,7 +38,7 @@ class EncodingError(ValueError):
 class Context:
     """What every field of one encoding shares: the observer and the seat order seen from it."""
 
-    __slots__ = ("me", "order", "players", "rel")
+    __slots__ = ("me", "memo", "order", "players", "rel")
 
     def __init__(self, observer: int | None, players: int) -> None:
         me = observer if observer is not None else 0
@@ -46,6 +46,7 @@ class Context:
         self.players = players
         self.order = [(me + k) % players for k in range(players)]   # seats, observer first
         self.rel = {s: (s - me) % players for s in range(players)}  # seat -> position in ``order``
+        self.memo: dict[str, Any] = {}   # what several fields derive from the observation, computed once per vector
 
     def relative(self, seat: int | None) -> int:
         """A seat's position seen from the observer (0 = the observer); -1 for none (``None`` or a negative)."""
