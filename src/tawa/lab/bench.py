@@ -105,7 +105,10 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
     # 4. ismcts search speed on the same states (iterations/s), and one move at the default strength
     ismcts = _bench_ismcts(mids, seed, max(0.1, seconds / 5))
 
-    # 5. peak memory per state (clones of mid-game states)
+    # 5. learning environments: env steps/s beside the engine's actions/s, and what the encoding costs
+    env = bench_env(game_id, n_players, opts, mids, max(0.2, seconds / 3), seed, actions / el)
+
+    # 6. peak memory per state (clones of mid-game states)
     gc.collect()
     tracemalloc.start()
     keep = [s.clone() for s in mids for _ in range(20)]
@@ -127,7 +130,54 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
         "bytes_per_state": int(per_state), "json_bytes_per_state": int(json_bytes),
         "mid_game_states": len(mids),
         "ismcts": ismcts,
+        "env": env,
     }
+
+
+def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Game], budget: float, seed: int,
+              engine_rate: float) -> dict[str, Any] | None:
+    """The PettingZoo AEC environment (``tawa.rl.env``) driven by uniform random legal actions read from its action
+    masks, each step followed by the next agent's ``observe`` (what a learner does): steps/s, beside the engine's
+    random-playout actions/s and their ratio; and the cost of one seat's ``observation()`` and of its encoding,
+    on the mid-game states. ``None`` for a game without an encoding; without the ``rl`` extra the env rate is
+    ``None`` and the encoding costs are still measured."""
+    from tawa.core.encoding import encoder_for, encoding_module
+
+    if encoding_module(type(mids[0])) is None:
+        return None
+    enc = encoder_for(mids[0])
+    observations = [s.observation(s.current_player) for s in mids]
+    n, t = _timed(lambda: [s.observation(s.current_player) for s in mids], budget / 3)
+    obs_us = t / (n * len(mids)) * 1e6
+    n, t = _timed(lambda: [enc.encode(o) for o in observations], budget / 3)
+    enc_us = t / (n * len(mids)) * 1e6
+    out: dict[str, Any] = {"encoding_size": enc.size, "actions": enc.actions,
+                           "observation_us": round(obs_us, 1), "encode_us": round(enc_us, 1),
+                           "engine_actions_per_s": round(engine_rate, 1), "env_steps_per_s": None, "ratio": None}
+    try:
+        import tawa.rl
+        aec = tawa.rl.env(game_id, players, opts)
+    except ImportError:
+        out["note"] = "PettingZoo is not installed (pip install 'tawa[rl]'): no env rate"
+        return out
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    aec.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < budget or steps < 10:
+        agent = aec.agent_selection
+        obs = aec.observe(agent)
+        if aec.terminations[agent] or aec.truncations[agent]:
+            aec.reset(seed=seed + steps)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    rate = steps / (time.perf_counter() - start)
+    out["env_steps_per_s"] = round(rate, 1)
+    out["ratio"] = round(rate / engine_rate, 3) if engine_rate else None
+    return out
 
 
 def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:
