@@ -2,8 +2,8 @@
 
     pip install torch==2.13.0 && pip install -e '.[rl]'       # torch's CPU build first (docs/rl.md)
     OMP_NUM_THREADS=1 python examples/train_maskable_ppo.py --out runs/ayar    # the budget of docs/rl.md
-    OMP_NUM_THREADS=1 python examples/train_maskable_ppo.py --random-steps 2048 --greedy-steps 0 --eval-games 2 \
-        --out /tmp/smoke                                                         # the smoke run of CI
+    OMP_NUM_THREADS=1 python examples/train_maskable_ppo.py --random-steps 2560 --greedy-steps 512 --n-steps 512 \
+        --eval-every 2048 --eval-games 1 --out /tmp/smoke                        # the smoke run of CI (tests/rl)
 
 The learner's seat rotates episode by episode (``gym_env(..., seat="rotate")``); the reward is the final ranking
 (+1 a win, -1 a loss). Every ``--eval-every`` steps the current policy plays ``--eval-games`` seat-rotated games
@@ -23,12 +23,12 @@ from typing import Any
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")   # one thread trains fastest on small MLPs (docs/rl.md)
 
-import numpy as np  # noqa: E402
-import torch  # noqa: E402
-from sb3_contrib import MaskablePPO  # noqa: E402
-from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
 
-import tawa.rl  # noqa: E402
+import tawa.rl
 
 GAME, PLAYERS = "ayar", 2
 
@@ -105,6 +105,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--random-steps", type=int, default=300_000, help="training steps against random")
     ap.add_argument("--greedy-steps", type=int, default=100_000, help="then training steps against greedy")
+    ap.add_argument("--n-steps", type=int, default=2048, help="steps collected per PPO update (a phase runs whole "
+                    "updates: make each phase's steps a multiple)")
     ap.add_argument("--eval-every", type=int, default=25_000)
     ap.add_argument("--eval-games", type=int, default=40, help="games per opponent at each evaluation")
     ap.add_argument("--seed", type=int, default=1)
@@ -116,8 +118,8 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
 
     env = tawa.rl.gym_env(GAME, PLAYERS, opponents="random", seat="rotate")
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=2048, batch_size=256, n_epochs=5,
-                        learning_rate=3e-4, gamma=0.997, ent_coef=0.01,
+    model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=args.n_steps, batch_size=min(256, args.n_steps),
+                        n_epochs=5, learning_rate=3e-4, gamma=0.997, ent_coef=0.01,
                         policy_kwargs={"net_arch": [256, 256]}, verbose=0, device="cpu")
     curve = Curve(args.eval_every, args.eval_games, 0, rows, started)
     curve.init_callback(model)
@@ -132,7 +134,8 @@ def main() -> None:
     final_games = max(args.eval_games, 1)
     summary = {
         "game": GAME, "players": PLAYERS, "random_steps": args.random_steps, "greedy_steps": args.greedy_steps,
-        "seed": args.seed, "train_seconds": round(time.time() - started, 1), "torch": torch.__version__,
+        "n_steps": args.n_steps, "seed": args.seed, "train_seconds": round(time.time() - started, 1),
+        "torch": torch.__version__,
         "threads": torch.get_num_threads(), "obs_size": int(np.prod(env.observation_space.shape)),
         "actions": int(env.action_space.n), "curve": rows,
         "final": {"vs_random": evaluate(model, "random", final_games, 20_000_000),

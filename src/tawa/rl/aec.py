@@ -24,7 +24,8 @@ RENDER_MODES = ("ansi", "human", "svg")
 class TawaAEC(AECEnv):  # type: ignore[misc]
     """See the module docstring; build it with ``tawa.rl.env``."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "tawa", "is_parallelizable": True}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tawa",  # noqa: RUF012  (PettingZoo's own attribute)
+                "is_parallelizable": True}
 
     def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, reward: str = "rank", illegal: str = "lose",

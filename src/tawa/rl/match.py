@@ -14,6 +14,7 @@ game exactly as it was, gives ``illegal_reward`` to the offender and asks it aga
 """
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,7 +73,7 @@ class Match:
         self.encoder: Encoder = encoder_for(self.game)
         self.cycles = 0
         self.forfeit: int | None = None   # the seat that lost by an illegal action
-        self._seeds = Rng(int.from_bytes(np.random.SeedSequence().entropy.to_bytes(16, "little")[:8], "little"))
+        self._seeds = Rng(secrets.randbits(64))   # the episodes' seeds until reset(seed=...) is given
 
     @property
     def actions(self) -> int:

@@ -23,10 +23,10 @@ from tawa.core.rng import Rng
 from tawa.rl.match import Match
 
 
-class TawaGym(gymnasium.Env):  # type: ignore[misc]
+class TawaGym(gymnasium.Env[np.ndarray, np.int64]):
     """See the module docstring; build it with ``tawa.rl.gym_env``."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"]}
+    metadata = {"render_modes": ["ansi", "svg"]}  # noqa: RUF012  (gymnasium's own attribute)
 
     def __init__(self, game: str, players: int | None = None, opponents: str | Sequence[str] = "random",
                  options: Mapping[str, Any] | None = None, seat: int | str = 0, reward: str = "rank",

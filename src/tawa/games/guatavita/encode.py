@@ -59,7 +59,8 @@ def encoder(players: int, params: Params) -> Encoder:
                 f = cell if cell["drained"] else known.get(cell["pos"])
                 out.append(None if f is None else (f["E"], f["G"], f["P"], f["special"], f["box"]))
             c.memo["face"] = out
-        return c.memo["face"]
+        faces: list[Any] = c.memo["face"]
+        return faces
 
     def face_part(k: int) -> Any:
         return lambda o, c: [x[k] if x is not None else 0 for x in face(o, c)]
@@ -71,7 +72,8 @@ def encoder(players: int, params: Params) -> Encoder:
             for k, e in enumerate(o["explorations"]):
                 out[pos_index[e["pos"]]] = (k, e)
             c.memo["exp"] = out
-        return c.memo["exp"]
+        found: list[Any] = c.memo["exp"]
+        return found
 
     def exp_part(get: Any, none: Any = 0) -> Any:
         return lambda o, c: [get(x[0], x[1], c) if x is not None else none for x in explorations(o, c)]
@@ -158,7 +160,8 @@ def encoder(players: int, params: Params) -> Encoder:
     # ---- the action boxes, slot by slot (GV-073)
     b.onehot("slot_seat", len(slots), n, "the seat in that slot of the action boxes, relative (box order: "
              + ", ".join(BOXES) + ")", lambda o, c: [c.relative(x[0]) if x else -1 for x in box_slots(o)])
-    b.number("slot_workers", len(slots), 0, workers, "its workers", lambda o, c: [x[1] if x else 0 for x in box_slots(o)])
+    b.number("slot_workers", len(slots), 0, workers, "its workers",
+             lambda o, c: [x[1] if x else 0 for x in box_slots(o)])
     b.number("slot_machines", len(slots), 0, machines, "its machines",
              lambda o, c: [x[2] if x else 0 for x in box_slots(o)])
     b.onehot("slot_target", len(slots), npos, "its target position (sabotage, re-exploration)",

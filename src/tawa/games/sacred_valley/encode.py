@@ -99,7 +99,8 @@ def encoder(players: int, params: Params) -> Encoder:
     b.number("cell_level", cells, 0, levels, "the level of that grid (SV-029)", terrace("level", lambda v, c: v))
     b.onehot("cell_tile", cells, crops, f"the Seed Tile on that grid ({', '.join(CROPS)})",
              terrace("tile", lambda v, c: CROP_INDEX[v] if v else -1))
-    b.flag("cell_isolated", cells, "1 if that tile is isolated (SV-099)", terrace("isolated", lambda v, c: int(bool(v))))
+    b.flag("cell_isolated", cells, "1 if that tile is isolated (SV-099)",
+           terrace("isolated", lambda v, c: int(bool(v))))
     b.onehot("cell_alpaca", cells, len(ALPACA_NAMES), "the alpaca on that grid (w1, w2, g1, g2)",
              terrace("alpaca", lambda v, c: ALPACA_INDEX[v] if v else -1))
     b.onehot("cell_meeple_owner", cells, n, "the owner of the meeple on that grid, relative",
