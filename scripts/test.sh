@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up a virtual environment from scratch and run every check: ruff, then the whole test suite.
+# Set up a virtual environment from scratch and run every check: ruff, mypy, then the whole test suite (the RL
+# environments' checks and a smoke training of examples/train_maskable_ppo.py among them, tests/rl).
 # The browser tests drive Debian's Chromium: it is installed with apt when missing (as root, or with
 # passwordless sudo); where apt cannot be used they are skipped with the reason. The server tests run on
 # SQLite, and on PostgreSQL too when TAWA_TEST_DATABASE_URL is set (.ci/run starts one).
@@ -7,7 +8,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test,openspiel]"
+# the rl extra (tawa.rl, the training example) needs torch: its CPU build first, or the extra's resolver pulls the
+# multi-GB CUDA build (docs/rl.md)
+if ! .venv/bin/python -c "import torch" >/dev/null 2>&1; then
+  .venv/bin/python -m pip install --quiet "torch==2.13.0"
+fi
+.venv/bin/python -m pip install --quiet -e ".[test,openspiel,rl]"
+export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"   # torch and BLAS: one thread per test worker
 if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then APT="apt-get"
   elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && command -v apt-get >/dev/null 2>&1; then APT="sudo apt-get"
@@ -20,6 +27,6 @@ if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
     echo "chromium is missing and apt cannot be used here: the browser tests will be skipped"
   fi
 fi
-.venv/bin/ruff check src tests scripts
+.venv/bin/ruff check src tests scripts examples
 .venv/bin/mypy
 .venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" "$@"

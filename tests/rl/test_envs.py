@@ -213,3 +213,13 @@ def test_the_gym_learner_plays_against_bots_from_its_own_seat() -> None:
         tawa.rl.gym_env("ayar", 2, opponents=["random", "random"])
     with pytest.raises(ValueError, match="unknown bot"):
         tawa.rl.gym_env("ayar", 2, opponents="nobody")
+
+
+def test_bench_reports_env_steps_beside_the_engine_rate() -> None:
+    from tawa.lab.bench import _mid_game_states, bench_env
+
+    mids = _mid_game_states("pachakuna", 2, {"TURN_CAP": 200}, 2, 1)
+    r = bench_env("pachakuna", 2, {"TURN_CAP": 200}, mids, 0.3, 1, engine_rate=1000.0)
+    assert r is not None and r["encoding_size"] == 2643 and r["actions"] == 530
+    assert r["env_steps_per_s"] > 0 and r["ratio"] == pytest.approx(r["env_steps_per_s"] / 1000.0, rel=1e-2)
+    assert r["observation_us"] > 0 and r["encode_us"] > 0

@@ -48,22 +48,18 @@ def encoder(players: int, params: Params) -> Encoder:
     llamas = PLAYERS * LLAMAS_PER_PLAYER
     pay_most = max(params.ROTATION_COST, params.LLAMA_COST)
     b = EncoderBuilder("pachakuna", PLAYERS)
+    turned: dict[tuple[str, int], tuple[list[int], list[int]]] = {}
 
     def board(o: Obs, c: Context) -> Any:
         """Per cell: (type, orientation, side terrains, side regions) or None, computed once per vector."""
         if "board" in c.memo:
             return c.memo["board"]
         cells: list[Any] = [None] * N_CELLS
-        shapes = o["tile_types"]
         for name, (kind, orient) in o["tiles"].items():
-            terr = [0] * N_SIDES
-            reg = [0] * N_SIDES
-            for k, (terrain, sides) in enumerate(shapes[kind]):
-                for s in sides:
-                    d = (s + orient) % N_SIDES      # PK-046: base side s faces board side s + o
-                    terr[d] = int(terrain == "M")
-                    reg[d] = k
-            cells[INDEX_BY_NAME[name]] = (type_index[kind], orient, terr, reg)
+            sides = turned.get((kind, orient))
+            if sides is None:   # the tile types are component data, the same in every observation of a game
+                sides = turned[kind, orient] = _turned(o["tile_types"][kind], orient)
+            cells[INDEX_BY_NAME[name]] = (type_index[kind], orient, *sides)
         c.memo["board"] = cells
         return cells
 
@@ -158,6 +154,19 @@ def encoder(players: int, params: Params) -> Encoder:
 
 
 _ZERO_SIDES = (0,) * N_SIDES
+
+
+def _turned(regions: Sequence[Any], orient: int) -> tuple[list[int], list[int]]:
+    """A tile type at an orientation: the terrain (1 mountain) and the region of each board side (PK-046: base side
+    s faces board side s + orientation)."""
+    terr = [0] * N_SIDES
+    reg = [0] * N_SIDES
+    for k, (terrain, sides) in enumerate(regions):
+        for s in sides:
+            d = (s + orient) % N_SIDES
+            terr[d] = int(terrain == "M")
+            reg[d] = k
+    return terr, reg
 
 
 def _members(ids: Sequence[int], size: int) -> list[int]:
