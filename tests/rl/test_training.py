@@ -80,3 +80,4 @@ def test_a_policy_for_another_game_or_a_missing_file_is_refused(trained: Path) -
         make_bot("policy", 0)
     r = runner.invoke(app, ["simulate", "ayar", "-n", "1", "--seats", "policy:path=/nowhere.zip,random"])
     assert r.exit_code != 0 and "no model file" in r.output
+

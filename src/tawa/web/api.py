@@ -11,9 +11,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
 from fastapi.responses import FileResponse
 
-from tawa.bots import bot_names
 from tawa.core.registry import list_games
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
+from tawa.web.bots import server_bot_names
 from tawa.web.models import FINISHED, RUNNING
 from tawa.web.protocol import (
     CreatedTableOut,
@@ -102,7 +102,7 @@ def games() -> dict[str, Any]:
     """Every game with its player counts and its options (the ParamRegistry rows, with provenance tags)."""
     out = [{"id": g.id, "name": g.name, "players": list(g.players), "summary": g.summary, "spec": g.spec,
             "params": g.params.table(), "automation_options": dict(g.automation_options)} for g in list_games()]
-    return {"games": out, "strengths": STRENGTHS, "bots": bot_names()}
+    return {"games": out, "strengths": STRENGTHS, "bots": server_bot_names()}
 
 
 @api.get("/me", response_model=MeOut)
