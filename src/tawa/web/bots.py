@@ -20,7 +20,6 @@ from tawa.core.registry import from_json, list_games
 from tawa.core.rng import Rng
 from tawa.web.settings import STRENGTHS
 
-
 LOCAL_ONLY_BOTS = frozenset({"policy"})
 """Bots a table's settings may not name: ``policy`` loads a model file from a path (a pickle), which a stranger
 must never choose."""
