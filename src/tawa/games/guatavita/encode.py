@@ -20,7 +20,6 @@ from tawa.games.guatavita.state import Ask, BalsaStep, Stage
 
 VP_LOW, VP_CAP = -40, 160
 ROUND_CAP = 40    # rounds, when the game has no [D] round cap
-TURN_CAP = 40     # planning turns of a round (the cursor of the PLAN stage)
 QUEUE_CAP = 40    # entries of the execution queue
 SPECIALS = ("damp", "landslide", "famine")
 Obs = Mapping[str, Any]
@@ -109,7 +108,10 @@ def encoder(players: int, params: Params) -> Encoder:
     b.onehot("pioneer", 1, n, "the Pioneer, relative", lambda o, c: [c.relative(o["pioneer"])])
     b.flag("turn_order", n * n, "1 if that seat (observer order) has that place in the turn order",
              lambda o, c: _order_cells(o["turn_order"], c))
-    b.number("turn", 1, 0, TURN_CAP, "planning turns taken this round", lambda o, c: [o["turn"]], capped=True)
+    b.number("turn", 1, 0, max(1, n - 1), "the place in the turn order whose planning turn it is",
+             lambda o, c: [o["turn"]])
+    b.number("cursor", 1, 0, npos, "the round machine's cursor: the place in turn order, exploration or queue "
+             "entry it is at", lambda o, c: [o["idx"]], capped=True)
     b.onehot("sub", 1, len(BalsaStep), "where the balsa at the cursor stands (moving, after_move)",
              lambda o, c: [o["sub"]])
     b.number("queue", 1, 0, QUEUE_CAP, "entries left in the execution queue", lambda o, c: [len(o["queue"])],
