@@ -9,7 +9,8 @@ The learner's seat rotates episode by episode (``gym_env(..., seat="rotate")``);
 (+1 a win, -1 a loss). Every ``--eval-every`` steps the current policy plays ``--eval-games`` seat-rotated games
 against ``random`` and against ``greedy`` (deterministic, fresh deals), which makes the learning curve. Written to
 ``--out``: ``model.zip`` (the policy, for ``tawa simulate --seats policy:path=OUT/model.zip,random``),
-``curve.csv``, ``curve.png`` and ``summary.json`` (budget, seconds, final evaluation).
+``curve.csv``, ``curve.png`` and ``summary.json`` (budget, seconds, final evaluation); at every evaluation
+``checkpoint.zip`` and a line of ``curve.jsonl``, so an interrupted run can go on with ``--start-from``.
 """
 from __future__ import annotations
 
@@ -54,10 +55,12 @@ def evaluate(model: MaskablePPO, opponent: str, games: int, seed: int) -> dict[s
 class Curve(BaseCallback):  # type: ignore[misc]
     """Evaluates every ``every`` steps and keeps the learning curve."""
 
-    def __init__(self, every: int, games: int, offset: int, rows: list[dict[str, Any]], started: float) -> None:
+    def __init__(self, every: int, games: int, offset: int, rows: list[dict[str, Any]], started: float,
+                 out: Path) -> None:
         super().__init__()
         self.every, self.games, self.offset, self.rows, self.started = every, games, offset, rows, started
         self.next = every
+        self.out = out
 
     def _on_step(self) -> bool:
         if self.num_timesteps >= self.next:
@@ -74,6 +77,10 @@ class Curve(BaseCallback):  # type: ignore[misc]
                "win_vs_random": vs_random["win_share"], "win_vs_greedy": vs_greedy["win_share"]}
         self.rows.append(row)
         print(json.dumps(row), flush=True)
+        # an interrupted run keeps its curve and its latest policy (continue with --start-from)
+        with (self.out / "curve.jsonl").open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        self.model.save(self.out / "checkpoint.zip")
 
 
 def plot(rows: list[dict[str, Any]], switch: int, path: Path) -> None:
@@ -110,6 +117,7 @@ def main() -> None:
     ap.add_argument("--eval-every", type=int, default=25_000)
     ap.add_argument("--eval-games", type=int, default=40, help="games per opponent at each evaluation")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start-from", type=Path, default=None, help="a saved model (checkpoint.zip) to go on training")
     ap.add_argument("--out", type=Path, default=Path("runs/ayar"))
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -118,10 +126,13 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
 
     env = tawa.rl.gym_env(GAME, PLAYERS, opponents="random", seat="rotate")
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=args.n_steps, batch_size=min(256, args.n_steps),
-                        n_epochs=5, learning_rate=3e-4, gamma=0.997, ent_coef=0.01,
-                        policy_kwargs={"net_arch": [256, 256]}, verbose=0, device="cpu")
-    curve = Curve(args.eval_every, args.eval_games, 0, rows, started)
+    if args.start_from is not None:
+        model = MaskablePPO.load(args.start_from, env=env, device="cpu")
+    else:
+        model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=args.n_steps,
+                            batch_size=min(256, args.n_steps), n_epochs=5, learning_rate=3e-4, gamma=0.997,
+                            ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]}, verbose=0, device="cpu")
+    curve = Curve(args.eval_every, args.eval_games, 0, rows, started, args.out)
     curve.init_callback(model)
     curve.record()   # the untrained policy
     if args.random_steps:

@@ -44,6 +44,7 @@ def test_the_smoke_training_writes_the_model_the_curve_and_the_summary(trained: 
         assert 0.0 <= summary["final"][opponent]["win_share"] <= 1.0
     assert (trained / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (trained / "curve.csv").read_text().startswith("steps,seconds,win_vs_random,win_vs_greedy")
+    assert len((trained / "curve.jsonl").read_text().splitlines()) == 2 and (trained / "checkpoint.zip").exists()
 
 
 def test_simulate_seats_the_trained_policy_as_a_bot(trained: Path) -> None:
