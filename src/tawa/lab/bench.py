@@ -106,7 +106,7 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
     ismcts = _bench_ismcts(mids, seed, max(0.1, seconds / 5))
 
     # 5. learning environments: env steps/s beside the engine's actions/s, and what the encoding costs
-    env = bench_env(game_id, n_players, opts, mids, max(0.2, seconds / 3), seed, actions / el)
+    env = bench_env(game_id, n_players, opts, mids, max(0.4, seconds), seed)
 
     # 6. peak memory per state (clones of mid-game states)
     gc.collect()
@@ -134,26 +134,36 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
     }
 
 
-def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Game], budget: float, seed: int,
-              engine_rate: float) -> dict[str, Any] | None:
+def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Game], budget: float,
+              seed: int) -> dict[str, Any] | None:
     """The PettingZoo AEC environment (``tawa.rl.env``) driven by uniform random legal actions read from its action
-    masks, each step followed by the next agent's ``observe`` (what a learner does): steps/s, beside the engine's
-    random-playout actions/s and their ratio; and the cost of one seat's ``observation()`` and of its encoding,
-    on the mid-game states. ``None`` for a game without an encoding; without the ``rl`` extra the env rate is
-    ``None`` and the encoding costs are still measured."""
+    masks, each step followed by the next agent's ``observe`` (what a learner does), beside the bare engine playing
+    uniform random actions: both in alternating blocks of ``BLOCK`` seconds, so that they share the machine's load
+    and their ratio means something on a busy machine. Also the cost of one seat's ``observation()`` and of its
+    encoding on the mid-game states (alternating too). ``None`` for a game without an encoding; without the ``rl``
+    extra the env rate is ``None`` and the other figures are still measured."""
     from tawa.core.encoding import encoder_for, encoding_module
 
     if encoding_module(type(mids[0])) is None:
         return None
     enc = encoder_for(mids[0])
     observations = [s.observation(s.current_player) for s in mids]
-    n, t = _timed(lambda: [s.observation(s.current_player) for s in mids], budget / 3)
-    obs_us = t / (n * len(mids)) * 1e6
-    n, t = _timed(lambda: [enc.encode(o) for o in observations], budget / 3)
-    enc_us = t / (n * len(mids)) * 1e6
+    spent = {"obs": [0, 0.0], "enc": [0, 0.0], "engine": [0, 0.0], "env": [0, 0.0]}
+
+    def block(key: str, step: Any) -> None:
+        n, t = _timed(step, BLOCK)
+        spent[key][0] += n
+        spent[key][1] += t
+
+    rounds = max(1, int(budget / (4 * BLOCK)))
+    for _ in range(rounds):
+        block("obs", lambda: [s.observation(s.current_player) for s in mids])
+        block("enc", lambda: [enc.encode(o) for o in observations])
+    obs_us = spent["obs"][1] / (spent["obs"][0] * len(mids)) * 1e6
+    enc_us = spent["enc"][1] / (spent["enc"][0] * len(mids)) * 1e6
     out: dict[str, Any] = {"encoding_size": enc.size, "actions": enc.actions,
                            "observation_us": round(obs_us, 1), "encode_us": round(enc_us, 1),
-                           "engine_actions_per_s": round(engine_rate, 1), "env_steps_per_s": None, "ratio": None}
+                           "engine_actions_per_s": None, "env_steps_per_s": None, "ratio": None}
     try:
         import tawa.rl
         aec = tawa.rl.env(game_id, players, opts)
@@ -163,21 +173,38 @@ def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Ga
     import numpy as np
 
     rng = np.random.default_rng(seed)
+    engine_rng = Rng(seed)
     aec.reset(seed=seed)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < budget or steps < 10:
+    game = new_game(game_id, players, seed, opts)
+    resets = [0]
+
+    def env_step() -> None:
         agent = aec.agent_selection
         obs = aec.observe(agent)
         if aec.terminations[agent] or aec.truncations[agent]:
-            aec.reset(seed=seed + steps)
-            continue
+            resets[0] += 1
+            aec.reset(seed=seed + resets[0])
+            obs = aec.observe(aec.agent_selection)
         aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        steps += 1
-    rate = steps / (time.perf_counter() - start)
-    out["env_steps_per_s"] = round(rate, 1)
-    out["ratio"] = round(rate / engine_rate, 3) if engine_rate else None
+
+    def engine_step() -> None:
+        nonlocal game
+        if game.is_over:
+            resets[0] += 1
+            game = new_game(game_id, players, seed + resets[0], opts)
+        legal = game.legal_actions()
+        game.apply(legal[engine_rng.below(len(legal))])
+
+    for _ in range(rounds):
+        block("engine", engine_step)
+        block("env", env_step)
+    engine = spent["engine"][0] / spent["engine"][1]
+    env = spent["env"][0] / spent["env"][1]
+    out.update(engine_actions_per_s=round(engine, 1), env_steps_per_s=round(env, 1), ratio=round(env / engine, 3))
     return out
+
+
+BLOCK = 0.05   # seconds of one alternating measurement block
 
 
 def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:

@@ -205,6 +205,8 @@ def bench(game: str,
             ("its encoding, µs", f"{env['encode_us']:,}"),
             ("env steps/s (PettingZoo AEC step + observe)",
              f"{env['env_steps_per_s']:,}" if env["env_steps_per_s"] else env.get("note", "-")),
+            ("engine actions/s, measured in turns with the env", f"{env['engine_actions_per_s']:,}"
+             if env["engine_actions_per_s"] else "-"),
             ("env steps / engine actions", f"{env['ratio']}" if env["ratio"] else "-"),
         ]
     for k, v in rows:
