@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Set up a virtual environment (the first time, or when pyproject.toml changed: scripts/venv.sh) and run every
-# check: ruff, mypy, then the whole test suite (extra arguments go to pytest).
+# check: ruff, mypy, then the whole test suite (extra arguments go to pytest), the RL environments' checks and a
+# smoke training of examples/train_maskable_ppo.py among them (tests/rl).
 # The browser tests drive Debian's Chromium: it is installed with apt when missing (as root, or with
 # passwordless sudo); where apt cannot be used they are skipped with the reason. The server tests run on
 # SQLite, and on PostgreSQL too when TAWA_TEST_DATABASE_URL is set (.ci/run starts one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
-tawa_venv test,openspiel
+tawa_venv test,openspiel,rl
+export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"   # torch and BLAS: one thread per test worker
 if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then APT="apt-get"
   elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && command -v apt-get >/dev/null 2>&1; then APT="sudo apt-get"
@@ -20,6 +22,6 @@ if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
     echo "chromium is missing and apt cannot be used here: the browser tests will be skipped"
   fi
 fi
-.venv/bin/ruff check src tests scripts
+.venv/bin/ruff check src tests scripts examples
 .venv/bin/mypy
 .venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" "$@"

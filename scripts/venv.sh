@@ -20,6 +20,12 @@ tawa_venv() {
   fi
   python3 -m venv .venv
   .venv/bin/python -m pip install --quiet --upgrade pip
+  # the rl extra (tawa.rl, the training example) needs torch: its CPU build first, or the extra's resolver pulls
+  # the multi-GB CUDA build (docs/rl.md)
+  case ",$extras," in
+    *",rl,"*) .venv/bin/python -c "import torch" >/dev/null 2>&1 \
+                || .venv/bin/python -m pip install --quiet "torch==2.13.0" ;;
+  esac
   .venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"
   echo "$key extras=$extras" > "$stamp"
 }

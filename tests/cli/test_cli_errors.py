@@ -25,7 +25,7 @@ def one_line_error(args: list[str], input: str | None = None) -> str:
 def test_a_bad_bot_is_the_same_one_line_in_play_and_simulate() -> None:
     play = one_line_error(["play", "toy-parts", "-p", "3", "--seats", "human,foo,random"])
     simulate = one_line_error(["simulate", "toy-parts", "-p", "3", "--seats", "random,foo,random"])
-    assert play == simulate == "error: unknown bot 'foo'; known: human, greedy, ismcts, progress, random"
+    assert play == simulate == "error: unknown bot 'foo'; known: human, greedy, ismcts, policy, progress, random"
     assert "ismcts" in one_line_error(["play", "toy-parts", "--seats", "human,ismcts:bogus=1"])
     assert "bots only" in one_line_error(["simulate", "toy-parts", "-p", "2", "--seats", "human,random"])
 

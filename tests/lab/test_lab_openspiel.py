@@ -51,3 +51,42 @@ def test_duel_takes_our_bot_spec() -> None:
     d = duel("toy-cards", games=2, seconds=0.01, ours="greedy")
     assert d["ours"] == "greedy" and d["our_iterations_per_s"] is None
     assert d["finished"] + d["capped"] == 2
+
+
+# short games for OpenSpiel's random simulation test (uniform random moves; the [D] caps end what does not end)
+SIMULATED = [("ayar", 2, {}), ("guatavita", 3, {"MAX_ROUNDS": 6}), ("pachakuna", 2, {"TURN_CAP": 30}),
+             ("sacred-valley", 3, {"TURN_CAP_ROUNDS": 8})]
+
+
+@pytest.mark.parametrize("game_id,players,options", SIMULATED, ids=[g[0] for g in SIMULATED])
+def test_every_tawa_game_passes_openspiel_random_simulation_test(game_id: str, players: int, options: dict) -> None:
+    import json
+
+    from tawa.lab.openspiel import register_all
+
+    names = register_all()   # every registered game (here also the toy game of tests/core)
+    assert {"python_tawa_ayar", "python_tawa_guatavita", "python_tawa_pachakuna",
+            "python_tawa_sacred_valley"} <= set(names)
+    game = pyspiel.load_game(f"python_tawa_{game_id.replace('-', '_')}",
+                             {"players": players, "seed": 5, "options": json.dumps(options)})
+    assert game.get_type().provides_information_state_tensor and game.get_type().provides_observation_tensor
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_tensors_are_the_encodings_of_each_seats_observation() -> None:
+    from tawa.core.encoding import encode, encoder_for
+    from tawa.lab.openspiel import register
+
+    game = pyspiel.load_game(register("ayar"), {"players": 3, "seed": 2})
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    size = encoder_for(state.tawa).size
+    assert game.information_state_tensor_shape() == game.observation_tensor_shape() == [size]
+    for seat in range(3):
+        expect = encode(state.tawa, seat)
+        assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32), expect)
+        assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expect)
+    assert not np.array_equal(state.observation_tensor(0), state.observation_tensor(1))
+    with pytest.raises(Exception, match="JSON object"):
+        pyspiel.load_game(register("ayar"), {"options": "[1, 2]"})

@@ -105,7 +105,10 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
     # 4. ismcts search speed on the same states (iterations/s), and one move at the default strength
     ismcts = _bench_ismcts(mids, seed, max(0.1, seconds / 5))
 
-    # 5. peak memory per state (clones of mid-game states)
+    # 5. learning environments: env steps/s beside the engine's actions/s, and what the encoding costs
+    env = bench_env(game_id, n_players, opts, mids, max(0.4, seconds), seed)
+
+    # 6. peak memory per state (clones of mid-game states)
     gc.collect()
     tracemalloc.start()
     keep = [s.clone() for s in mids for _ in range(20)]
@@ -127,7 +130,81 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
         "bytes_per_state": int(per_state), "json_bytes_per_state": int(json_bytes),
         "mid_game_states": len(mids),
         "ismcts": ismcts,
+        "env": env,
     }
+
+
+def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Game], budget: float,
+              seed: int) -> dict[str, Any] | None:
+    """The PettingZoo AEC environment (``tawa.rl.env``) driven by uniform random legal actions read from its action
+    masks, each step followed by the next agent's ``observe`` (what a learner does), beside the bare engine playing
+    uniform random actions: both in alternating blocks of ``BLOCK`` seconds, so that they share the machine's load
+    and their ratio means something on a busy machine. Also the cost of one seat's ``observation()`` and of its
+    encoding on the mid-game states (alternating too). ``None`` for a game without an encoding; without the ``rl``
+    extra the env rate is ``None`` and the other figures are still measured."""
+    from tawa.core.encoding import encoder_for, encoding_module
+
+    if encoding_module(type(mids[0])) is None:
+        return None
+    enc = encoder_for(mids[0])
+    observations = [s.observation(s.current_player) for s in mids]
+    spent = {"obs": [0, 0.0], "enc": [0, 0.0], "engine": [0, 0.0], "env": [0, 0.0]}
+
+    def block(key: str, step: Any) -> None:
+        n, t = _timed(step, BLOCK)
+        spent[key][0] += n
+        spent[key][1] += t
+
+    rounds = max(1, int(budget / (4 * BLOCK)))
+    for _ in range(rounds):
+        block("obs", lambda: [s.observation(s.current_player) for s in mids])
+        block("enc", lambda: [enc.encode(o) for o in observations])
+    obs_us = spent["obs"][1] / (spent["obs"][0] * len(mids)) * 1e6
+    enc_us = spent["enc"][1] / (spent["enc"][0] * len(mids)) * 1e6
+    out: dict[str, Any] = {"encoding_size": enc.size, "actions": enc.actions,
+                           "observation_us": round(obs_us, 1), "encode_us": round(enc_us, 1),
+                           "engine_actions_per_s": None, "env_steps_per_s": None, "ratio": None}
+    try:
+        import tawa.rl
+        aec = tawa.rl.env(game_id, players, opts)
+    except ImportError:
+        out["note"] = "PettingZoo is not installed (pip install 'tawa[rl]'): no env rate"
+        return out
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    engine_rng = Rng(seed)
+    aec.reset(seed=seed)
+    game = new_game(game_id, players, seed, opts)
+    resets = [0]
+
+    def env_step() -> None:
+        agent = aec.agent_selection
+        obs = aec.observe(agent)
+        if aec.terminations[agent] or aec.truncations[agent]:
+            resets[0] += 1
+            aec.reset(seed=seed + resets[0])
+            obs = aec.observe(aec.agent_selection)
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+    def engine_step() -> None:
+        nonlocal game
+        if game.is_over:
+            resets[0] += 1
+            game = new_game(game_id, players, seed + resets[0], opts)
+        legal = game.legal_actions()
+        game.apply(legal[engine_rng.below(len(legal))])
+
+    for _ in range(rounds):
+        block("engine", engine_step)
+        block("env", env_step)
+    engine = spent["engine"][0] / spent["engine"][1]
+    env = spent["env"][0] / spent["env"][1]
+    out.update(engine_actions_per_s=round(engine, 1), env_steps_per_s=round(env, 1), ratio=round(env / engine, 3))
+    return out
+
+
+BLOCK = 0.05   # seconds of one alternating measurement block
 
 
 def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:

@@ -8,8 +8,11 @@ Python game, so OpenSpiel's own algorithms (MCTS, ISMCTS, ...) run on it.
 Mapping. Actions are the game's fixed action enumeration (``Game.action_space``).
 Chance stays inside the Tawa game (its seeded RNG), so the OpenSpiel game declares
 ``SAMPLED_STOCHASTIC`` chance and has no chance nodes; the game parameter ``seed`` picks
-the deal. The information-state string of a seat is its ``observation(seat)`` as JSON,
-and ``resampler`` draws a state of the same information set with ``Game.determinize``
+the deal. The information-state string of a seat is its ``observation(seat)`` as JSON, and the
+information-state and observation tensors (games with an ``encode.py`` room: all four Tawa games) are the game's
+encoding of that observation (``tawa.core.encoding``, ``docs/rl.md``): the observation holds everything the rules
+let a seat know, so both are the same vector (not a perfect-recall history of the moves). ``register_all`` registers
+the four games. ``resampler`` draws a state of the same information set with ``Game.determinize``
 (give it to ``ISMCTSBot.set_resampler``). Returns are the lab's outcome values in [-1, 1]
 (1 a sole win, -1 a 2-player loss). OpenSpiel clones Python states with ``copy.deepcopy``;
 the wrapper routes that to ``Game.clone``. The [D] safety caps are switched on.
@@ -23,8 +26,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from tawa.core.encoding import Encoder, encoder_for, encoding_module
 from tawa.core.game import Game
-from tawa.core.registry import game_class, new_game
+from tawa.core.registry import game_class, list_games, new_game
 from tawa.core.rng import Rng
 from tawa.core.strategy import outcome_value
 from tawa.lab.playout import automated_options
@@ -91,42 +95,52 @@ class TawaState(pyspiel.State):
 
 
 class _Observer:
-    """Observation / information-state strings: the seat's observation as JSON."""
+    """Observation / information-state strings (the seat's observation as JSON) and tensors (its encoding; a game
+    without an encoding has a 1-entry tensor holding the player)."""
 
-    def __init__(self, iig_obs_type: Any, params: Any) -> None:
-        self.tensor = np.zeros(1, np.float32)
-        self.dict = {"observation": self.tensor}
+    def __init__(self, encoder: Encoder | None) -> None:
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.size if encoder is not None else 1, np.float32)
+        self.dict = encoder.split(self.tensor) if encoder is not None else {"observation": self.tensor}
 
     def set_from(self, state: TawaState, player: int) -> None:
-        self.tensor[0] = player
+        if self.encoder is None:
+            self.tensor[0] = player
+        else:
+            self.tensor[:] = self.encoder.encode(state.tawa.observation(player))
 
     def string_from(self, state: TawaState, player: int) -> str:
         return json.dumps(state.tawa.observation(player), sort_keys=True, separators=(",", ":"))
 
 
 class TawaSpielGame(pyspiel.Game):
-    """An OpenSpiel game around one Tawa game id (parameters: players, seed)."""
+    """An OpenSpiel game around one Tawa game id (parameters: players, seed, and options: the Tawa options as a
+    JSON object in a string, over the [D] safety caps, e.g. ``{"options": '{"TURN_CAP": 40}'}``)."""
 
     game_id: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        info = game_class(self.game_id).info
         self.n_players = int(params.get("players", _DEFAULT_PLAYERS[self.game_id]))
         self.seed = int(params.get("seed", 0))
-        self.options = automated_options(self.game_id, None)
+        text = str(params.get("options", "{}"))
+        given = json.loads(text or "{}")
+        if not isinstance(given, dict):
+            raise ValueError(f"the options parameter is a JSON object of Tawa options, not {text!r}")
+        self.options = automated_options(self.game_id, given)
         probe = new_game(self.game_id, self.n_players, self.seed, self.options)
+        self.encoder = encoder_for(probe) if encoding_module(type(probe)) is not None else None
         game_info = pyspiel.GameInfo(
             num_distinct_actions=len(probe.action_space), max_chance_outcomes=0, num_players=self.n_players,
             min_utility=-1.0, max_utility=1.0, utility_sum=None, max_game_length=MAX_GAME_LENGTH)
-        super().__init__(_TYPES[self.game_id], game_info, {"players": self.n_players, "seed": self.seed})
-        del info
+        super().__init__(_TYPES[self.game_id], game_info, {"players": self.n_players, "seed": self.seed,
+                                                            "options": text})
 
     def new_initial_state(self) -> TawaState:
         return TawaState(self, new_game(self.game_id, self.n_players, self.seed, self.options))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(iig_obs_type, params)
+        return _Observer(self.encoder)
 
 
 _TYPES: dict[str, Any] = {}
@@ -138,7 +152,9 @@ def register(game_id: str, players: int | None = None) -> str:
     name = short_name(game_id)
     if game_id in _TYPES:
         return name
-    info = game_class(game_id).info
+    cls = game_class(game_id)
+    info = cls.info
+    tensors = encoding_module(cls) is not None
     _DEFAULT_PLAYERS[game_id] = players or info.min_players
     _TYPES[game_id] = pyspiel.GameType(
         short_name=name, long_name=f"Tawa {info.name}", dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -146,12 +162,17 @@ def register(game_id: str, players: int | None = None) -> str:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
-        parameter_specification={"players": _DEFAULT_PLAYERS[game_id], "seed": 0})
+        provides_information_state_string=True, provides_information_state_tensor=tensors,
+        provides_observation_string=True, provides_observation_tensor=tensors,
+        parameter_specification={"players": _DEFAULT_PLAYERS[game_id], "seed": 0, "options": "{}"})
     cls = type(f"TawaSpielGame_{game_id.replace('-', '_')}", (TawaSpielGame,), {"game_id": game_id})
     pyspiel.register_game(_TYPES[game_id], cls)
     return name
+
+
+def register_all() -> list[str]:
+    """Register every Tawa game (``tawa list``) with OpenSpiel; return their short names."""
+    return [register(info.id) for info in list_games()]
 
 
 def resampler(seed: int = 0) -> Any:

@@ -197,6 +197,18 @@ def bench(game: str,
         ("peak memory per state (bytes)", f"{r['bytes_per_state']:,}"),
         ("JSON size per state (bytes)", f"{r['json_bytes_per_state']:,}"),
     ]
+    env = r.get("env")
+    if env:
+        rows += [
+            ("RL encoding: size, actions", f"{env['encoding_size']:,}, {env['actions']:,}"),
+            ("observation() of one seat, µs", f"{env['observation_us']:,}"),
+            ("its encoding, µs", f"{env['encode_us']:,}"),
+            ("env steps/s (PettingZoo AEC step + observe)",
+             f"{env['env_steps_per_s']:,}" if env["env_steps_per_s"] else env.get("note", "-")),
+            ("engine actions/s, measured in turns with the env", f"{env['engine_actions_per_s']:,}"
+             if env["engine_actions_per_s"] else "-"),
+            ("env steps / engine actions", f"{env['ratio']}" if env["ratio"] else "-"),
+        ]
     for k, v in rows:
         t.add_row(k, v)
     console.print(t)

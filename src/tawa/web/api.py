@@ -10,9 +10,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
 
-from tawa.bots import bot_names
 from tawa.core.registry import list_games
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
+from tawa.web.bots import server_bot_names
 from tawa.web.models import FINISHED, RUNNING
 from tawa.web.protocol import (
     CreatedTableOut,
@@ -102,7 +102,7 @@ def games() -> dict[str, Any]:
     out = [{"id": g.id, "name": g.name, "players": list(g.players), "summary": g.summary, "spec": g.spec,
             "params": g.params.table(), "automation_options": dict(g.automation_options),
             "seat_names": {str(n): list(default_seat_names(g.id, n)) for n in g.players}} for g in list_games()]
-    return {"games": out, "strengths": STRENGTHS, "bots": bot_names()}
+    return {"games": out, "strengths": STRENGTHS, "bots": server_bot_names()}
 
 
 @api.get("/me", response_model=MeOut)

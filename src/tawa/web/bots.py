@@ -15,10 +15,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from tawa.bots import choose_for, make_bot
+from tawa.bots import bot_names, choose_for, make_bot
 from tawa.core.registry import from_json, list_games
 from tawa.core.rng import Rng
 from tawa.web.settings import STRENGTHS
+
+LOCAL_ONLY_BOTS = frozenset({"policy"})
+"""Bots a table's settings may not name: ``policy`` loads a model file from a path (a pickle), which a stranger
+must never choose."""
+
+
+def server_bot_names() -> list[str]:
+    """The bots a table may seat (the lobby's list)."""
+    return [name for name in bot_names() if name not in LOCAL_ONLY_BOTS]
 
 
 def resolve_bot(spec: str | None) -> str:
@@ -28,6 +37,9 @@ def resolve_bot(spec: str | None) -> str:
     text = STRENGTHS.get(text, text)
     if text == "human":
         raise ValueError("'human' is not a bot: choose 'invite' or 'me' for a person's seat")
+    if text.partition(":")[0].strip() in LOCAL_ONLY_BOTS:
+        raise ValueError(f"the {text.partition(':')[0].strip()} bot loads a model file: it plays in tawa simulate "
+                         "and tawa play, not at a server's table")
     make_bot(text, 0)
     return text
 

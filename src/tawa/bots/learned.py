@@ -1,0 +1,14 @@
+"""The ``policy`` bot spec (``policy:path=model.zip``): a trained model as a seat. Its code lives in
+``tawa.rl.policy`` and is imported, with torch and sb3-contrib (the ``rl`` extra), only when such a bot is made."""
+from __future__ import annotations
+
+from tawa.bots.base import Bot, register_bot
+
+
+def _policy(args: str, seed: int) -> Bot:
+    from tawa.rl.policy import factory
+
+    return factory(args, seed)
+
+
+register_bot("policy", _policy)
