@@ -92,8 +92,10 @@ class Param:
 
     @property
     def most_items(self) -> int:
-        """The most items (numbers, texts, truth values and lists, nested ones included) a value may hold."""
-        return max(MOST_ITEMS_FLOOR, MOST_ITEMS_FACTOR * _items(self.default))
+        """The most items (numbers, texts, truth values and lists, nested ones included) a value may hold:
+        ``MOST_ITEMS_FACTOR`` times those of the default or of a list of the declared most length."""
+        most = self.length if isinstance(self.length, int) else self.length[1] if self.length is not None else None
+        return MOST_ITEMS_FACTOR * max(MOST_ITEMS_FLOOR // MOST_ITEMS_FACTOR, _items(self.default), most or 0)
 
     def open_ends(self) -> list[str]:
         """What this declaration leaves unbounded, in words (empty when a stranger cannot make the value as
@@ -108,6 +110,33 @@ class Param:
         if any(True for _ in _texts(self.default)) and self.chars is None:
             out.append("no most length of its texts (chars)")
         return out
+
+    def extremes(self) -> list[Any]:
+        """Values at the far ends of this declaration, for tests and benchmarks of what a stranger can set (each
+        may still be refused by the param's check or by the game's own cross-checks): every number at its upper
+        bound, then at its lower bound; a list of varying length at its most length (its default's last entry
+        repeated, at the upper bound); texts repeated to ``chars``."""
+        if not self.overridable or isinstance(self.default, bool):
+            return []
+        if self.choices is not None:
+            return [c for c in self.choices if c != self.default]
+        lo, hi = self.bounds if self.bounds is not None else (None, None)
+        out = []
+        if self.default is None:
+            return [x for x in (hi, lo) if x is not None]
+        for end in (hi, lo):
+            out.append(_at_end(self.default, end, self.chars))
+        most = self.length[1] if isinstance(self.length, tuple) else None
+        if isinstance(self.default, list | tuple) and self.default and most is not None and most > len(self.default):
+            out.append([_at_end(self.default[-1], hi, self.chars)] * most)
+            out.append(list(self.default) + [self.default[-1]] * (most - len(self.default)))
+        seen, unique = set(), []
+        for v in out:
+            key = json.dumps(_jsonable(v), sort_keys=True)
+            if key not in seen and v != _jsonable(self.default):
+                seen.add(key)
+                unique.append(v)
+        return unique
 
     def shape_error(self, value: Any) -> str | None:
         """What is wrong with an already coerced ``value`` against length, bounds and order, or None."""
@@ -187,6 +216,21 @@ def _shown(x: int | float) -> str:
     if isinstance(x, int) and x.bit_length() > 100:
         return f"a number of about {int(x.bit_length() * 0.30103)} digits"
     return repr(x)
+
+
+def _at_end(value: Any, end: float | None, chars: int | None) -> Any:
+    """``value`` with every number set to ``end`` (kept when None) and every text repeated up to ``chars``."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return value if end is None else type(value)(end)
+    if isinstance(value, str):
+        return (value * (chars // len(value)))[:chars] if chars and value else value
+    if isinstance(value, list | tuple):
+        return [_at_end(v, end, chars) for v in value]
+    if isinstance(value, dict):
+        return {k: _at_end(v, end, chars) for k, v in value.items()}
+    return value
 
 
 def _texts(value: Any) -> Iterable[str]:
