@@ -1,8 +1,9 @@
 """The app factory: ``create_app(settings)`` builds one FastAPI app per database (tests make several).
 
-On start (the lifespan) it opens the database, runs the Alembic migrations, reads or makes the signing
-secret, starts the table service (which loads every running table and resumes its bots); on stop it lets
-the bot workers go and closes the database.
+On start (the lifespan) it opens the database, runs the Alembic migrations, reads the signing keys (moving a
+secret an older database kept out of it: ``tawa.web.secret``), starts the table service (which loads every
+running table and resumes its bots); on stop it lets the bot workers go and closes the database. In front of
+every route sits ``tawa.web.limits.Guard`` (hosts, body size and time, JSON limits, security headers).
 """
 from __future__ import annotations
 
@@ -14,19 +15,26 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tawa import __version__
 from tawa.web.api import STATIC, STATUS, api, pages
 from tawa.web.auth import Keys
 from tawa.web.bots import BotPool
+from tawa.web.limits import Guard
 from tawa.web.records import Replays
+from tawa.web.secret import signing_keys
 from tawa.web.service import Refused, TableService
 from tawa.web.settings import Settings
 from tawa.web.storage import Store, make_engine, migrate
 from tawa.web.ws import endpoint
 
+# the code of an HTTP error that no route raised itself (an unknown path, a wrong method ...)
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request"}
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+
+def create_app(settings: Settings | None = None, listen_host: str | None = None) -> FastAPI:
+    """The server's app; ``listen_host`` (the address ``tawa serve`` listens on) is a trusted host name."""
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
@@ -34,8 +42,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings)
         migrate(engine)
         store = Store(engine)
-        keys = Keys(settings.secret or store.secret())
-        svc = TableService(settings, store, keys, BotPool(settings.bot_workers))
+        keys = Keys(signing_keys(settings, store))
+        svc = TableService(settings, store, keys, BotPool(settings))
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
         await svc.start()
         gc.freeze()   # what start-up made (modules, every running table) stays out of the collector's full passes
@@ -61,8 +69,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             parts.append(f"{where}: {e.get('msg', 'invalid')}")
         return JSONResponse({"code": "bad_request", "message": "; ".join(parts)}, status_code=422)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "bad_request")
+        message = exc.detail if isinstance(exc.detail, str) else "the request is not valid"
+        if exc.status_code == 400 and "parsing the body" in message:
+            message = "the body is not valid JSON"
+        return JSONResponse({"code": code, "message": message}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     app.include_router(api)
     app.include_router(pages)
     app.add_api_websocket_route("/ws/v1", endpoint)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, settings=settings, page=STATIC / "index.html", listen_host=listen_host)
     return app

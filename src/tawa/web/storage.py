@@ -8,7 +8,6 @@ import contextlib
 import json
 import logging
 import queue
-import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -363,15 +362,16 @@ class Store:
         self.engine = engine
 
     # ------------------------------------------------------------ meta
-    def secret(self) -> str:
-        """The server's signing key, made once and kept in the database."""
-        with self.engine.begin() as c:
+    def take_secret(self) -> str | None:
+        """The signing key a database made before it moved to a file kept (``tawa.web.secret``), or None."""
+        with self.engine.connect() as c:
             found = c.execute(select(META.c.value).where(META.c.key == "secret")).scalar()
-            if found:
-                return str(found)
-            value = secrets.token_urlsafe(48)
-            c.execute(insert(META).values(key="secret", value=value))
-            return value
+            return str(found) if found else None
+
+    def drop_secret(self) -> None:
+        """Delete that key from the database, once it is safe in the secret file."""
+        with self.engine.begin() as c:
+            c.execute(delete(META).where(META.c.key == "secret"))
 
     # ------------------------------------------------------------ tables
     def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:
