@@ -59,7 +59,8 @@ class Server:
         self.db_url = db_url
         self.port = free_port()
         self.log = tmp / f"server-{self.port}.log"
-        self.env = {**os.environ, "TAWA_BOT_DELAY": "0", "TAWA_BOT_WORKERS": "1", **env}
+        self.env = {**os.environ, "TAWA_BOT_DELAY": "0", "TAWA_BOT_WORKERS": "1",
+                    "TAWA_SECRET_FILE": str(tmp / f"secret-{self.port}"), **env}
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -124,7 +125,7 @@ class Guest:
 
     def take(self, invite_url: str) -> dict[str, Any]:
         """Follow an invite link: take its seat; returns the seat token answer."""
-        path, _, query = invite_url.split("/join/", 1)[1].partition("?k=")
+        path, _, query = invite_url.split("/join/", 1)[1].partition("#k=")
         table, seat = path.split("/")
         r = self.http.post(f"/api/tables/{table}/seats/{seat}", json={"invite": query or None})
         assert r.status_code == 200, r.text

@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tawa import __version__
 from tawa.web.api import STATIC, STATUS, api, pages
-from tawa.web.auth import Keys
+from tawa.web.auth import BadName, Keys, clean_name
 from tawa.web.bots import BotPool
 from tawa.web.limits import Guard
 from tawa.web.records import Replays
@@ -27,10 +27,21 @@ from tawa.web.secret import signing_keys
 from tawa.web.service import Refused, TableService
 from tawa.web.settings import Settings
 from tawa.web.storage import Store, make_engine, migrate
-from tawa.web.ws import endpoint
+from tawa.web.ws import Sockets, endpoint
 
 # the code of an HTTP error that no route raised itself (an unknown path, a wrong method ...)
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request"}
+
+
+def _in_users_terms(error: dict[str, object]) -> str:
+    """A validation error's message; a display name's pattern is explained by the name check itself."""
+    loc = error.get("loc") or ()
+    if error.get("type") == "string_pattern_mismatch" and isinstance(loc, tuple) and loc[-1:] == ("name",):
+        try:
+            clean_name(str(error.get("input", "")))
+        except BadName as e:
+            return str(e)
+    return str(error.get("msg", "invalid"))
 
 
 def create_app(settings: Settings | None = None, listen_host: str | None = None) -> FastAPI:
@@ -45,6 +56,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         keys = Keys(signing_keys(settings, store))
         svc = TableService(settings, store, keys, BotPool(settings))
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
+        app.state.sockets = Sockets()
         await svc.start()
         gc.freeze()   # what start-up made (modules, every running table) stays out of the collector's full passes
         try:
@@ -66,7 +78,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         parts = []
         for e in exc.errors()[:5]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "request"
-            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+            parts.append(f"{where}: {_in_users_terms(e)}")
         return JSONResponse({"code": "bad_request", "message": "; ".join(parts)}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

@@ -216,6 +216,12 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     return mine1 - mine0
 
 
+def _started(hold: float) -> int:
+    """A no-op job that keeps its process busy for ``hold`` seconds, so that each process of the pool takes one."""
+    time.sleep(hold)
+    return os.getpid()
+
+
 def _client_process(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
                     seconds: float, board: bool, seed: int) -> tuple[Stats, float]:
     """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
@@ -273,7 +279,10 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
             load_before = os.getloadavg()
             spawn = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=client_processes, mp_context=spawn) as pool:
-                start_at = time.monotonic() + 3.0 + warmup   # 3 s for the processes to start
+                # every client process started (on a loaded machine that takes several seconds) before the clock
+                for job in [pool.submit(_started, 0.5) for _ in range(client_processes)]:
+                    job.result()
+                start_at = time.monotonic() + 1.0 + warmup
                 jobs = [pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1)
                         for i, part in enumerate(slices) if part]
                 time.sleep(max(0.0, start_at - time.monotonic()))
