@@ -125,7 +125,7 @@ class Guest:
 
     def take(self, invite_url: str) -> dict[str, Any]:
         """Follow an invite link: take its seat; returns the seat token answer."""
-        path, _, query = invite_url.split("/join/", 1)[1].partition("#k=")
+        path, _, query = invite_url.split("/join/", 1)[1].partition("?k=")
         table, seat = path.split("/")
         r = self.http.post(f"/api/tables/{table}/seats/{seat}", json={"invite": query or None})
         assert r.status_code == 200, r.text

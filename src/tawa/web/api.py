@@ -155,7 +155,7 @@ def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
 def _invites(root: str, svc: TableService, t: TableData) -> list[dict[str, Any]]:
     labels = seat_labels(t.game, t.players, t.seed, t.options)
     return [{"seat": s.seat, "label": labels[s.seat],
-             "url": f"{root}/join/{t.id}/{s.seat}#k={svc.keys.invite_code(t.id, s.seat)}"}
+             "url": f"{root}/join/{t.id}/{s.seat}?k={svc.keys.invite_code(t.id, s.seat)}"}
             for s in t.seats if s.is_open]
 
 

@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from tawa import __version__
 from tawa.web.api import STATIC, STATUS, api, pages
@@ -82,13 +83,18 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         return JSONResponse({"code": "bad_request", "message": "; ".join(parts)}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = HTTP_CODES.get(exc.status_code, "bad_request")
         message = exc.detail if isinstance(exc.detail, str) else "the request is not valid"
         if exc.status_code == 400 and "parsing the body" in message:
             message = "the body is not valid JSON"
-        return JSONResponse({"code": code, "message": message}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:   # every method the path takes (its routes are separate, one per method)
+            methods = {m for route in app.router.routes if isinstance(route, Route)
+                       and route.matches(request.scope)[0] != Match.NONE for m in (route.methods or ())}
+            headers["Allow"] = ", ".join(sorted(methods))
+            message = f"{request.method} is not one of the methods of this route ({headers['Allow']})"
+        return JSONResponse({"code": code, "message": message}, status_code=exc.status_code, headers=headers)
 
     app.include_router(api)
     app.include_router(pages)

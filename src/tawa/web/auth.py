@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
-import unicodedata
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -38,9 +38,16 @@ def clean_name(raw: str) -> str:
         raise BadName("a display name cannot be empty")
     if len(name) > NAME_MAX:
         raise BadName(f"a display name has at most {NAME_MAX} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise BadName("a display name cannot contain control characters")
+    if INVISIBLE.search(name):
+        raise BadName("a display name cannot contain control characters (nor invisible or direction marks)")
     return name
+
+
+# what a display name may not hold: control characters (C0, C1) and the invisible and direction-changing marks
+# that would let a name pass for another (zero-width, bidi controls, BOM), as the REST schema says
+# (``tawa.web.protocol.NAME_PATTERN``); and lone surrogates (JSON can write one; no text can hold it)
+INVISIBLE_CHARS = r"\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff"
+INVISIBLE = re.compile(f"[{INVISIBLE_CHARS}\\ud800-\\udfff]")
 
 
 class Keys:

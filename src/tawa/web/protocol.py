@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from tawa.web.auth import INVISIBLE_CHARS
+
 TableId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 ActionId = Annotated[str, Field(min_length=1, max_length=400)]
 Ack = Annotated[int | None, Field(default=None, ge=0, le=2**53, description="echoed in the answer")]
@@ -292,15 +294,16 @@ class GamesOut(BaseModel):
     bot_budget: float = Field(description="the most seconds a bot seat may think per move here (a spec's time=)")
 
 
-# a display name: 1 to 40 characters, not only spaces, no control characters (the server also refuses other
-# invisible characters: format, private-use and unassigned ones)
-NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+# a display name: 1 to 40 characters, not only spaces, no control characters, lone surrogates, invisible or
+# direction marks (``tawa.web.auth.INVISIBLE_CHARS``)
+NAME_PATTERN = f"^[^{INVISIBLE_CHARS}]*[^\\s{INVISIBLE_CHARS}][^{INVISIBLE_CHARS}]*$"
 
 
 class _Body(BaseModel):
-    """REST bodies: unknown fields refused, types strict (``"players": "2"`` is not a number)."""
+    """REST bodies: unknown fields refused, types strict (``"players": "2"`` is not a number); patterns in Python's
+    ``re`` (the name's pattern names surrogates, which pydantic's default engine cannot)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, regex_engine="python-re")
 
 
 class NameIn(_Body):
