@@ -8,6 +8,7 @@ every route sits ``tawa.web.limits.Guard`` (hosts, body size and time, JSON limi
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -16,7 +17,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match, Route
 
 from tawa import __version__
 from tawa.web.api import STATIC, STATUS, api, pages
@@ -45,6 +45,17 @@ def _in_users_terms(error: dict[str, object]) -> str:
     return str(error.get("msg", "invalid"))
 
 
+def _methods_of(app: FastAPI, path: str) -> list[str]:
+    """The HTTP methods the OpenAPI document gives a path (its templates' ``{x}`` match one segment)."""
+    table = getattr(app.state, "methods_by_path", None)
+    if table is None:
+        table = app.state.methods_by_path = [
+            (re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"),
+             sorted(m.upper() for m in ops if m in ("get", "post", "put", "patch", "delete")))
+            for template, ops in app.openapi()["paths"].items()]
+    return next((methods for pattern, methods in table if pattern.match(path)), [])
+
+
 def create_app(settings: Settings | None = None, listen_host: str | None = None) -> FastAPI:
     """The server's app; ``listen_host`` (the address ``tawa serve`` listens on) is a trusted host name."""
     settings = settings or Settings.from_env()
@@ -59,6 +70,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
         app.state.sockets = Sockets()
         await svc.start()
+        app.openapi()   # built once now, not by the first request for it
         gc.freeze()   # what start-up made (modules, every running table) stays out of the collector's full passes
         try:
             yield
@@ -89,10 +101,8 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         if exc.status_code == 400 and "parsing the body" in message:
             message = "the body is not valid JSON"
         headers = dict(getattr(exc, "headers", None) or {})
-        if exc.status_code == 405:   # every method the path takes (its routes are separate, one per method)
-            methods = {m for route in app.router.routes if isinstance(route, Route)
-                       and route.matches(request.scope)[0] != Match.NONE for m in (route.methods or ())}
-            headers["Allow"] = ", ".join(sorted(methods))
+        if exc.status_code == 405:   # every method the path takes, as the OpenAPI document says
+            headers["Allow"] = ", ".join(_methods_of(app, request.url.path))
             message = f"{request.method} is not one of the methods of this route ({headers['Allow']})"
         return JSONResponse({"code": code, "message": message}, status_code=exc.status_code, headers=headers)
 
