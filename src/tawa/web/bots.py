@@ -10,9 +10,10 @@ The pool (``BotPool``) is the server's own, not a ``ProcessPoolExecutor``, for t
 - **A deadline per move.** A job still running ``bot_budget + bot_margin`` seconds after a worker took it is
   abandoned: that worker process is killed and a new one started, and ``choose`` raises ``BotTimeout`` (the
   service then plays the seat's ``bot_fallback`` move and logs it). No spec can hold a worker longer.
-- **Fair queueing.** Waiting jobs are queued per owner (the guest who created the table) and taken round-robin:
-  a guest with fifty bot tables gets the same share of the workers as a guest with one, and a table has at most
-  one job at a time (one move is computed at a time per table), so no table ever holds more than one worker.
+- **Fair queueing.** Waiting jobs are queued per owner (the guest who created the table) and the owner served
+  least recently goes first: a guest with fifty bot tables gets the same share of the workers as a guest with one,
+  and a table has at most one job at a time (one move is computed at a time per table), so no table ever holds
+  more than one worker, nor for longer than the deadline.
 - **Workers that are ready.** A new worker imports every game before it says it is ready; only then is it given
   a job, so a deadline never counts a worker's start-up.
 """
@@ -135,7 +136,9 @@ class BotPool:
         self.deadline = settings.bot_budget + settings.bot_margin
         self._context = multiprocessing.get_context("spawn")
         self._pool: list[_Worker] = []
-        self._queues: collections.OrderedDict[str, collections.deque[_Job]] = collections.OrderedDict()
+        self._queues: dict[str, collections.deque[_Job]] = {}
+        self._served: dict[str, int] = {}   # an owner still waiting -> the turn it was last served at
+        self._turn = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._closed = False
@@ -219,15 +222,21 @@ class BotPool:
                     queue.remove(job)
                     if not queue:
                         del self._queues[owner]
+                        self._served.pop(owner, None)
 
     def _next_job(self) -> _Job | None:
+        """The first waiting job of the owner served least recently (an owner who was not waiting comes first):
+        owners take turns, however many tables each has."""
         while self._queues:
-            owner, queue = next(iter(self._queues.items()))
+            owner = min(self._queues, key=lambda o: self._served.get(o, -1))
+            queue = self._queues[owner]
             job = queue.popleft()
+            self._turn += 1
             if queue:
-                self._queues.move_to_end(owner)   # round-robin: this owner's next job waits for the others'
+                self._served[owner] = self._turn
             else:
                 del self._queues[owner]
+                self._served.pop(owner, None)
             if not job.future.done():
                 return job
         return None
