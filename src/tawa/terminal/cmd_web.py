@@ -33,11 +33,13 @@ def bench_server_cmd(
         db: Annotated[str | None, typer.Option(help="database URL (default: a fresh SQLite file)")] = None,
         board: Annotated[bool, typer.Option(help="clients ask for the SVG board (as browsers do)")] = True,
         client_processes: Annotated[int, typer.Option(min=1, max=16, help="processes the clients run in")] = 2,
+        hostile: Annotated[bool, typer.Option(help="a hostile client harasses the server all along (issue 23)")]
+        = False,
 ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     bench = importlib.import_module("tawa.web.bench")
     print(json.dumps(bench.run_bench(tables, interval, seconds, warmup, game=game, db=db, board=board,
-                                          client_processes=client_processes), indent=1))
+                                          client_processes=client_processes, hostile=hostile), indent=1))
 
 
 def register(app: typer.Typer) -> None:
