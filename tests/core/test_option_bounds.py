@@ -5,7 +5,6 @@ test: docs/performance.md § Hostile clients.)"""
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 
 import tawa
 from tawa.core.errors import BadOption
+from tawa.core.extremes import ayar_largest, extreme_options, largest_drawings
 from tawa.core.params import Param
 from tawa.core.registry import game_class, new_game
 
@@ -80,88 +80,18 @@ def test_a_value_nested_thousands_deep_is_refused_not_overflowing() -> None:
         new_game("sacred-valley", 3, 0, {"HARVEST_TRACK": huge})
 
 
-def extreme_options(game: str, players: int, picks: list[tuple[int, int]] | None = None) -> dict[str, Any]:
-    """Options at the far ends of their declarations (``Param.extremes``), taken greedily in the order of
-    ``picks`` ((param index, extreme index) pairs; None: every param's first extreme that the game accepts
-    together with the ones taken before)."""
-    params = [p for p in _settable(game) if p.extremes()]
-    order = picks if picks is not None else [(i, k) for i in range(len(params)) for k in range(8)]
-    taken: dict[str, Any] = {}
-    for i, k in order:
-        p = params[i % len(params)]
-        ends = p.extremes()
-        if p.name in taken or (picks is None and k >= len(ends)):
-            continue
-        value = ends[k % len(ends)]
-        try:
-            new_game(game, players, 0, {**taken, p.name: value})
-        except BadOption:
-            continue
-        taken[p.name] = value
-    return taken
-
-
-def largest_drawings(game: str, players: int, options: dict[str, Any], seed: int, moves: int,
-                     every: int = 40) -> tuple[int, int]:
-    """The largest board (any seat or a spectator) and the largest set of chooser previews over the positions
-    of one progress-biased game (every ``every`` moves), in bytes."""
-    cls = game_class(game)
-    g = new_game(game, players, seed, options)
-    rng = random.Random(seed)
-    board = previews = 0
-    for step in range(moves + 1):
-        if step % every == 0 or g.is_over:
-            for seat in [None, *range(players)]:
-                obs = g.observation(seat)
-                board = max(board, len(cls.board_svg(obs) or ""))
-            if not g.is_over:
-                seat = g.current_player
-                obs = g.observation(seat)
-                targets = cls.board_targets(obs, [a.id for a in g.legal_actions()])
-                by_target: dict[str, list[str]] = {}
-                for action, element in targets.items():
-                    by_target.setdefault(element, []).append(action)
-                for about in by_target.values():
-                    if len(about) > 1:
-                        previews = max(previews, sum(len(v) for v in cls.board_previews(obs, about).values()))
-        if g.is_over:
-            break
-        acts = g.legal_actions()
-        weights = g.progress_weights(acts) if rng.random() < 0.8 else None
-        g.apply(rng.choices(acts, weights)[0] if weights else rng.choice(acts))
-    return board, previews
-
-
-# every option of Ayar at the end that draws most (paths twice as long, the largest terrace and weaving area ...)
-AYAR_LARGEST = {
-    "CUSCO": 80, "SPOT_CAPACITY": 4, "TEMPLE_MARKERS": 12, "TEMPLE_TOKENS": 6, "LAKE_TOKENS": 8,
-    "TERRACE_SHAPE": [[10, 10]] * 4, "START_LLAMAS": [[10], [10] * 2, [10] * 3, [10] * 4],
-    "WEAVE_SHAPE": [12, 12], "COLUMN_MOON": [4, 7, 10, 13, 16, 20] + [20] * 6,
-    "FRAME_HALF_SUNS": [f"1 {c} N" for c in range(1, 13)] + [f"12 {c} S" for c in range(1, 13)]
-    + [f"{r} 1 W" for r in range(1, 13)] + [f"{r} 12 E" for r in range(1, 13)],
-    "MARKET_SLOTS": [30] * 4, "POT_ROW": [20] * 16, "ISLAND_SLOTS": [20] * 12, "RIVAL_CUBES": 40, "RIVAL_ISLANDS": 12,
-    "POTS": ["red", "yellow", "green", "blue", "white", "black", "pink", "grey"], "POT_POWERS": [12] * 12,
-}
-
-
-def _ayar_largest() -> dict[str, Any]:
-    from tawa.games.ayar.data import ROUTE_DEFAULT, SPOT_ACTIVITY_DEFAULT, TEXTILES_DEFAULT
-
-    return {**AYAR_LARGEST, "SPOT_ACTIVITY": [s * 2 for s in SPOT_ACTIVITY_DEFAULT], "ROUTE": list(ROUTE_DEFAULT) * 2,
-            "TEXTILES": list(TEXTILES_DEFAULT) + [f"U{i:02d} 9 aW,bE" for i in range(32)]}
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_board_at_every_option_at_its_far_end_stays_within_a_fixed_size(game: str) -> None:
     for players in game_class(game).info.players:
         options = extreme_options(game, players)
         assert len(options) >= 8, options          # most of the game's options are at an end together
-        board, previews = largest_drawings(game, players, options, seed=players, moves=400)
-        assert board <= BOARD_BYTES_MOST and previews <= PREVIEWS_BYTES_MOST, (players, board, previews)
+        d = largest_drawings(game, players, options, seed=players, moves=400)
+        assert d.board <= BOARD_BYTES_MOST and d.previews <= PREVIEWS_BYTES_MOST, (players, d)
     if game == "ayar":
         for players in (1, 4):
-            board, previews = largest_drawings(game, players, _ayar_largest(), seed=1, moves=400)
+            d = largest_drawings(game, players, ayar_largest(), seed=1, moves=400)
+            board, previews = d.board, d.previews
             assert board <= BOARD_BYTES_MOST and previews <= PREVIEWS_BYTES_MOST, (players, board)
             assert players == 1 or board > 400_000     # the largest board is found
 
@@ -177,9 +107,9 @@ def test_any_position_at_extreme_allowed_options_draws_within_a_fixed_size(data:
     options = extreme_options(game, players, picks)
     seed = data.draw(st.integers(0, 2**32), label="seed")
     moves = data.draw(st.integers(0, 500), label="moves")
-    board, previews = largest_drawings(game, players, options, seed, moves, every=max(1, moves // 6 or 1))
-    assert board <= BOARD_BYTES_MOST, (game, players, options, board)
-    assert previews <= PREVIEWS_BYTES_MOST, (game, players, options, previews)
+    d = largest_drawings(game, players, options, seed, moves, every=max(1, moves // 6 or 1))
+    assert d.board <= BOARD_BYTES_MOST, (game, players, options, d)
+    assert d.previews <= PREVIEWS_BYTES_MOST, (game, players, options, d)
 
 
 def test_extremes_are_at_the_declared_ends() -> None:
