@@ -69,7 +69,7 @@ def test_rotation_a_new_key_signs_the_old_one_still_verifies(server: Server) -> 
     ana = Guest(server, "Ana")
     old_cookie = ana.http.cookies["tawa_guest"]
     path = secret_file(server)
-    old = [line for line in path.read_text().splitlines() if line and not line.startswith("#")][0]
+    old = next(line for line in path.read_text().splitlines() if line and not line.startswith("#"))
     new = "a-new-key-for-rotation-" + "9" * 40
     server.stop()
     path.write_text(f"{new}\n{old}\n")

@@ -40,7 +40,10 @@ class Drawings:
 
     board: int = 0
     previews: int = 0
-    slowest: float = 0.0
+    slowest: float = 0.0     # wall-clock seconds of the slowest drawing
+    slowest_cpu: float = 0.0  # CPU seconds of the slowest drawing (the thread's own: not the waits of a busy machine)
+    cpu: float = 0.0         # CPU seconds of all drawings
+    drawings: int = 0
     positions: int = 0
 
 
@@ -57,9 +60,12 @@ def largest_drawings(game: str, players: int, options: dict[str, Any], seed: int
             out.positions += 1
             for seat in [None, *range(players)]:
                 obs = g.observation(seat)
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.thread_time()
                 svg = cls.board_svg(obs) or ""
-                out.slowest = max(out.slowest, time.perf_counter() - t)
+                spent = time.thread_time() - c
+                out.slowest, out.slowest_cpu = max(out.slowest, time.perf_counter() - t), max(out.slowest_cpu, spent)
+                out.cpu += spent
+                out.drawings += 1
                 out.board = max(out.board, len(svg))
             if not g.is_over:
                 seat = g.current_player
