@@ -57,3 +57,15 @@ def test_every_page_runs_under_the_strict_policy_and_cannot_be_framed(page: Page
     page.wait_for_timeout(1500)
     frame = page.frame_locator("#f")
     assert frame.locator("[data-testid=name-form]").count() == 0
+
+
+def test_the_lobby_shows_each_options_bounds_and_the_servers_refusal(page: Page, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.fill("input[name=display-name]", "Ana")
+    page.click("[data-testid=name-form] button[type=submit]")
+    page.select_option("select[name=game]", "guatavita")
+    page.click("[data-testid=new-table] details summary")
+    expect(page.get_by_test_id("shape-GOLD_CAP")).to_have_text("from 0 to 40")
+    page.fill("input[name=opt-GOLD_CAP]", "100000")
+    page.click("[data-testid=create]")
+    expect(page.get_by_test_id("create-error")).to_contain_text("GOLD_CAP (GV-370): 100000 is out of range")

@@ -272,7 +272,7 @@ class ParamOut(BaseModel):
     choices: list[Any] | None = None
     overridable: bool
     shape: str = Field(default="", description="the declared bounds in words (`Param.describe`)")
-    bounds: list[float | None] | None = Field(default=None, description="[least, most] of every number")
+    bounds: list[int | float | None] | None = Field(default=None, description="[least, most] of every number")
     length: list[int | None] | None = Field(default=None, description="[least, most] length of a list")
     chars: int | None = Field(default=None, description="the longest text")
 
