@@ -175,3 +175,22 @@ def test_a_retried_committed_move_is_a_duplicate_after_a_restart(server: Server)
     assert b.expect("reject", ack=4)["code"] == "stale"
     for x in (s, b):
         x.close()
+
+
+def test_a_flood_past_the_rate_is_answered_once_then_dropped_then_closed(sqlite_server_with: Callable[..., Server]
+                                                                         ) -> None:
+    srv = sqlite_server_with(TAWA_WS_RATE_MAX="50", TAWA_WS_RATE_WINDOW="30")
+    s = Sock(srv)
+    for i in range(99):
+        s.send({"t": "ping", "ack": i})
+    got = s.drain(1.5)
+    assert [m["ack"] for m in got if m["t"] == "pong"] == list(range(50))
+    limited = [m for m in got if m["t"] == "reject"]
+    assert [m["code"] for m in limited] == ["rate_limited"]          # once, then the rest dropped unread
+    for i in range(2):
+        s.send({"t": "ping", "ack": 99 + i})
+    r = s.expect("reject")
+    assert r["code"] == "rate_limited" and "closing" in r["reason"]
+    with pytest.raises(ConnectionClosed) as closed:
+        s.recv(10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008

@@ -27,6 +27,7 @@ import collections
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -106,38 +107,38 @@ class Hostile:
                                  transport=httpx.AsyncHTTPTransport(local_address=self.source))
 
     # ------------------------------------------------------------ the attacks
-    async def junk(self) -> None:
-        ws = await self._socket()
-        if ws is None:
-            return
-        reader = asyncio.create_task(self._read(ws))
-        table = self.tables[0]
-        await ws.send(json.dumps({"t": "join", "table": table}))
+    async def _flood(self, table: str, messages: Callable[[int], str], pause: float) -> None:
+        """Join ``table`` and send ``messages(i)`` without end; when the server closes the socket (past twice the
+        rate), open another (so the limits on sockets and handshakes are in play too)."""
         i = 0
-        with contextlib.suppress(WebSocketException, OSError):
-            while not self.stop.is_set():
-                await ws.send(JUNK[i % len(JUNK)] if i % 2 else json.dumps(
-                    {"t": "move", "table": table, "seq": 0, "action": "marker teal", "ack": i}))
-                i += 1
-                await asyncio.sleep(0.002)
-        await ws.close()
-        await reader
-
-    async def syncs(self, n: int = 5) -> None:
-        async def one(k: int) -> None:
+        while not self.stop.is_set():
             ws = await self._socket()
             if ws is None:
-                return
+                await asyncio.sleep(0.2)
+                continue
+            self.tally.answers["ws-connect"] += 1
             reader = asyncio.create_task(self._read(ws))
-            table = self.tables[k % len(self.tables)]
             with contextlib.suppress(WebSocketException, OSError):
                 await ws.send(json.dumps({"t": "join", "table": table}))
                 while not self.stop.is_set():
-                    await ws.send(json.dumps({"t": "sync", "table": table}))
-                    await asyncio.sleep(0.005)
-            await ws.close()
+                    await ws.send(messages(i))
+                    i += 1
+                    await asyncio.sleep(pause)
+            with contextlib.suppress(WebSocketException, OSError):
+                await ws.close()
             await reader
-        await asyncio.gather(*(one(k) for k in range(n)))
+
+    async def junk(self) -> None:
+        table = self.tables[0]
+        await self._flood(table, lambda i: JUNK[i % len(JUNK)] if i % 2 else json.dumps(
+            {"t": "move", "table": table, "seq": 0, "action": "marker teal", "ack": i}), 0.002)
+
+    async def syncs(self, n: int = 5) -> None:
+        def sync_of(table: str) -> Callable[[int], str]:
+            text = json.dumps({"t": "sync", "table": table})
+            return lambda _i: text
+        tables = [self.tables[k % len(self.tables)] for k in range(n)]
+        await asyncio.gather(*(self._flood(t, sync_of(t), 0.005) for t in tables))
 
     async def crowd(self, most: int = 400) -> None:
         held: list[tuple[ClientConnection, asyncio.Task[None]]] = []

@@ -14,6 +14,8 @@ Whatever a client can make the server build is bounded per connection:
   message); a join that finds it empty is refused (``rate_limited``).
 - **Tables**: at most ``max_tables_per_socket`` joined at once; a connection that has joined none for
   ``ws_idle_seconds`` is closed (``idle``).
+- **Messages**: ``ws_rate_max`` per ``ws_rate_window``; past it the first is answered ``rate_limited`` and the others
+  dropped unread (a flood costs the server almost nothing), and twice the rate closes the connection.
 - **Outgoing bytes**: messages queue per connection up to ``ws_queue_bytes``; a client that cannot keep up is
   disconnected (it reconnects and gets a full view) instead of slowing its tables down.
 """
@@ -116,6 +118,19 @@ class Connection:
         self._count += 1
         return self._count <= self.settings.ws_rate_max
 
+    def _over_rate(self) -> None:
+        """A message past the rate: the first of a window is answered ``rate_limited``, the others are dropped
+        unread; a client that sends twice the rate in one window is disconnected (close 1008)."""
+        st = self.settings
+        if self._count == st.ws_rate_max + 1:
+            self.reject("rate_limited", f"at most {st.ws_rate_max} messages per {st.ws_rate_window:g} seconds; the "
+                                        "next ones in this window are dropped unanswered; slow down")
+        elif self._count > 2 * st.ws_rate_max and not self.closed:
+            self.reject("rate_limited", f"more than {2 * st.ws_rate_max} messages in {st.ws_rate_window:g} seconds: "
+                                        "closing this connection")
+            self.closed = True
+            self.queue.put_nowait(None)
+
     def _refill(self) -> None:
         now = time.monotonic()
         interval = self.settings.full_view_interval
@@ -171,13 +186,12 @@ class Connection:
     # ------------------------------------------------------------ inbound
     async def handle_text(self, text: str) -> None:
         settings = self.settings
+        if not self._rate_ok():
+            self._over_rate()
+            return
         limit = settings.max_message_bytes
         if len(text) > limit or len(text.encode()) > limit:
             self.reject("too_large", f"a message may have at most {limit} bytes")
-            return
-        if not self._rate_ok():
-            self.reject("rate_limited", f"at most {settings.ws_rate_max} messages per {settings.ws_rate_window:g} "
-                                        "seconds; slow down")
             return
         error = json_limit_error(text, settings.max_json_depth, settings.max_json_digits)
         if error is not None:
