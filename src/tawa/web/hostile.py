@@ -26,6 +26,7 @@ import asyncio
 import collections
 import contextlib
 import json
+import resource
 import time
 from collections.abc import Callable
 from typing import Any
@@ -224,6 +225,7 @@ class Hostile:
 
     async def run(self, seconds: float) -> dict[str, Any]:
         started = time.monotonic()
+        cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         tasks = [asyncio.create_task(x) for x in (self.junk(), self.syncs(), self.crowd(), self.rest(), self.slow(),
                                                    self.bots())]
         await asyncio.sleep(seconds)
@@ -235,7 +237,9 @@ class Hostile:
             if task.exception() is not None:
                 self.tally.errors[f"task:{type(task.exception()).__name__}"] += 1
         out = self.tally.to_dict()
+        cpu1 = resource.getrusage(resource.RUSAGE_SELF)
         out["seconds"] = round(time.monotonic() - started, 1)
+        out["cpu_share"] = round((cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime) / out["seconds"], 3)
         return out
 
 
