@@ -14,6 +14,8 @@ The pool (``BotPool``) is the server's own, not a ``ProcessPoolExecutor``, for t
   least recently goes first: a guest with fifty bot tables gets the same share of the workers as a guest with one,
   and a table has at most one job at a time (one move is computed at a time per table), so no table ever holds
   more than one worker, nor for longer than the deadline.
+- **Workers below the loop.** Workers run at ``nice`` 10: on a busy machine a bot's search gives the CPU to the
+  event loop (acknowledgements, views) first; a move past its time is then abandoned by the deadline as any other.
 - **Workers that are ready.** A new worker imports every game before it says it is ready; only then is it given
   a job, so a deadline never counts a worker's start-up.
 """
@@ -39,6 +41,7 @@ from tawa.core.rng import Rng
 from tawa.web.settings import STRENGTHS, Settings
 
 log = logging.getLogger("tawa.web")
+WORKER_NICE = 10   # the bot workers' scheduling priority below the server's
 
 
 class BotTimeout(Exception):
@@ -96,6 +99,8 @@ def _watch_parent(parent: int) -> None:
 
 def _worker_main(conn: Connection, parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)   # a bot's search yields the CPU to the event loop (people's moves, every view)
     list_games()  # import every game once, so the first move is quick
     conn.send(("ready", None))
     while True:
