@@ -216,6 +216,8 @@ def test_a_foreign_host_name_is_refused_over_http_and_websocket(sqlite_server_wi
     assert r.status_code == 400 and r.json()["code"] == "bad_host"
     assert httpx.get(f"{srv.url}/api/health", headers={"Host": "play.example.org"}).status_code == 200
     assert httpx.get(f"http://localhost:{srv.port}/api/health").status_code == 200
+    assert httpx.get(f"{srv.url}/api/health", headers={"Host": f"10.1.2.3:{srv.port}"}).status_code == 200
+    assert httpx.get(f"{srv.url}/api/health", headers={"Host": "sub.play.example.org"}).status_code == 400
     with pytest.raises(InvalidStatus) as err:
         Sock(srv, origin=f"http://rebind.evil.example:{srv.port}", host="rebind.evil.example")
     assert err.value.response.status_code == 400

@@ -74,9 +74,9 @@ def error_body(code: str, message: str) -> bytes:
 
 # ---------------------------------------------------------------- hosts
 def allowed_hosts(settings: Settings, listen_host: str | None) -> frozenset[str] | None:
-    """The host names a request may name in ``Host`` (lower case, no port); None: any (``trusted_hosts`` holds
-    ``*``). Loopback names always; the address served on; for a wildcard address (0.0.0.0, ::) this machine's
-    name and addresses."""
+    """The host names a request may name in ``Host`` (lower case, no port; IP addresses are always answered:
+    ``host_allowed``); None: any (``trusted_hosts`` holds ``*``). Loopback names always; the address served on; for
+    a wildcard address (0.0.0.0, ::) this machine's names."""
     if "*" in settings.trusted_hosts:
         return None
     names = set(LOOPBACK_NAMES) | {h.lower().strip("[]") for h in settings.trusted_hosts}
@@ -113,10 +113,15 @@ def host_of(scope: Scope) -> str:
 
 
 def host_allowed(host: str, allowed: frozenset[str] | None) -> bool:
-    if allowed is None:
+    """Whether a request naming ``host`` is answered: a trusted name, or an IP address (a page can rebind only a
+    name it owns to this machine: a request to an address is one the client chose to make)."""
+    if allowed is None or host in allowed:
         return True
-    if host in allowed:
+    try:
+        ipaddress.ip_address(host)
         return True
+    except ValueError:
+        pass
     with_star = [a for a in allowed if a.startswith("*.")]
     return any(host.endswith(a[1:]) for a in with_star) and bool(host)
 

@@ -58,8 +58,8 @@ class Settings(BaseModel):
     # ---- hosts (DNS rebinding)
     trusted_hosts: tuple[str, ...] = ()
     """Host names (``play.example.org``; ``*.example.org`` for subdomains) that requests and WebSocket handshakes
-    may name in ``Host``, besides the loopback names and the address ``tawa serve`` listens on. ``*`` allows any
-    (behind a proxy that checks hosts itself)."""
+    may name in ``Host``, besides the loopback names, the address ``tawa serve`` listens on and bare IP addresses.
+    ``*`` allows any (behind a proxy that checks hosts itself)."""
 
     # ---- HTTP requests
     max_body_bytes: Annotated[int, Field(ge=1024, le=16 << 20)] = 64 * 1024
