@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,3 +26,38 @@ def server(db_url: str, tmp_path: Path) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture
+def server_with(db_url: str, tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """``server_with(TAWA_SETTING="value", ...)``: a running server on this test's database with those settings
+    (stopped after the test)."""
+    started: list[Server] = []
+
+    def start(**env: str) -> Server:
+        srv = Server(db_url, tmp_path, **env).start()
+        started.append(srv)
+        return srv
+
+    try:
+        yield start
+    finally:
+        for srv in started:
+            srv.stop()
+
+
+@pytest.fixture
+def sqlite_server_with(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """As ``server_with``, on SQLite only: for limits that involve no storage."""
+    started: list[Server] = []
+
+    def start(**env: str) -> Server:
+        srv = Server(f"sqlite:///{tmp_path / 'tawa.db'}", tmp_path, **env).start()
+        started.append(srv)
+        return srv
+
+    try:
+        yield start
+    finally:
+        for srv in started:
+            srv.stop()

@@ -59,7 +59,8 @@ class Server:
         self.db_url = db_url
         self.port = free_port()
         self.log = tmp / f"server-{self.port}.log"
-        self.env = {**os.environ, "TAWA_BOT_DELAY": "0", "TAWA_BOT_WORKERS": "1", **env}
+        self.env = {**os.environ, "TAWA_BOT_DELAY": "0", "TAWA_BOT_WORKERS": "1",
+                    "TAWA_SECRET_FILE": str(tmp / f"secret-{self.port}"), **env}
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -107,11 +108,12 @@ class Server:
 
 
 class Guest:
-    """A person: an httpx client holding the guest cookie."""
+    """A person: an httpx client holding the guest cookie (``source``: the loopback address it connects from)."""
 
-    def __init__(self, server: Server, name: str) -> None:
+    def __init__(self, server: Server, name: str, source: str | None = None) -> None:
         self.server = server
-        self.http = httpx.Client(base_url=server.url, timeout=30)
+        transport = httpx.HTTPTransport(local_address=source) if source else None
+        self.http = httpx.Client(base_url=server.url, timeout=30, transport=transport)
         r = self.http.post("/api/me", json={"name": name})
         assert r.status_code == 200, r.text
 
@@ -148,11 +150,21 @@ class Sock:
     in ``seen``; board parts are applied as the browser applies them, so a kept view's ``svg`` is the whole
     document and ``board_parts`` records how many parts each message carried."""
 
-    def __init__(self, server: Server, origin: str | None = None) -> None:
+    def __init__(self, server: Server, origin: str | None = None, source: str | None = None,
+                 host: str | None = None) -> None:
+        """``source``: the loopback address to connect from (127.0.0.2 ...: another network address to the
+        server); ``host``: the host name the handshake names (its ``Host``), still connecting to the server."""
         headers = {"Origin": origin} if origin else None
         self._stack = contextlib.ExitStack()
+        url, extra = server.ws_url, {}
+        if source is not None:
+            extra["source_address"] = (source, 0)
+        if host is not None:
+            extra["sock"] = socket.create_connection(("127.0.0.1", server.port), source_address=(source or "", 0))
+            extra.pop("source_address", None)
+            url = url.replace("127.0.0.1", host)
         self.ws: ClientConnection = self._stack.enter_context(connect(
-            server.ws_url, additional_headers=headers, open_timeout=10, max_size=None, compression=None))
+            url, additional_headers=headers, open_timeout=10, max_size=None, compression=None, **extra))
         self.seen: list[dict[str, Any]] = []
         self._buffer: list[dict[str, Any]] = []
         self.boards: dict[str, BoardParts] = {}

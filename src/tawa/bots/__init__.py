@@ -9,6 +9,17 @@ from tawa.bots import greedy as _greedy  # noqa: F401  (registers "greedy")
 from tawa.bots import ismcts as _ismcts  # noqa: F401  (registers "ismcts")
 from tawa.bots import learned as _learned  # noqa: F401  (registers "policy": a trained model, tawa.rl.policy)
 from tawa.bots import random_bot as _random_bot  # noqa: F401  (registers "random", "progress")
-from tawa.bots.base import Bot, bot_names, choose_for, make_bot, make_view, parse_bot_args, register_bot
+from tawa.bots.base import (
+    Bot,
+    bot_names,
+    choose_for,
+    clamp_spec,
+    make_bot,
+    make_view,
+    parse_bot_args,
+    register_bot,
+    spec_settings,
+)
 
-__all__ = ["Bot", "bot_names", "choose_for", "make_bot", "make_view", "parse_bot_args", "register_bot"]
+__all__ = ["Bot", "bot_names", "choose_for", "clamp_spec", "make_bot", "make_view", "parse_bot_args", "register_bot",
+           "spec_settings"]

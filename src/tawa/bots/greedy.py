@@ -17,6 +17,7 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 
 DEFAULTS = {"samples": 2}
+RANGES: dict[str, tuple[float, float]] = {"samples": (1, 64)}
 
 
 class GreedyBot(Bot):
@@ -79,9 +80,9 @@ def action_value(worlds: list[Game], action: Action, seat: int, evaluate: Evalua
 
 
 def _factory(args: str, seed: int) -> GreedyBot:
-    p = parse_bot_args(args, DEFAULTS, "greedy")
+    p = parse_bot_args(args, DEFAULTS, "greedy", RANGES)
     given = any(part.partition("=")[0].strip() == "samples" for part in args.split(":"))
     return GreedyBot(seed, samples=int(p["samples"]), explicit=given)
 
 
-register_bot("greedy", _factory)
+register_bot("greedy", _factory, DEFAULTS, RANGES)

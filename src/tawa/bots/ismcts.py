@@ -47,6 +47,11 @@ from tawa.core.strategy import outcome_value
 DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
                                "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0,
                                "ties": "first"}
+# the inclusive range of each number of the spec (the server takes specs from strangers; ``time`` is capped further
+# there by its bot budget)
+RANGES: dict[str, tuple[float, float]] = {"iters": (1, 1_000_000), "c": (0, 100), "depth": (0, 10_000),
+                                          "time": (0, 3600), "prior": (0, 10_000), "reply": (0, 1), "tree": (0, 1000),
+                                          "width": (0, 10_000), "turn": (0, 1)}
 BACKUPS = ("mean", "max")
 TIES = ("first", "progress")
 ROLLOUTS = ("random", "progress", "greedy")
@@ -286,7 +291,7 @@ class IsmctsBot(Bot):
 
 
 def _factory(args: str, seed: int) -> IsmctsBot:
-    p = parse_bot_args(args, DEFAULTS, "ismcts")
+    p = parse_bot_args(args, DEFAULTS, "ismcts", RANGES)
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
     return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),
                      rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,
@@ -296,4 +301,4 @@ def _factory(args: str, seed: int) -> IsmctsBot:
                      ties=str(p["ties"]))
 
 
-register_bot("ismcts", _factory)
+register_bot("ismcts", _factory, DEFAULTS, RANGES)

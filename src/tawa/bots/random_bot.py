@@ -1,7 +1,7 @@
 """Uniform random bot, and a progress-biased variant used for deep playouts."""
 from __future__ import annotations
 
-from tawa.bots.base import Bot, register_bot
+from tawa.bots.base import Bot, BotFactory, parse_bot_args, register_bot
 from tawa.core.actions import Action
 from tawa.core.game import Game
 from tawa.core.rng import Rng
@@ -49,5 +49,12 @@ def weighted_choice(rng: Rng, items: list[Action], weights: list[float] | None) 
     return items[-1]
 
 
-register_bot("random", lambda args, seed: RandomBot(seed))
-register_bot("progress", lambda args, seed: ProgressBot(seed))
+def _plain(make: type[RandomBot] | type[ProgressBot], name: str) -> BotFactory:
+    def factory(args: str, seed: int) -> Bot:
+        parse_bot_args(args, {}, name)   # these bots take no settings: any is refused, never ignored
+        return make(seed)
+    return factory
+
+
+register_bot("random", _plain(RandomBot, "random"))
+register_bot("progress", _plain(ProgressBot, "progress"))

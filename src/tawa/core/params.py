@@ -7,6 +7,7 @@ override them by name; the value is validated against the declared default.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,14 @@ class Param:
     length    a list's length: exact (``4``) or ``(least, most)`` with ``most`` None for no limit
     order     a flat list of numbers that must be "increasing", "nondecreasing", "decreasing" or
               "nonincreasing" (a scoring track, a table of thresholds)
+    chars     the longest text allowed: the value's own text, or every text inside its lists and mappings
+
+    A value that a person can set is bounded on every side (the server takes options from strangers, and a
+    game draws and enumerates what they set): its numbers lie under ``bounds``' upper end, a list of varying
+    length has a most, texts have ``chars``; ``open_ends`` names what a declaration leaves open (a test
+    holds every game's registry to it). Besides, a value never holds more than ``MOST_ITEMS_FACTOR`` times
+    the items (numbers, texts, lists) of its default, or ``MOST_ITEMS_FLOOR``: nested lists that no check
+    bounds stay bounded.
     """
 
     name: str
@@ -48,6 +57,7 @@ class Param:
     bounds: tuple[float | None, float | None] | None = None
     length: int | tuple[int, int | None] | None = None
     order: str | None = None
+    chars: int | None = None
 
     def __post_init__(self) -> None:
         if self.order is not None and self.order not in _ORDERS:
@@ -73,7 +83,60 @@ class Param:
             parts.append(_bounds_text(self.bounds))
         if self.order is not None:
             parts.append(self.order)
+        if self.chars is not None:
+            parts.append(f"texts of at most {self.chars} characters")
+        if self.overridable and isinstance(self.default, list | tuple) and not isinstance(self.length, int) and (
+                self.length is None or self.length[1] is None):
+            parts.append(f"at most {self.most_items} values in all")
         return "; ".join(parts)
+
+    @property
+    def most_items(self) -> int:
+        """The most items (numbers, texts, truth values and lists, nested ones included) a value may hold:
+        ``MOST_ITEMS_FACTOR`` times those of the default or of a list of the declared most length."""
+        most = self.length if isinstance(self.length, int) else self.length[1] if self.length is not None else None
+        return MOST_ITEMS_FACTOR * max(MOST_ITEMS_FLOOR // MOST_ITEMS_FACTOR, _items(self.default), most or 0)
+
+    def open_ends(self) -> list[str]:
+        """What this declaration leaves unbounded, in words (empty when a stranger cannot make the value as
+        large as they like): an overridable value without choices needs an upper bound on its numbers and
+        ``chars`` when it holds texts (a list's length is bounded by ``length`` or else by ``most_items``)."""
+        if not self.overridable or self.choices is not None or isinstance(self.default, bool):
+            return []
+        out = []
+        numbers = self.default is None or any(True for _ in _numbers(self.default))
+        if numbers and (self.bounds is None or self.bounds[1] is None):
+            out.append("no upper bound on its numbers")
+        if any(True for _ in _texts(self.default)) and self.chars is None:
+            out.append("no most length of its texts (chars)")
+        return out
+
+    def extremes(self) -> list[Any]:
+        """Values at the far ends of this declaration, for tests and benchmarks of what a stranger can set (each
+        may still be refused by the param's check or by the game's own cross-checks): every number at its upper
+        bound, then at its lower bound; a list of varying length at its most length (its default's last entry
+        repeated, at the upper bound); texts repeated to ``chars``."""
+        if not self.overridable or isinstance(self.default, bool):
+            return []
+        if self.choices is not None:
+            return [c for c in self.choices if c != self.default]
+        lo, hi = self.bounds if self.bounds is not None else (None, None)
+        out = []
+        if self.default is None:
+            return [x for x in (hi, lo) if x is not None]
+        for end in (hi, lo):
+            out.append(_at_end(self.default, end, self.chars))
+        most = self.length[1] if isinstance(self.length, tuple) else None
+        if isinstance(self.default, list | tuple) and self.default and most is not None and most > len(self.default):
+            out.append([_at_end(self.default[-1], hi, self.chars)] * most)
+            out.append(list(self.default) + [self.default[-1]] * (most - len(self.default)))
+        seen, unique = set(), []
+        for v in out:
+            key = json.dumps(_jsonable(v), sort_keys=True)
+            if key not in seen and v != _jsonable(self.default):
+                seen.add(key)
+                unique.append(v)
+        return unique
 
     def shape_error(self, value: Any) -> str | None:
         """What is wrong with an already coerced ``value`` against length, bounds and order, or None."""
@@ -84,8 +147,15 @@ class Param:
         if self.bounds is not None:
             lo_b, hi_b = self.bounds
             for x in _numbers(value):
+                if isinstance(x, float) and not math.isfinite(x):
+                    return f"{x!r} is not a finite number"
                 if (lo_b is not None and x < lo_b) or (hi_b is not None and x > hi_b):
-                    return f"{x!r} is out of range: {_bounds_text(self.bounds)}"
+                    return f"{_shown(x)} is out of range: {_bounds_text(self.bounds)}"
+        if self.chars is not None:
+            for text in _texts(value):
+                if len(text) > self.chars:
+                    shown = text if len(text) <= 40 else text[:37] + "..."
+                    return f"{shown!r} is longer than {self.chars} characters"
         if self.order is not None and isinstance(value, list | tuple):
             nums = list(value)
             ok = _ORDERS[self.order]
@@ -104,6 +174,8 @@ class Param:
             if value not in self.choices:
                 raise BadOption(f"option {self.label}: {value!r} is not one of {list(self.choices)}")
             return value
+        if _items(value, self.most_items) > self.most_items:
+            raise BadOption(f"option {self.label}: more than {self.most_items} values in all")
         try:
             out = _coerce(self.name, self.default, value)
         except BadOption as e:
@@ -136,6 +208,62 @@ def _numbers(value: Any) -> Iterable[int | float]:
     elif isinstance(value, dict):
         for v in value.values():
             yield from _numbers(v)
+
+
+def _shown(x: int | float) -> str:
+    """A number as an error message shows it (a huge integer by its size: Python will not print one of more
+    than 4,300 digits)."""
+    if isinstance(x, int) and x.bit_length() > 100:
+        return f"a number of about {int(x.bit_length() * 0.30103)} digits"
+    return repr(x)
+
+
+def _at_end(value: Any, end: float | None, chars: int | None) -> Any:
+    """``value`` with every number set to ``end`` (kept when None) and every text repeated up to ``chars``."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return value if end is None else type(value)(end)
+    if isinstance(value, str):
+        return (value * (chars // len(value)))[:chars] if chars and value else value
+    if isinstance(value, list | tuple):
+        return [_at_end(v, end, chars) for v in value]
+    if isinstance(value, dict):
+        return {k: _at_end(v, end, chars) for k, v in value.items()}
+    return value
+
+
+def _texts(value: Any) -> Iterable[str]:
+    """Every text in a value, looking inside lists, tuples and mappings (not a mapping's keys: a value's keys are
+    those of its default)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _texts(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _texts(v)
+
+
+MOST_ITEMS_FACTOR = 4
+MOST_ITEMS_FLOOR = 16
+
+
+def _items(value: Any, stop: int | None = None) -> int:
+    """How many items a value holds: itself plus, for lists and mappings, everything inside, counted without
+    recursion (a value nested thousands deep is counted, not overflowing the stack); counting stops past ``stop``."""
+    count, todo = 0, [value]
+    while todo:
+        v = todo.pop()
+        count += 1
+        if stop is not None and count > stop:
+            break
+        if isinstance(v, list | tuple):
+            todo.extend(v)
+        elif isinstance(v, dict):
+            todo.extend(v.values())
+    return count
 
 
 def _length_text(length: int | tuple[int, int | None]) -> str:
@@ -322,7 +450,9 @@ class ParamRegistry:
         return [
             {"name": p.name, "value": _jsonable(p.default), "tag": p.tag, "rules": list(p.rules), "doc": p.doc,
              "choices": _jsonable(list(p.choices)) if p.choices else None, "overridable": p.overridable,
-             "shape": p.describe()}
+             "shape": p.describe(), "bounds": list(p.bounds) if p.bounds is not None else None,
+             "length": ([p.length, p.length] if isinstance(p.length, int) else list(p.length))
+             if p.length is not None else None, "chars": p.chars}
             for p in self.params.values()
         ]
 

@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 
 from tawa.bots.base import Bot, parse_bot_args
+from tawa.bots.learned import DEFAULTS
 from tawa.core.actions import Action
 from tawa.core.encoding import encoder_for
 from tawa.core.game import Game
 from tawa.core.rng import Rng
 
-DEFAULTS: dict[str, Any] = {"path": "", "deterministic": True}
 _MODELS: dict[str, Any] = {}
 
 

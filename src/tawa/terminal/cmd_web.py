@@ -35,11 +35,14 @@ def bench_server_cmd(
         client_processes: Annotated[int, typer.Option(min=1, max=16, help="processes the clients run in")] = 2,
         moves: Annotated[int | None, typer.Option(min=1, help="measure until this many moves were acknowledged "
                                                          "(--seconds then the most it may take)")] = None,
+        hostile: Annotated[bool, typer.Option(help="a hostile client harasses the server all along (issue 23)")]
+        = False,
 ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     bench = importlib.import_module("tawa.web.bench")
     print(json.dumps(bench.run_bench(tables, interval, seconds, warmup, game=game, db=db, board=board,
-                                          client_processes=client_processes, moves=moves), indent=1))
+                                          client_processes=client_processes, moves=moves, hostile=hostile),
+                      indent=1))
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
 from tawa.core.registry import list_games
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
 from tawa.web.bots import server_bot_names
+from tawa.web.limits import client_address
 from tawa.web.models import FINISHED, RUNNING
 from tawa.web.protocol import (
     CreatedTableOut,
@@ -36,8 +37,18 @@ from tawa.web.views import default_seat_names, seat_labels
 
 STATIC = Path(__file__).with_name("static")
 STATUS = {"no_table": 404, "no_seat": 404, "forbidden": 403, "bad_token": 403, "bad_invite": 403, "no_name": 401,
-          "seat_taken": 409, "not_finished": 409, "bad_request": 422}
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (401, 403, 404, 409, 422)}
+          "seat_taken": 409, "not_finished": 409, "bad_request": 422, "rate_limited": 429, "too_many_tables": 429,
+          "too_large": 413, "bad_json": 400, "bad_host": 400, "timeout": 408, "not_found": 404,
+          "method_not_allowed": 405}
+# every answer a route may give besides its own: the route's refusals, and those of the guard in front of every route
+# (400 bad_json / bad_host, 408 timeout, 413 too_large, 429 rate_limited), all {"code", "message"}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text} for code, text in (
+        (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
+        (401, "no_name"), (403, "forbidden, bad_token, bad_invite"), (404, "no_table, no_seat"),
+        (408, "timeout (the body took too long)"), (409, "seat_taken, not_finished"),
+        (413, "too_large (the body)"), (422, "bad_request: the field and the reason"),
+        (429, "rate_limited, too_many_tables"))}
 
 api = APIRouter(prefix="/api", responses=ERRORS)
 pages = APIRouter(include_in_schema=False)
@@ -97,12 +108,14 @@ def health() -> dict[str, bool]:
 
 
 @api.get("/games", response_model=GamesOut)
-def games() -> dict[str, Any]:
-    """Every game with its player counts and its options (the ParamRegistry rows, with provenance tags)."""
+def games(request: Request) -> dict[str, Any]:
+    """Every game with its player counts and its options (the ParamRegistry rows, with provenance tags and each
+    option's declared bounds), the bot strengths and the most seconds a bot may think here."""
     out = [{"id": g.id, "name": g.name, "players": list(g.players), "summary": g.summary, "spec": g.spec,
             "params": g.params.table(), "automation_options": dict(g.automation_options),
             "seat_names": {str(n): list(default_seat_names(g.id, n)) for n in g.players}} for g in list_games()]
-    return {"games": out, "strengths": STRENGTHS, "bots": server_bot_names()}
+    return {"games": out, "strengths": STRENGTHS, "bots": server_bot_names(),
+            "bot_budget": request.app.state.settings.bot_budget}
 
 
 @api.get("/me", response_model=MeOut)
@@ -127,7 +140,8 @@ def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest
 async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: NeedGuest) -> dict[str, Any]:
     """A new table. Seats: ``me``, ``invite`` (an open seat) or ``bot`` (a strength or a bot spec)."""
     lt, seat, token = await svc.create(guest, body.game, body.players, body.options,
-                                       [(s.kind, s.bot) for s in body.seats], body.public)
+                                       [(s.kind, s.bot) for s in body.seats], body.public,
+                                       address=client_address(request.scope))
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, lt.id, seat, token)
     return {"id": lt.id, "url": f"{root}/table/{lt.id}", "spectate_url": f"{root}/table/{lt.id}", "me": mine,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
-import unicodedata
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -38,17 +38,30 @@ def clean_name(raw: str) -> str:
         raise BadName("a display name cannot be empty")
     if len(name) > NAME_MAX:
         raise BadName(f"a display name has at most {NAME_MAX} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise BadName("a display name cannot contain control characters")
+    if INVISIBLE.search(name):
+        raise BadName("a display name cannot contain control characters (nor invisible or direction marks)")
     return name
 
 
-class Keys:
-    """Everything signed or derived from the server's secret."""
+# what a display name may not hold: control characters (C0, C1) and the invisible and direction-changing marks
+# that would let a name pass for another (zero-width, bidi controls, BOM), as the REST schema says
+# (``tawa.web.protocol.NAME_PATTERN``); and lone surrogates (JSON can write one; no text can hold it)
+INVISIBLE_CHARS = r"\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff"
+INVISIBLE = re.compile(f"[{INVISIBLE_CHARS}\\ud800-\\udfff]")
 
-    def __init__(self, secret: str) -> None:
-        self._secret = secret.encode()
-        self._cookie = URLSafeSerializer(secret, salt="tawa-guest")
+
+class Keys:
+    """Everything signed or derived from the server's secret. ``secret`` is one key, or several (newest first):
+    the first signs cookies and makes invite codes, every one still verifies them (key rotation)."""
+
+    def __init__(self, secret: str | list[str]) -> None:
+        keys = [secret] if isinstance(secret, str) else list(secret)
+        if not keys or not all(keys):
+            raise ValueError("the signing secret needs at least one non-empty key")
+        self._secret = keys[0].encode()
+        self._all = [k.encode() for k in keys]
+        # itsdangerous signs with the last key of its list and verifies with any
+        self._cookie = URLSafeSerializer(list(reversed(keys)), salt="tawa-guest")
 
     def guest_cookie(self, guest: Guest) -> str:
         return self._cookie.dumps({"id": guest.id, "name": guest.name})
@@ -62,12 +75,16 @@ class Keys:
         except (BadSignature, KeyError, TypeError, BadName):
             return None
 
-    def invite_code(self, table_id: str, seat: int) -> str:
-        mac = hmac.new(self._secret, f"invite:{table_id}:{seat}".encode(), hashlib.sha256).hexdigest()
+    def invite_code(self, table_id: str, seat: int, key: bytes | None = None) -> str:
+        mac = hmac.new(key or self._secret, f"invite:{table_id}:{seat}".encode(), hashlib.sha256).hexdigest()
         return mac[:24]
 
     def check_invite(self, table_id: str, seat: int, code: str) -> bool:
-        return hmac.compare_digest(self.invite_code(table_id, seat), str(code))
+        """Whether ``code`` opens the seat, under the current key or an older one still listed."""
+        found = False
+        for key in self._all:
+            found |= hmac.compare_digest(self.invite_code(table_id, seat, key), str(code))
+        return found
 
 
 def new_guest(name: str) -> Guest:

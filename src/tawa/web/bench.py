@@ -44,6 +44,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from tawa.core.registry import game_class
+from tawa.web.hostile import run_hostile
 from tawa.web.serve import GC_THRESHOLDS, WS_HARD_LIMIT
 
 
@@ -58,6 +59,7 @@ class Stats:
     resyncs: int = 0         # board parts a client could not apply (it then asks for a full view)
     lags: list[float] = field(default_factory=list)   # how late the clients' own loop woke (s), while measuring
     updates: list[float] = field(default_factory=list)   # from sending a move to receiving its update (s)
+    per_table: dict[str, int] = field(default_factory=dict)   # acknowledged moves by table, while measuring
 
 
 class Parts:
@@ -95,9 +97,16 @@ def _percentile(xs: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def source_of(i: int) -> str:
+    """The loopback address table ``i``'s clients connect from: one per table (127.1.x.y), so that the server's
+    per-address limits see each table as a household of its own, as they would on the internet."""
+    return f"127.1.{i // 250}.{i % 250 + 1}"
+
+
 async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], interval: float, stats: Stats,
-                stop: asyncio.Event, rng: random.Random, board: bool) -> None:
-    async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60) as ws:
+                stop: asyncio.Event, rng: random.Random, board: bool, source: str) -> None:
+    async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60,
+                       local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
         seat, v, view = None, 0, None
         held = Parts()
@@ -133,6 +142,7 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
                 elif kind == "ack" and sent_at is not None:
                     if stats.measuring:
                         stats.latencies.append(time.perf_counter() - sent_at)
+                        stats.per_table[table] = stats.per_table.get(table, 0) + 1
                     sent_at, wait_for = None, msg["v"]
                 elif kind == "reject":
                     stats.refused[msg["code"]] = stats.refused.get(msg["code"], 0) + 1
@@ -159,19 +169,26 @@ async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], in
 
 
 def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """``n`` tables of the game's smallest count of two or more players, every seat a person (one guest per
-    seat position); returns each table's id and seat tokens."""
+    """``n`` tables of the game's smallest count of two or more players, every seat a person: each table made by a
+    guest of its own, from its own address (``source_of``), its other seats taken by guests shared between tables;
+    returns each table's id and seat tokens."""
     players = min(p for p in game_class(game).info.players if p >= 2)
-    guests = [httpx.Client(base_url=base, timeout=60) for _ in range(players)]
+    guests = [httpx.Client(base_url=base, timeout=60) for _ in range(players - 1)]
     for i, g in enumerate(guests):
-        g.post("/api/me", json={"name": f"bench {i + 1}"})
+        g.post("/api/me", json={"name": f"bench {i + 2}"})
     out = []
-    for _ in range(n):
-        made = guests[0].post("/api/tables", json={
-            "game": game, "players": players, "options": options,
-            "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1)}).json()
+    for i in range(n):
+        with httpx.Client(base_url=base, timeout=60,
+                          transport=httpx.HTTPTransport(local_address=source_of(i))) as creator:
+            creator.post("/api/me", json={"name": f"bench table {i}"})
+            r = creator.post("/api/tables", json={
+                "game": game, "players": players, "options": options,
+                "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1)})
+            if r.status_code != 201:
+                raise RuntimeError(f"the server refused table {i}: {r.text}")
+            made = r.json()
         tokens = [made["me"]["token"]]
-        for g, invite in zip(guests[1:], made["invites"], strict=True):
+        for g, invite in zip(guests, made["invites"], strict=True):
             code = invite["url"].split("k=", 1)[1]
             tokens.append(g.post(f"/api/tables/{made['id']}/seats/{invite['seat']}", json={"invite": code})
                           .json()["token"])
@@ -181,7 +198,7 @@ def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[
     return out
 
 
-async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
+async def _drive(ws_url: str, tables: list[tuple[str, list[str], str]], interval: float, start_at: float,
                  seconds: float, stats: Stats, board: bool, seed: int, moves: int | None = None) -> float:
     """Play ``tables`` from this process; measure from ``start_at`` (``time.monotonic()``, the same clock in every
     process of the machine) for ``seconds``, or until ``moves`` moves were acknowledged (``seconds`` at most).
@@ -189,11 +206,12 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     stop = asyncio.Event()
     rng = random.Random(seed)
     now = time.perf_counter()
-    clock = {t: now + rng.uniform(0, interval) for t, _ in tables}
+    clock = {t: now + rng.uniform(0, interval) for t, _, _ in tables}
     tasks = []
-    for table, tokens in tables:
+    for table, tokens, source in tables:
         for tok in tokens:
-            tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board)))
+            tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board,
+                                                   source)))
     async def lag() -> None:   # the clients' share of a round trip: how late their loop runs a 10 ms timer
         while not stop.is_set():
             t = time.perf_counter()
@@ -224,7 +242,13 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str]]], interval: flo
     return mine1 - mine0
 
 
-def _client_process(ws_url: str, tables: list[tuple[str, list[str]]], interval: float, start_at: float,
+def _started(hold: float) -> int:
+    """A no-op job that keeps its process busy for ``hold`` seconds, so that each process of the pool takes one."""
+    time.sleep(hold)
+    return os.getpid()
+
+
+def _client_process(ws_url: str, tables: list[tuple[str, list[str], str]], interval: float, start_at: float,
                     seconds: float, board: bool, seed: int, moves: int | None = None) -> tuple[Stats, float]:
     """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
     gc.set_threshold(*GC_THRESHOLDS)
@@ -242,6 +266,7 @@ def _merge(parts: list[Stats]) -> Stats:
         total.previews += st.previews
         total.resyncs += st.resyncs
         total.finished += st.finished
+        total.per_table.update(st.per_table)
         for code, n in st.refused.items():
             total.refused[code] = total.refused.get(code, 0) + n
     return total
@@ -254,16 +279,19 @@ def _own_cpu() -> float:
 
 def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, warmup: float = 10.0,
               game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None,
-              board: bool = True, client_processes: int = 2, moves: int | None = None) -> dict[str, Any]:
+              board: bool = True, client_processes: int = 2, moves: int | None = None,
+              hostile: bool = False) -> dict[str, Any]:
     """Run the load; returns the figures (see the module docstring). ``moves``: measure until that many moves
-    were acknowledged (each client process its share), ``seconds`` at most."""
+    were acknowledged (each client process its share), ``seconds`` at most. ``hostile``: a hostile client
+    (``tawa.web.hostile``) harasses the first tables from its own address all along, in a process of its own."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         log = (Path(tmp) / "server.log").open("wb")
         proc = subprocess.Popen([sys.executable, "-m", "tawa.cli", "serve", "--port", str(port), "--db", url],
                                 stdout=log, stderr=subprocess.STDOUT,
-                                env={**os.environ, "TAWA_LOG_LEVEL": "warning"})
+                                env={**os.environ, "TAWA_LOG_LEVEL": "warning",
+                                     "TAWA_SECRET_FILE": str(Path(tmp) / "secret")})
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60
@@ -276,22 +304,34 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("the server did not start: " + (Path(tmp) / "server.log").read_text()[-2000:])
                 time.sleep(0.1)
-            made = _make_tables(base, tables, game, options or {})
+            made = [(t, toks, source_of(i)) for i, (t, toks) in enumerate(_make_tables(base, tables, game,
+                                                                                        options or {}))]
             ws_url = f"ws://127.0.0.1:{port}/ws/v1"
             slices = [made[i::client_processes] for i in range(client_processes)]
             load_before = os.getloadavg()
             spawn = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=client_processes, mp_context=spawn) as pool:
-                start_at = time.monotonic() + 3.0 + warmup   # 3 s for the processes to start
+                # every client process started (on a loaded machine that takes several seconds) before the clock
+                for job in [pool.submit(_started, 0.5) for _ in range(client_processes)]:
+                    job.result()
+                start_at = time.monotonic() + 1.0 + warmup
                 share = [None if moves is None else -(-moves * len(part) // len(made)) for part in slices]
                 jobs = [pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1,
                                     share[i]) for i, part in enumerate(slices) if part]
+                harasser = None
+                if hostile:
+                    harasser = spawn.Pool(1)
+                    harassed = harasser.apply_async(run_hostile, (base, [t for t, _, _ in made[:5]],
+                                                                  warmup + 1.0 + seconds))
                 time.sleep(max(0.0, start_at - time.monotonic()))
                 cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
                 if moves is None:
                     time.sleep(max(0.0, start_at + seconds - time.monotonic()))
                 results = [job.result() for job in jobs]
                 cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
+                hostile_out = harassed.get(120) if harasser is not None else None
+                if harasser is not None:
+                    harasser.close()
             stats = _merge([st for st, _ in results])
             times = {"wall": t1 - t0, "server_cpu": cpu1 - cpu0, "client_cpu": sum(c for _, c in results)}
             load_after = os.getloadavg()
@@ -307,7 +347,7 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
     ups = [x * 1000 for x in stats.updates]
     return {
         "board": board, "tables": tables, "client_processes": client_processes,
-        "sockets": sum(len(t) for _, t in made), "interval_s": interval, "game": game,
+        "sockets": sum(len(t) for _, t, _ in made), "interval_s": interval, "game": game,
         "database": "sqlite (fresh file)" if db is None else "given",
         "measured_s": round(times["wall"], 1), "moves": len(lat),
         "moves_per_s": round(len(lat) / times["wall"], 1),
@@ -318,6 +358,8 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
         "update_ms": {"p50": round(_percentile(ups, 0.50), 2), "p95": round(_percentile(ups, 0.95), 2),
                       "p99": round(_percentile(ups, 0.99), 2)},
         "refused": stats.refused, "games_finished": stats.finished,
+        "tables_that_moved": len(stats.per_table),
+        "fewest_moves_of_a_table": min((stats.per_table.get(t, 0) for t, _, _ in made), default=0),
         "received_kb_per_move": round(stats.received / 1024 / max(len(lat), 1), 1), "previews_asked": stats.previews,
         "board_resyncs": stats.resyncs,
         "client_loop_lag_ms": {"p50": round(_percentile(lags, 0.50), 2), "p99": round(_percentile(lags, 0.99), 2),
@@ -327,4 +369,5 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
         "cpus": os.cpu_count(),
+        **({"hostile": hostile_out} if hostile else {}),
     }

@@ -43,7 +43,8 @@ class TableRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: scores, ranking, capped
 
-    __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),)
+    __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),
+                      Index("ix_tables_creator_created", "creator", "created_at"))
 
 
 class SeatRow(Base):

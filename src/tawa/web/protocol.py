@@ -11,13 +11,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from tawa.web.auth import INVISIBLE_CHARS
+
 TableId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 ActionId = Annotated[str, Field(min_length=1, max_length=400)]
 Ack = Annotated[int | None, Field(default=None, ge=0, le=2**53, description="echoed in the answer")]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Client messages: unknown fields refused, and types strict (``"seq": "3"`` is not a number)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ---------------------------------------------------------------- client -> server
@@ -192,7 +196,8 @@ class AckOut(BaseModel):
 
 
 class Reject(BaseModel):
-    """A refused message; nothing changed. A ``full`` view follows when it concerned a table."""
+    """A refused message; nothing changed. A ``full`` view follows when it concerned a joined table (unless the
+    client holds the table as it is already, or asked for too many views: then it comes once, later)."""
 
     t: Literal["reject"]
     table: str | None = None
@@ -200,6 +205,7 @@ class Reject(BaseModel):
     code: str
     reason: str
     rule: str | None = None
+    v: int | None = Field(default=None, description="duplicate: the version the move was committed as")
 
 
 class Presence(BaseModel):
@@ -267,6 +273,10 @@ class ParamOut(BaseModel):
     doc: str
     choices: list[Any] | None = None
     overridable: bool
+    shape: str = Field(default="", description="the declared bounds in words (`Param.describe`)")
+    bounds: list[int | float | None] | None = Field(default=None, description="[least, most] of every number")
+    length: list[int | None] | None = Field(default=None, description="[least, most] length of a list")
+    chars: int | None = Field(default=None, description="the longest text")
 
 
 class GameOut(BaseModel):
@@ -286,32 +296,52 @@ class GamesOut(BaseModel):
     games: list[GameOut]
     strengths: dict[str, str]
     bots: list[str]
+    bot_budget: float = Field(description="the most seconds a bot seat may think per move here (a spec's time=)")
 
 
-class NameIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=200)]
+# a display name: 1 to 40 characters, not only spaces, no control characters, lone surrogates, invisible or
+# direction marks (``tawa.web.auth.INVISIBLE_CHARS``)
+NAME_PATTERN = f"^[^{INVISIBLE_CHARS}]*[^\\s{INVISIBLE_CHARS}][^{INVISIBLE_CHARS}]*$"
+
+
+class _Body(BaseModel):
+    """REST bodies: unknown fields refused, types strict (``"players": "2"`` is not a number); patterns in Python's
+    ``re`` (the name's pattern names surrogates, which pydantic's default engine cannot)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, regex_engine="python-re")
+
+
+class NameIn(_Body):
+    name: Annotated[str, Field(min_length=1, max_length=40, pattern=NAME_PATTERN)]
 
 
 class MeOut(BaseModel):
     name: str | None
 
 
-class SeatChoice(BaseModel):
+class SeatChoice(_Body):
     """``me`` (the creator sits here), ``invite`` (an open seat for a person with the link) or ``bot``
-    (``bot`` is a strength name, easy / normal / strong, or any bot spec such as ``ismcts:iters=300``)."""
+    (``bot`` is a strength name, easy / normal / strong, or any bot spec such as ``ismcts:iters=300``, whose
+    settings lie within their declared ranges and whose ``time`` is at most the server's ``bot_budget``)."""
 
-    model_config = ConfigDict(extra="forbid")
     kind: Literal["me", "invite", "bot"]
     bot: Annotated[str | None, Field(max_length=200)] = None
 
 
-class CreateTableIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, Field(max_length=40)]
-    players: Annotated[int, Field(ge=1, le=16)]
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: Annotated[list[SeatChoice], Field(min_length=1, max_length=16)]
+def _game_ids(schema: dict[str, Any]) -> None:
+    from tawa.core.registry import list_games
+
+    schema["enum"] = [g.id for g in list_games()]
+
+
+class CreateTableIn(_Body):
+    """A new table. The server checks what a schema cannot say: the game's player counts, one seat per player,
+    the options (each within its declared bounds, `GET /api/games`, and fitting together), the bot specs."""
+
+    game: Annotated[str, Field(max_length=40, json_schema_extra=_game_ids)]
+    players: Annotated[int, Field(ge=1, le=5)]
+    options: dict[str, Any] = Field(default_factory=dict, max_length=200)
+    seats: Annotated[list[SeatChoice], Field(min_length=1, max_length=5)]
     public: bool = True
 
 
@@ -338,8 +368,7 @@ class CreatedTableOut(BaseModel):
     invites: list[InviteOut]
 
 
-class JoinSeatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class JoinSeatIn(_Body):
     invite: Annotated[str | None, Field(max_length=100)] = None
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 from pydantic import ValidationError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
+from uvicorn.config import LOGGING_CONFIG
 
 from tawa.web.app import create_app
+from tawa.web.limits import guarded_http_protocol, log_config
 from tawa.web.settings import Settings
 from tawa.web.storage import make_engine
 
@@ -46,7 +49,7 @@ def prepare(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) ->
     except SQLAlchemyError as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise ValueError(f"cannot open the database {settings.database_url!r}: {first}") from None
-    app = create_app(settings)
+    app = create_app(settings, listen_host=host)
     app.state.settings = settings
     app.state.banner = (f"Tawa server: open http://{'[' + host + ']' if ':' in host else host}:{port}/ in a browser "
                         f"(database {shown}; Ctrl+C stops it)")
@@ -60,7 +63,19 @@ def run(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, log_level: str 
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     settings: Settings = app.state.settings
     uvicorn.run(app, host=host, port=port, ws_max_size=max(WS_HARD_LIMIT, settings.max_message_bytes * 2),
-                log_level=os.environ.get("TAWA_LOG_LEVEL", log_level), workers=None)
+                log_level=os.environ.get("TAWA_LOG_LEVEL", log_level), workers=None, **http_options(settings))
+
+
+def http_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's options for the limits on the request head (``tawa.web.limits.guarded_http_protocol``; with h11
+    alone, only the head's size), and the access log without secrets."""
+    options: dict[str, Any] = {"log_config": log_config(LOGGING_CONFIG),
+                               "h11_max_incomplete_event_size": settings.max_header_bytes}
+    try:
+        options["http"] = guarded_http_protocol(settings.header_timeout, settings.max_header_bytes)
+    except ImportError:   # httptools missing (uvicorn without [standard]): h11 bounds the head's size only
+        options["http"] = "h11"
+    return options
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, log_level: str = "info") -> None:

@@ -14,6 +14,7 @@ The game of a running table stays in memory; loading one (at start or on demand)
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 import secrets
@@ -29,7 +30,7 @@ from tawa.core.game import Game
 from tawa.core.registry import from_json, game_class, new_game, replay
 from tawa.core.svgparts import Drawing, Key, Memo
 from tawa.web.auth import Guest, Keys, hash_token, new_token, token_matches
-from tawa.web.bots import BotPool, resolve_bot
+from tawa.web.bots import BotPool, BotTimeout, fallback_for, resolve_bot, runnable_spec
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.settings import Settings
 from tawa.web.storage import (
@@ -48,21 +49,25 @@ from tawa.web.views import board_drawing, bot_name, events_out, previews_of, vie
 log = logging.getLogger("tawa.web")
 R = TypeVar("R")
 FINISHED_CACHE = 256  # finished tables kept in memory for late viewers
+PRESENCE_DELAY = 0.2  # presence changes of this long are sent as one message (300 joins: not 300 x 300 messages)
+HOUR = 3600.0
 
 
 _json = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 class Refused(Exception):
-    """A request refused with a code from ``CODES``; nothing changed."""
+    """A request refused with a code from ``CODES``; nothing changed. ``v``: for ``duplicate``, the version the
+    move was committed as."""
 
-    def __init__(self, code: str, reason: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, reason: str, rule: str | None = None, v: int | None = None) -> None:
         if code not in CODES:
             raise ValueError(f"undocumented refusal code {code!r}")
         super().__init__(reason)
         self.code = code
         self.reason = reason
         self.rule = rule
+        self.v = v
 
 
 # Every refusal the server gives, with what it means (docs/server.md lists them too).
@@ -79,7 +84,8 @@ CODES = {
     "not_started": "the table is still waiting for people",
     "game_over": "the game is over",
     "stale": "the move was made on an older version of the table",
-    "duplicate": "that very move was already played (by another connection of the seat)",
+    "duplicate": "that very move was already played (a retry, or another connection of the seat); `v` says as "
+                 "which version",
     "not_your_turn": "another seat is to act",
     "unknown_action": "the action id is not one of this game's",
     "illegal": "the rules do not allow that action now (the rule is named)",
@@ -91,6 +97,15 @@ CODES = {
     "no_name": "choose a display name first",
     "forbidden": "that is not yours to see (another seat's replay view, another creator's invite links)",
     "not_finished": "only finished games have that",
+    "not_found": "there is no such page or API route",
+    "method_not_allowed": "that route does not take this HTTP method",
+    "bad_host": "the request names a host this server does not answer to (TAWA_TRUSTED_HOSTS)",
+    "timeout": "the request's head or body took too long to arrive",
+    "too_many_tables": "the guest has as many unfinished tables as the server allows",
+    "too_many_sockets": "as many connections as the server allows are open (from this address, or in all)",
+    "too_many_joined": "the connection has joined as many tables as the server allows",
+    "too_many_spectators": "the table has as many spectators as the server allows",
+    "idle": "the connection joined no table for too long and is closed",
 }
 
 
@@ -111,6 +126,8 @@ class Watcher:
     board: bool = True   # False: no drawing; its views carry the seat's observation instead
     sent: dict[str, Key] = field(default_factory=dict)
     order: tuple[str, ...] | None = None
+    fresh: bool = False   # the last message about the table it was sent is a full view of the table as it is now
+    full_at: float = 0.0  # when its last full view was sent (time.monotonic)
 
 
 @dataclass(eq=False)
@@ -122,6 +139,8 @@ class LiveTable:
     last_move: tuple[int, int, str] | None = None   # (seq before it, seat, action) for duplicate detection
     bot_for: int = -1                               # the version a bot job was started for
     bot_task: asyncio.Task[None] | None = None
+    spectators: int = 0
+    presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
 
     @property
     def id(self) -> str:
@@ -158,6 +177,9 @@ class TableService:
         self._writer = GroupWriter(store.engine)
         self.memo = Memo()      # board parts by the pieces of the observation they are drawn from
         self._closing = False
+        self._created_by_address: dict[str, collections.deque[float]] = {}   # creation times, the last hour
+        self._fallback = fallback_for(settings)
+        self._clamped: set[tuple[str, int]] = set()
 
     # ------------------------------------------------------------ database in threads
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
@@ -228,9 +250,12 @@ class TableService:
 
     # ------------------------------------------------------------ creating and joining
     async def create(self, guest: Guest, game_id: str, players: int, options: dict[str, Any],
-                     seats: list[tuple[str, str | None]], public: bool) -> tuple[LiveTable, int | None, str | None]:
+                     seats: list[tuple[str, str | None]], public: bool,
+                     address: str = "") -> tuple[LiveTable, int | None, str | None]:
         """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
-        the creator's seat and its token (None when the creator does not play)."""
+        the creator's seat and its token (None when the creator does not play). ``address``: the network address
+        of the request (``tables_per_hour_address``)."""
+        await self._check_creation(guest, address)
         try:
             cls = game_class(game_id)
         except TawaError as e:
@@ -250,7 +275,7 @@ class TableService:
         for i, (kind, bot) in enumerate(seats):
             if kind == "bot":
                 try:
-                    spec = resolve_bot(bot)
+                    spec = resolve_bot(bot, self.settings.bot_budget)
                 except ValueError as e:
                     raise Refused("bad_request", f"seat {i + 1}: {e}") from None
                 rows.append(SeatData(i, BOT, bot=spec, name=bot_name(spec), joined_at=now))
@@ -266,10 +291,34 @@ class TableService:
                          to_act=game.current_player if running else None, waiting_since=now, creator=guest.id,
                          created_at=now, updated_at=now, started_at=now if running else None, seats=rows)
         await self.write(create_table, data)
+        if address:
+            self._created_by_address.setdefault(address, collections.deque()).append(now)
         lt = LiveTable(data, game)
         self._keep(lt)
         self._kick_bot(lt)
         return lt, my_seat, my_token
+
+    async def _check_creation(self, guest: Guest, address: str) -> None:
+        """The creation limits: tables per hour (per guest, from the database; per address, in memory) and
+        unfinished tables per guest."""
+        st, now = self.settings, time.time()
+        if address:
+            times = self._created_by_address.get(address)
+            while times and times[0] < now - HOUR:
+                times.popleft()
+            if times is not None and not times:
+                del self._created_by_address[address]
+            elif times is not None and len(times) >= st.tables_per_hour_address:
+                wait = int(times[0] + HOUR - now) + 1
+                raise Refused("rate_limited", f"at most {st.tables_per_hour_address} new tables an hour from one "
+                                              f"network address; try again in {wait // 60 + 1} minutes")
+        made, unfinished = await self.read(self.store.created_by, guest.id, now - HOUR)
+        if made >= st.tables_per_hour_guest:
+            raise Refused("rate_limited", f"at most {st.tables_per_hour_guest} new tables an hour per player; "
+                                          "try again later")
+        if unfinished >= st.open_tables_per_guest:
+            raise Refused("too_many_tables", f"you have {unfinished} unfinished tables (at most "
+                                             f"{st.open_tables_per_guest}); finish one first")
 
     async def take_seat(self, table_id: str, seat: int, guest: Guest, invite: str | None) -> str:
         """Seat ``guest`` at an open seat; returns the seat token. A private table needs the seat's invite
@@ -299,7 +348,7 @@ class TableService:
             if start:
                 data.status, data.to_act, data.waiting_since, data.started_at = RUNNING, to_act, now, now
             for w in list(lt.watchers):
-                w.conn.send(self.full(lt, w))
+                self.send_full(lt, w)
             self._kick_bot(lt)
         return token
 
@@ -348,22 +397,42 @@ class TableService:
                 for s in lt.data.seats]
 
     def watch(self, lt: LiveTable, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
+        """Subscribe ``conn`` to the table as ``seat`` (None: a spectator, at most ``max_spectators`` a table);
+        its full view goes out now, the presence change with the next batch."""
+        if seat is None and lt.spectators >= self.settings.max_spectators:
+            raise Refused("too_many_spectators", f"this table has {lt.spectators} spectators, as many as the server "
+                                                 "allows; open a seat link to play")
         w = Watcher(conn, seat, board)
         lt.watchers.add(w)
-        conn.send(self.full(lt, w))
+        lt.spectators += seat is None
+        self.send_full(lt, w)
         self._presence(lt)
         return w
 
     def unwatch(self, lt: LiveTable, w: Watcher) -> None:
         if w in lt.watchers:
             lt.watchers.discard(w)
+            lt.spectators -= w.seat is None
             self._presence(lt)
 
+    def send_full(self, lt: LiveTable, w: Watcher) -> None:
+        """Send ``w`` the table's full view; afterwards it holds the table as it is (``fresh``) until the next
+        update."""
+        w.conn.send(self.full(lt, w))
+        w.fresh, w.full_at = True, time.monotonic()
+
     def _presence(self, lt: LiveTable) -> None:
+        """Presence changes are batched: one message to every watcher per ``PRESENCE_DELAY``, however many
+        joined or left meanwhile."""
+        if lt.presence_due is None:
+            lt.presence_due = asyncio.get_running_loop().call_later(PRESENCE_DELAY, self._send_presence, lt)
+
+    def _send_presence(self, lt: LiveTable) -> None:
+        lt.presence_due = None
         here = {w.seat for w in lt.watchers}
         msg = _json({"t": "presence", "table": lt.id,
                      "connected": [s.kind == BOT or s.seat in here for s in lt.data.seats],
-                     "spectators": sum(1 for w in lt.watchers if w.seat is None)})   # encoded once for all
+                     "spectators": lt.spectators})   # encoded once for all
         for w in list(lt.watchers):
             w.conn.send(msg)
 
@@ -386,9 +455,9 @@ class TableService:
             if (kind == BOT) != bot:
                 raise Refused("not_your_turn", f"seat {game.seat_label(seat)} is not played from here")
             if seq != data.seq:
-                if lt.last_move == (seq, seat, action):
-                    raise Refused("duplicate", f"this move was already played as version {seq + 1} (by another "
-                                               "connection of your seat)")
+                if lt.last_move == (seq, seat, action) or await self._was_played(lt, seq, seat, action):
+                    raise Refused("duplicate", f"this move was already played as version {seq + 1} (a retry, or "
+                                               "another connection of your seat)", v=seq + 1)
                 raise Refused("stale", f"you acted on version {seq} but the table is at version {data.seq}; "
                                        "here is the current view")
             if game.current_player != seat:
@@ -431,6 +500,15 @@ class TableService:
                 self._kick_bot(lt)
             return new_seq
 
+    async def _was_played(self, lt: LiveTable, seq: int, seat: int, action: str) -> bool:
+        """Whether ``seat`` played ``action`` as move ``seq + 1``: the move log knows, after a restart too (the
+        memory's ``last_move`` does not survive one). Only the seat's own moves are matched, so the answer tells
+        nobody anything about another seat's moves."""
+        history = lt.game.history
+        if not 0 <= seq < len(history) or history[seq] != action:
+            return False
+        return await self.read(self.store.move_seat, lt.id, seq + 1) == seat
+
     async def _reload(self, lt: LiveTable) -> None:
         loaded = await self.read(self.store.load, lt.id)
         if loaded is not None:
@@ -466,6 +544,7 @@ class TableService:
                                                        + _json(view)[:-1])
                 text = built[key] = base + ("" if patch is None else ',"board":' + _json(patch)) + "}}"
             w.conn.send(text)
+            w.fresh = False
 
     # ------------------------------------------------------------ bots
     def _kick_bot(self, lt: LiveTable) -> None:
@@ -476,20 +555,35 @@ class TableService:
         if seat is None or lt.data.seats[seat].kind != BOT or lt.bot_for == lt.data.seq:
             return
         lt.bot_for = lt.data.seq
-        spec = lt.data.seats[seat].bot or "random"
-        lt.bot_task = asyncio.create_task(self._bot_turn(lt.id, seat, spec, lt.data.seq, lt.game.to_json()))
+        stored = lt.data.seats[seat].bot or "random"
+        spec = runnable_spec(stored, self.settings.bot_budget)
+        if spec != stored and (lt.id, seat) not in self._clamped:
+            self._clamped.add((lt.id, seat))
+            log.warning("table %s: seat %d's bot %r is outside this server's bot ranges or budget; it plays as %r",
+                        lt.id, seat, stored, spec)
+        lt.bot_task = asyncio.create_task(self._bot_turn(lt, seat, spec, lt.data.seq, lt.game.to_json()))
 
-    async def _bot_turn(self, table_id: str, seat: int, spec: str, seq: int, game_json: str) -> None:
+    async def _bot_turn(self, lt: LiveTable, seat: int, spec: str, seq: int, game_json: str) -> None:
         loop = asyncio.get_running_loop()
         started = loop.time()
         seed = secrets.randbits(62)
+        table_id = lt.id
         try:
-            action = await self.bots.choose(game_json, seat, spec, seed)
+            action = await self.bots.choose(game_json, seat, spec, seed, owner=lt.data.creator)
         except asyncio.CancelledError:
             raise
-        except Exception:  # a failing bot must not stall the table: play a random move instead
-            log.exception("table %s: bot %s failed at version %d; playing a random move", table_id, spec, seq)
-            action = await self.bots.choose(game_json, seat, "random", seed)
+        except Exception as e:  # a bot that fails (BotFailed) or overruns (BotTimeout) must not stall the table
+            if isinstance(e, BotTimeout):
+                log.warning("table %s: bot %s had no move at version %d after %.0f s (budget %g s + margin %g s); "
+                            "its worker was replaced and the seat plays a %s move", table_id, spec, seq,
+                            loop.time() - started, self.settings.bot_budget, self.settings.bot_margin,
+                            self.settings.bot_fallback)
+            else:
+                log.error("table %s: bot %s failed at version %d (%s); the seat plays a %s move", table_id, spec,
+                          seq, e, self.settings.bot_fallback)
+            if lt.data.seq != seq:
+                return
+            action = await self.read(self._fallback, lt.game.clone(), seat, seed)
         wait = self.settings.bot_delay - (loop.time() - started)
         if wait > 0:
             await asyncio.sleep(wait)

@@ -5,7 +5,7 @@ Tests build one ``Settings`` per database and pass it to ``create_app``; nothing
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -27,8 +27,9 @@ class Settings(BaseModel):
     database_url: str = DEFAULT_DB
     """SQLAlchemy URL: ``sqlite:///path`` (the embedded default) or ``postgresql+psycopg://user@host/db``."""
     secret: str | None = None
-    """Key that signs guest cookies and derives invite codes. None: one is generated once and kept in the
-    database, so a restart keeps everybody's name and links."""
+    """Key that signs guest cookies and derives invite codes (``TAWA_SECRET``; several keys comma-separated: the
+    first signs, all verify). None: read from ``secret_file``, made there on first start, so a restart keeps
+    everybody's name and links."""
     allowed_origins: tuple[str, ...] = ()
     """Extra origins (``https://example.org``) whose pages may open a WebSocket; the server's own origin
     (the request's Host) is always allowed."""
@@ -47,6 +48,76 @@ class Settings(BaseModel):
     crash of the process)."""
     cookie_secure: bool = False
     """Mark the guest cookie Secure (set it when serving over https)."""
+
+    # ---- the signing secret (docs/server.md § The secret)
+    secret_file: str | None = None
+    """File holding the signing secret (one key a line: the first signs, every line verifies; made with mode 0600
+    on first start). None: ``$XDG_CONFIG_HOME/tawa/secret`` (``~/.config/tawa/secret``). Ignored when ``secret``
+    is set."""
+
+    # ---- hosts (DNS rebinding)
+    trusted_hosts: tuple[str, ...] = ()
+    """Host names (``play.example.org``; ``*.example.org`` for subdomains) that requests and WebSocket handshakes
+    may name in ``Host``, besides the loopback names, the address ``tawa serve`` listens on and bare IP addresses.
+    ``*`` allows any (behind a proxy that checks hosts itself)."""
+
+    # ---- HTTP requests
+    max_body_bytes: Annotated[int, Field(ge=1024, le=16 << 20)] = 64 * 1024
+    """Largest request body; a larger one is refused with 413 ``too_large`` before it is read."""
+    max_header_bytes: Annotated[int, Field(ge=1024, le=1 << 20)] = 16 * 1024
+    """Largest request head (request line and headers); a larger one is answered 431 ``too_large``."""
+    header_timeout: Annotated[float, Field(gt=0, le=300)] = 10.0
+    """Seconds a connection may take to send a request's head (from its first byte, or from the connection's
+    start); slower ones are answered 408 ``timeout`` and closed (uvicorn itself has no such limit)."""
+    body_timeout: Annotated[float, Field(gt=0, le=300)] = 10.0
+    """Seconds a request's body may take to arrive once its head has; slower ones are answered 408 ``timeout``."""
+    max_json_depth: Annotated[int, Field(ge=2, le=256)] = 16
+    """Deepest nesting of arrays and objects in a request body or a WebSocket message (``bad_json`` above it)."""
+    max_json_digits: Annotated[int, Field(ge=8, le=4000)] = 24
+    """Most digits of one number in a request body or a WebSocket message (``bad_json`` above it)."""
+
+    # ---- tables
+    tables_per_hour_guest: Annotated[int, Field(ge=1, le=100_000)] = 30
+    """Tables one guest may create in an hour (``rate_limited`` above it; counted from the database)."""
+    tables_per_hour_address: Annotated[int, Field(ge=1, le=100_000)] = 100
+    """Tables all the guests of one network address may create in an hour (``rate_limited``)."""
+    open_tables_per_guest: Annotated[int, Field(ge=1, le=100_000)] = 20
+    """Unfinished tables (waiting or running) one guest may have created (``too_many_tables`` above it)."""
+
+    # ---- WebSocket
+    max_sockets: Annotated[int, Field(ge=1, le=1_000_000)] = 2000
+    """WebSocket connections the server holds at once; more are refused at the handshake (429
+    ``too_many_sockets``)."""
+    max_sockets_per_address: Annotated[int, Field(ge=1, le=1_000_000)] = 32
+    """WebSocket connections from one network address at once (429 ``too_many_sockets``)."""
+    max_tables_per_socket: Annotated[int, Field(ge=1, le=10_000)] = 16
+    """Tables one connection may have joined at once (``too_many_joined``)."""
+    max_spectators: Annotated[int, Field(ge=0, le=100_000)] = 50
+    """Spectators (connections without a seat) one table may have (``too_many_spectators``)."""
+    ws_idle_seconds: Annotated[float, Field(gt=0, le=86_400)] = 60.0
+    """A connection that has joined no table for this long is closed (``idle``, close code 4408)."""
+    ws_rate_max: Annotated[int, Field(ge=1, le=1_000_000)] = 200
+    """Messages one connection may send per ``ws_rate_window`` seconds (``rate_limited`` above it)."""
+    ws_rate_window: Annotated[float, Field(gt=0, le=3600)] = 10.0
+    """The window of ``ws_rate_max``, in seconds."""
+    full_view_burst: Annotated[int, Field(ge=1, le=10_000)] = 8
+    """Full views a connection may be sent back to back (joins, syncs, views after a refusal); then one per
+    ``full_view_interval``: a join beyond is refused (``rate_limited``), a sync or a refusal's view waits and
+    is sent once, the latest."""
+    full_view_interval: Annotated[float, Field(ge=0, le=60)] = 1.0
+    """Seconds that earn a connection one more full view (see ``full_view_burst``)."""
+    ws_queue_bytes: Annotated[int, Field(ge=64 * 1024, le=1 << 30)] = 8 << 20
+    """Bytes of outgoing messages that may wait for a slow client; beyond, it is disconnected (it reconnects and
+    gets a full view)."""
+
+    # ---- bots
+    bot_budget: Annotated[float, Field(gt=0, le=600)] = 5.0
+    """Most seconds a bot seat may think per move: the most a bot spec's ``time=`` may ask for."""
+    bot_margin: Annotated[float, Field(ge=0, le=600)] = 5.0
+    """A bot move still running ``bot_budget + bot_margin`` seconds after it started is abandoned: its worker
+    process is replaced and the seat plays the ``bot_fallback`` move instead (the log says so)."""
+    bot_fallback: Literal["random", "progress"] = "progress"
+    """The cheap bot that moves for a seat whose bot ran out of time."""
 
     @field_validator("database_url")
     @classmethod
@@ -74,13 +145,13 @@ class Settings(BaseModel):
     def from_env(cls, database_url: str | None = None, **overrides: object) -> Settings:
         """Settings from the environment, then the given values on top: each field from ``TAWA_<FIELD>``
         (``TAWA_DATABASE_URL``, ``TAWA_SECRET``, ``TAWA_BOT_WORKERS``, ``TAWA_BOT_DELAY``,
-        ``TAWA_SNAPSHOT_EVERY`` …; ``TAWA_ALLOWED_ORIGINS`` is comma-separated)."""
+        ``TAWA_SNAPSHOT_EVERY`` …; ``TAWA_ALLOWED_ORIGINS`` and ``TAWA_TRUSTED_HOSTS`` are comma-separated)."""
         values: dict[str, object] = {}
         for name in cls.model_fields:
             raw = os.environ.get(f"TAWA_{name.upper()}")
             if raw:
-                values[name] = tuple(o.strip() for o in raw.split(",") if o.strip()) if name == "allowed_origins" \
-                    else raw
+                values[name] = tuple(o.strip() for o in raw.split(",") if o.strip()) \
+                    if name in ("allowed_origins", "trusted_hosts") else raw
         if database_url:
             values["database_url"] = database_url
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -8,7 +8,6 @@ import contextlib
 import json
 import logging
 import queue
-import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     or_,
     select,
@@ -363,15 +363,16 @@ class Store:
         self.engine = engine
 
     # ------------------------------------------------------------ meta
-    def secret(self) -> str:
-        """The server's signing key, made once and kept in the database."""
-        with self.engine.begin() as c:
+    def take_secret(self) -> str | None:
+        """The signing key a database made before it moved to a file kept (``tawa.web.secret``), or None."""
+        with self.engine.connect() as c:
             found = c.execute(select(META.c.value).where(META.c.key == "secret")).scalar()
-            if found:
-                return str(found)
-            value = secrets.token_urlsafe(48)
-            c.execute(insert(META).values(key="secret", value=value))
-            return value
+            return str(found) if found else None
+
+    def drop_secret(self) -> None:
+        """Delete that key from the database, once it is safe in the secret file."""
+        with self.engine.begin() as c:
+            c.execute(delete(META).where(META.c.key == "secret"))
 
     # ------------------------------------------------------------ tables
     def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:
@@ -404,6 +405,21 @@ class Store:
         with self.engine.connect() as c:
             return [(m.seq, m.seat, m.action, m.at) for m in c.execute(
                 select(M).where(M.c.table_id == table_id).order_by(M.c.seq))]
+
+    def move_seat(self, table_id: str, seq: int) -> int | None:
+        """The seat that played move ``seq`` of the table (None: no such move)."""
+        with self.engine.connect() as c:
+            found = c.execute(select(M.c.seat).where(M.c.table_id == table_id, M.c.seq == seq)).scalar()
+            return None if found is None else int(found)
+
+    def created_by(self, guest: str, since: float) -> tuple[int, int]:
+        """How many tables ``guest`` created since ``since``, and how many of its tables are unfinished."""
+        with self.engine.connect() as c:
+            made = c.execute(select(func.count()).select_from(T).where(T.c.creator == guest,
+                                                                        T.c.created_at >= since)).scalar_one()
+            open_ = c.execute(select(func.count()).select_from(T).where(T.c.creator == guest,
+                                                                         T.c.status != FINISHED)).scalar_one()
+            return int(made), int(open_)
 
     def running_ids(self) -> list[str]:
         with self.engine.connect() as c:

@@ -1,10 +1,23 @@
 """The WebSocket endpoint ``/ws/v1``: one socket per client, carrying every table it joined.
 
-The upgrade is refused unless the page's Origin is the server's own (or configured). Each message is
-size-checked, parsed and validated before anything else; every refusal is answered (``reject``) and,
-when it concerned a table, followed by that table's full view, so a client is never left stale. Outgoing
-messages go through a bounded queue per connection; a client that cannot keep up is disconnected (it
-reconnects and gets a full view) instead of slowing its tables down.
+The upgrade is refused unless the page's Origin is the server's own (or configured), and while the server holds
+``max_sockets`` connections, or ``max_sockets_per_address`` from the client's address. Each message is
+size-checked, rate-checked, checked for depth and number size (``tawa.web.limits``), parsed and validated before
+anything else; every refusal is answered (``reject``).
+
+Whatever a client can make the server build is bounded per connection:
+
+- **Full views** (a join, a ``sync``, the view that follows a refusal about a joined table) come out of a bucket of
+  ``full_view_burst`` that refills one per ``full_view_interval``. A ``sync`` from a client that already holds the
+  table as it is (its last message about it was a full view) gets none; a ``sync`` or a refusal that finds the
+  bucket empty is answered once, the latest view, when the bucket has one again (one full view per gap, not per
+  message); a join that finds it empty is refused (``rate_limited``).
+- **Tables**: at most ``max_tables_per_socket`` joined at once; a connection that has joined none for
+  ``ws_idle_seconds`` is closed (``idle``).
+- **Messages**: ``ws_rate_max`` per ``ws_rate_window``; past it the first is answered ``rate_limited`` and the others
+  dropped unread (a flood costs the server almost nothing), and twice the rate closes the connection.
+- **Outgoing bytes**: messages queue per connection up to ``ws_queue_bytes``; a client that cannot keep up is
+  disconnected (it reconnects and gets a full view) instead of slowing its tables down.
 """
 from __future__ import annotations
 
@@ -19,14 +32,15 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tawa.web.limits import client_address, deny_websocket, json_limit_error
 from tawa.web.models import RUNNING
 from tawa.web.protocol import CLIENT_TYPES, Explain, Help, Join, Leave, Move, Ping, Previews, Sync, client_message
 from tawa.web.service import LiveTable, Refused, TableService, Watcher
 from tawa.web.views import explain_of
 
 log = logging.getLogger("tawa.web")
-QUEUE_LIMIT = 512          # outgoing messages waiting for a slow client before it is dropped
-RATE_WINDOW, RATE_MAX = 10.0, 200   # at most this many messages per window per connection
+IDLE_CLOSE = 4408          # the close code of an idle connection
+RESYNC_AFTER = 5.0         # a sync from a client that holds the table as it is is honoured if its view is older
 
 
 def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
@@ -43,27 +57,37 @@ def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
 
 
 class Connection:
-    """One client socket: its subscriptions and its outgoing queue."""
+    """One client socket: its subscriptions, its outgoing queue and its budgets."""
 
     def __init__(self, ws: WebSocket, service: TableService) -> None:
         self.ws = ws
         self.service = service
+        self.settings = service.settings
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0        # bytes waiting in the queue
         self.joined: dict[str, tuple[LiveTable, Watcher]] = {}
         self.closed = False
+        self.close_code = 1008
         self._window_start = time.monotonic()
         self._count = 0
+        self._tokens = float(self.settings.full_view_burst)
+        self._tokens_at = time.monotonic()
+        self._due: dict[str, asyncio.TimerHandle] = {}   # tables whose full view waits for the bucket
+        self._idle: asyncio.TimerHandle | None = None
+        self._arm_idle()
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already encoded for several receivers)."""
         if self.closed:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            log.warning("dropping a client that does not read its messages")
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        if self.queued + len(text) > self.settings.ws_queue_bytes:
+            log.warning("dropping a client that does not read its messages (%d bytes waiting)", self.queued)
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+        self.queued += len(text)
+        self.queue.put_nowait(text)
 
     async def writer(self) -> None:
         try:
@@ -71,50 +95,126 @@ class Connection:
                 text = await self.queue.get()
                 if text is None:
                     with contextlib.suppress(Exception):
-                        await self.ws.close(code=1008)
+                        await self.ws.close(code=self.close_code)
                     return
+                self.queued -= len(text)
                 await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             self.closed = True
 
     def reject(self, code: str, reason: str, table: str | None = None, ack: int | None = None,
-               rule: str | None = None) -> None:
-        """Answer a refused message; when it concerned a joined table, its full view follows (resync)."""
-        self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule})
+               rule: str | None = None, v: int | None = None) -> None:
+        """Answer a refused message; when it concerned a joined table, its full view follows (resync), at once or,
+        when the connection's bucket of full views is empty, once when it has one again."""
+        self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule, "v": v})
         if table in self.joined:
-            lt, w = self.joined[table]
-            self.send(self.service.full(lt, w))
+            self.want_full(table)
 
+    # ------------------------------------------------------------ budgets
     def _rate_ok(self) -> bool:
         now = time.monotonic()
-        if now - self._window_start > RATE_WINDOW:
+        if now - self._window_start > self.settings.ws_rate_window:
             self._window_start, self._count = now, 0
         self._count += 1
-        return self._count <= RATE_MAX
+        return self._count <= self.settings.ws_rate_max
+
+    def _over_rate(self) -> None:
+        """A message past the rate: the first of a window is answered ``rate_limited``, the others are dropped
+        unread; a client that sends twice the rate in one window is disconnected (close 1008)."""
+        st = self.settings
+        if self._count == st.ws_rate_max + 1:
+            self.reject("rate_limited", f"at most {st.ws_rate_max} messages per {st.ws_rate_window:g} seconds; the "
+                                        "next ones in this window are dropped unanswered; slow down")
+        elif self._count > 2 * st.ws_rate_max and not self.closed:
+            self.reject("rate_limited", f"more than {2 * st.ws_rate_max} messages in {st.ws_rate_window:g} seconds: "
+                                        "closing this connection")
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        interval = self.settings.full_view_interval
+        gained = (now - self._tokens_at) / interval if interval > 0 else float("inf")
+        self._tokens = min(float(self.settings.full_view_burst), self._tokens + gained)
+        self._tokens_at = now
+
+    def _take_token(self) -> bool:
+        self._refill()
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    def want_full(self, table: str, sync: bool = False) -> None:
+        """The client needs the table's full view (after a refusal; a ``sync``): now if the bucket has one, else
+        once, when it has one again (however many were asked meanwhile). A ``sync`` from a client whose last message
+        about the table is the full view of the table as it is gets none (unless that view is ``RESYNC_AFTER``
+        seconds old, so that no client can stay stuck)."""
+        entry = self.joined.get(table)
+        if entry is None or table in self._due:
+            return
+        lt, w = entry
+        if sync and w.fresh and time.monotonic() - w.full_at < RESYNC_AFTER:
+            return
+        if self._take_token():
+            self.service.send_full(lt, w)
+            return
+        wait = (1 - self._tokens) * self.settings.full_view_interval
+        self._due[table] = asyncio.get_running_loop().call_later(wait, self._send_due, table)
+
+    def _send_due(self, table: str) -> None:
+        self._due.pop(table, None)
+        if not self.closed:
+            self.want_full(table)
+
+    def _arm_idle(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if not self.joined and not self.closed:
+            self._idle = asyncio.get_running_loop().call_later(self.settings.ws_idle_seconds, self._idle_out)
+
+    def _idle_out(self) -> None:
+        self._idle = None
+        if self.joined or self.closed:
+            return
+        self.send({"t": "reject", "table": None, "ack": None, "code": "idle", "rule": None, "v": None,
+                   "reason": f"no table joined for {self.settings.ws_idle_seconds:g} seconds: closing"})
+        self.closed, self.close_code = True, IDLE_CLOSE
+        self.queue.put_nowait(None)
 
     # ------------------------------------------------------------ inbound
     async def handle_text(self, text: str) -> None:
-        limit = self.service.settings.max_message_bytes
-        if len(text.encode()) > limit:
+        settings = self.settings
+        if not self._rate_ok():
+            self._over_rate()
+            return
+        limit = settings.max_message_bytes
+        if len(text) > limit or len(text.encode()) > limit:
             self.reject("too_large", f"a message may have at most {limit} bytes")
             return
-        if not self._rate_ok():
-            self.reject("rate_limited", f"at most {RATE_MAX} messages per {RATE_WINDOW:g} seconds; slow down")
+        error = json_limit_error(text, settings.max_json_depth, settings.max_json_digits)
+        if error is not None:
+            self.reject("bad_json", f"not JSON the server accepts: {error}")
             return
         try:
             raw = json.loads(text)
         except json.JSONDecodeError as e:
             self.reject("bad_json", f"not JSON: {e.msg} at character {e.pos}")
             return
+        except (ValueError, RecursionError):   # the limits above should make these impossible: never a traceback
+            self.reject("bad_json", "not JSON the server accepts")
+            return
         if not isinstance(raw, dict):
             self.reject("bad_message", "a message is a JSON object with a field `t`")
             return
         kind = raw.get("t")
         if kind not in CLIENT_TYPES:
-            self.reject("unknown_type", f"unknown message type {kind!r}; known: {', '.join(CLIENT_TYPES)}")
+            shown = repr(kind) if isinstance(kind, str | int | float | bool | None) else type(kind).__name__
+            self.reject("unknown_type", f"unknown message type {shown[:40]}; known: {', '.join(CLIENT_TYPES)}")
             return
         table = raw.get("table") if isinstance(raw.get("table"), str) else None
-        ack = raw.get("ack") if isinstance(raw.get("ack"), int) else None
+        ack = raw.get("ack") if isinstance(raw.get("ack"), int) and not isinstance(raw.get("ack"), bool) else None
         try:
             msg = client_message.validate_python(raw)
         except ValidationError as e:
@@ -123,7 +223,7 @@ class Connection:
         try:
             await self.dispatch(msg)
         except Refused as r:
-            self.reject(r.code, r.reason, table, ack, r.rule)
+            self.reject(r.code, r.reason, table, ack, r.rule, r.v)
 
     async def dispatch(self, msg: Any) -> None:
         svc = self.service
@@ -132,14 +232,25 @@ class Connection:
         elif isinstance(msg, Join):
             lt = await svc.table(msg.table)
             seat = svc.seat_for_token(lt, msg.token) if msg.token is not None else None
+            if msg.table not in self.joined and len(self.joined) >= self.settings.max_tables_per_socket:
+                raise Refused("too_many_joined", f"a connection may join at most {self.settings.max_tables_per_socket}"
+                                                 " tables at once; leave one first")
+            if not self._take_token():
+                raise Refused("rate_limited", "too many views asked for in a short time; join again in a second")
             self.leave(msg.table)
-            self.joined[msg.table] = (lt, svc.watch(lt, self, seat, msg.board))
+            try:
+                self.joined[msg.table] = (lt, svc.watch(lt, self, seat, msg.board))
+            except Refused:
+                self._tokens += 1    # no view was sent
+                raise
+            finally:
+                self._arm_idle()
         elif isinstance(msg, Leave):
             self.leave(msg.table)
         else:
             lt, w = self._joined(msg.table)
             if isinstance(msg, Sync):
-                self.send(svc.full(lt, w))
+                self.want_full(msg.table, sync=True)
             elif isinstance(msg, Move):
                 if w.seat is None:
                     raise Refused("spectator", "spectators cannot act; open your seat link to play")
@@ -173,12 +284,19 @@ class Connection:
 
     def leave(self, table: str) -> None:
         entry = self.joined.pop(table, None)
+        due = self._due.pop(table, None)
+        if due is not None:
+            due.cancel()
         if entry is not None:
             self.service.unwatch(*entry)
+            self._arm_idle()
 
     def leave_all(self) -> None:
         for table in list(self.joined):
             self.leave(table)
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
 
 
 def _explain_validation(kind: str, err: ValidationError) -> str:
@@ -189,29 +307,65 @@ def _explain_validation(kind: str, err: ValidationError) -> str:
     return f"bad {kind!r} message: " + "; ".join(parts)
 
 
+class Sockets:
+    """The connections held, in all and by network address (``max_sockets``, ``max_sockets_per_address``)."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.by_address: dict[str, int] = {}
+
+    def admit(self, address: str, most: int, most_here: int) -> str | None:
+        """Count one more connection from ``address``, or say why not."""
+        if self.total >= most:
+            return f"the server holds {self.total} connections, as many as it allows; try again later"
+        if self.by_address.get(address, 0) >= most_here:
+            return f"at most {most_here} connections from one network address at once; close a tab first"
+        self.total += 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        self.total -= 1
+        left = self.by_address.get(address, 1) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+
+
 async def endpoint(ws: WebSocket) -> None:
     service: TableService = ws.app.state.service
-    if not origin_allowed(ws, service.settings.allowed_origins):
-        await ws.close(code=4403)  # before accept: the handshake is refused with HTTP 403
+    settings = service.settings
+    if not origin_allowed(ws, settings.allowed_origins):
+        await deny_websocket(ws.scope, ws.send, 403, "forbidden", "this page's origin may not open a socket here")
         return
-    await ws.accept()
-    conn = Connection(ws, service)
-    writer = asyncio.create_task(conn.writer())
+    sockets: Sockets = ws.app.state.sockets
+    address = client_address(ws.scope)
+    refused = sockets.admit(address, settings.max_sockets, settings.max_sockets_per_address)
+    if refused is not None:
+        await deny_websocket(ws.scope, ws.send, 429, "too_many_sockets", refused)
+        return
     try:
-        while not conn.closed:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                data = message.get("bytes") or b""
-                text = data.decode("utf-8", errors="replace")
-            await conn.handle_text(text)
-    except WebSocketDisconnect:
-        pass
+        await ws.accept()
+        conn = Connection(ws, service)
+        writer = asyncio.create_task(conn.writer())
+        try:
+            while not conn.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    text = data.decode("utf-8", errors="replace")
+                await conn.handle_text(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.leave_all()
+            conn.closed = True
+            conn.queue.put_nowait(None)   # the writer sends what is queued (an idle notice), then closes
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 2)
     finally:
-        conn.closed = True
-        conn.leave_all()
-        conn.queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 2)
+        sockets.release(address)

@@ -172,13 +172,20 @@ class RivalCard(NamedTuple):
     priority: str
 
 
-def _number(text: str, what: str, low: int = 0) -> int:
+ROW_NUMBER_MOST = 99   # the most any number in a row of text may be (costs, Suns, Moon, arrows, steps ...)
+ROW_CHARS = 40         # the longest row of text of a table written as rows
+CUSCO_MOST = 80        # the longest path an option may set (twice the board's 40)
+
+
+def _number(text: str, what: str, low: int = 0, high: int = ROW_NUMBER_MOST) -> int:
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 6 else None
     except ValueError:
-        raise ValueError(f"{what} must be a whole number, not {text!r}") from None
-    if value < low:
-        raise ValueError(f"{what} must be at least {low}, not {value}")
+        value = None
+    if value is None:
+        raise ValueError(f"{what} must be a whole number, not {text[:12]!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be from {low} to {high}, not {value}")
     return value
 
 
@@ -253,7 +260,7 @@ def parse_solo_band(row: str) -> tuple[int, str]:
     low, _, title = row.partition(" ")
     if not title.strip():
         raise ValueError("expected 'score title'")
-    return _number(low, "score"), title.strip()
+    return _number(low, "score", 0, 999), title.strip()
 
 
 def _rows(parse: Callable[[str], Any], names: Callable[[int], Sequence[str]] | None = None,
@@ -346,98 +353,98 @@ def _bonus_names(n: int) -> Sequence[str]:
 PARAMS = ParamRegistry([
     # ---- C2 player-count settings (index = players - 1)
     Param("START_STEP", (12, 12, 6, 0), "P", ("AY-031", "AY-133"), "Ayar start step for 1/2/3/4 players",
-          length=len(PLAYER_COUNTS), bounds=(0, None)),
+          length=len(PLAYER_COUNTS), bounds=(0, CUSCO_MOST - 1)),
     Param("MARKET_SLOTS", (4, 4, 5, 5), "P", ("AY-035",), "pottery market slots for 1/2/3/4 players",
-          length=len(PLAYER_COUNTS), bounds=(1, None)),
+          length=len(PLAYER_COUNTS), bounds=(1, 40)),
     Param("TERRACE_SHAPE", ((4, 4), (4, 4), (4, 6), (4, 6)), "P", ("AY-038",),
-          "terrace rows x columns for 1/2/3/4 players", length=len(PLAYER_COUNTS), bounds=(1, None), check=_pairs),
+          "terrace rows x columns for 1/2/3/4 players", length=len(PLAYER_COUNTS), bounds=(1, 10), check=_pairs),
     Param("START_LLAMAS", ((0,), (0, 0), (0, 0, 1), (0, 0, 1, 1)), "P", ("AY-045",),
-          "starting Llamas by seat for 1/2/3/4 players", length=len(PLAYER_COUNTS), bounds=(0, None),
+          "starting Llamas by seat for 1/2/3/4 players", length=len(PLAYER_COUNTS), bounds=(0, 10),
           check=_llamas_by_seat),
     Param("TURNS_PER_ROUND", (4, 4, 4, 3), "S/P", ("AY-060", "AY-061", "AY-193"),
           "Day turns per player in rounds 1-4", length=ROUNDS, bounds=(1, len(MARKERS)), check=_turns_fit),
     # ---- C3 main board
-    Param("CUSCO", 40, "P", ("AY-115",), "last step of every path (Cusco)", bounds=(1, None)),
-    Param("SPOT_CAPACITY", 1, "P", ("AY-134",), "Tambos per action spot", bounds=(1, None)),
+    Param("CUSCO", 40, "P", ("AY-115",), "last step of every path (Cusco)", bounds=(1, CUSCO_MOST)),
+    Param("SPOT_CAPACITY", 1, "P", ("AY-134",), "Tambos per action spot", bounds=(1, 4)),
     Param("SPOT_ACTIVITY", SPOT_ACTIVITY_DEFAULT, "P", ("AY-132", "AY-155"),
           "activity of spots 1-40 on each path (teal, brown, purple, black)", length=len(PATHS),
-          check=_letters(ACTIVITIES)),
+          check=_letters(ACTIVITIES), chars=CUSCO_MOST),
     Param("RAYMI_STEPS", (18, 28), "P", ("AY-211",), "step spaces holding Raymi tiles on every path",
-          length=(1, None), bounds=(1, None), order="increasing"),
+          length=(1, 8), bounds=(1, CUSCO_MOST), order="increasing"),
     Param("RAYMI_TILES", "PPWWFFRR", "S/P", ("AY-033", "AY-211"), "the 8 Raymi tiles (activity letters)",
-          check=_letters(ACTIVITIES)),
+          check=_letters(ACTIVITIES), chars=4 * 8),
     # ---- C5 step slots: "lane arrows moon bonus amount"
     Param("STEP_SLOTS", ("r1 1 2 viracocha 1", "r2 2 1 llamas 2", "r3 1 2 inti 3", "r4 3 0 moon 3",
                          "c1 2 1 llamas 2", "c2 1 2 inti 3", "c3 3 0 moon 3", "c4 2 1 viracocha 1"),
           "P", ("AY-091", "AY-113", "AY-176", "AY-441"), "Step slot arrows, slot Moon and clan bonus per lane",
-          length=len(LANES), check=_rows(parse_step_slot, lambda n: LANES)),
+          length=len(LANES), check=_rows(parse_step_slot, lambda n: LANES), chars=ROW_CHARS),
     # ---- C6 temples
     Param("TEMPLE_SUN_PER_NIGHT", 2, "P", ("AY-432",), "Sun per Temple marker = this x Night number",
-          bounds=(0, None)),
+          bounds=(0, 10)),
     Param("TEMPLE_FALLBACK_SUN", 2, "P", ("AY-174",), "Sun for an emptied quadrant with no legal temple row",
-          bounds=(0, None)),
-    Param("TEMPLE_MARKERS", 4, "P", ("AY-043",), "Temple markers per player", bounds=(0, None)),
-    Param("TEMPLE_TOKENS", 1, "P", ("AY-032",), "Viracocha tokens beside each female Ayar", bounds=(0, None)),
+          bounds=(0, 10)),
+    Param("TEMPLE_MARKERS", 4, "P", ("AY-043",), "Temple markers per player", bounds=(0, 12)),
+    Param("TEMPLE_TOKENS", 1, "P", ("AY-032",), "Viracocha tokens beside each female Ayar", bounds=(0, 6)),
     # ---- C7/C8 pottery
     Param("POT_ROW", (1, 1, 2, 2, 3, 3, 4, 4), "P", ("AY-257", "AY-258"), "Suns above pot-row spaces 1..8",
-          length=(1, None), bounds=(0, None)),
+          length=(1, 16), bounds=(0, 20)),
     Param("POTS", ("red", "yellow", "green", "blue", "white"), "P", ("AY-035",), "pot colours",
-          length=(1, None), check=_distinct),
+          length=(1, 8), check=_distinct, chars=20),
     Param("POT_POWERS", (2, 2, 2, 3, 3, 4), "P", ("AY-240",), "printed powers of the pots of one colour",
-          length=(1, None), bounds=(1, None)),
+          length=(1, 12), bounds=(1, 12)),
     Param("POT_VIRACOCHA", (6,), "R/P", ("AY-248",), "which pots of a colour (1-6) show Viracocha",
-          bounds=(1, None)),
-    Param("FACEDOWN_COST", 3, "P", ("AY-242",), "power to take the facedown top pot", bounds=(1, None)),
-    Param("FACEDOWN_MAX", 2, "P", ("AY-243",), "facedown pots per action", bounds=(0, None)),
+          bounds=(1, 12), length=(0, 12)),
+    Param("FACEDOWN_COST", 3, "P", ("AY-242",), "power to take the facedown top pot", bounds=(1, 12)),
+    Param("FACEDOWN_MAX", 2, "P", ("AY-243",), "facedown pots per action", bounds=(0, 6)),
     Param("RESHUFFLE_BELOW", 5, "P", ("AY-254", "AY-462"), "reshuffle at Night if the stack holds fewer",
-          bounds=(0, None)),
+          bounds=(0, 30)),
     Param("SET_MOON", (1, 4, 9, 16), "R", ("AY-259",), "Moon of a colour set of 1/2/3/4+ pots",
           overridable=False, order="increasing"),
     Param("POTS_PER_ACTION", 2, "R", ("AY-241",), "pots per Pottery action", overridable=False),
     # ---- C9/C10 weaving
-    Param("WEAVE_SHAPE", (3, 6), "P", ("AY-286",), "weaving area rows x columns", length=2, bounds=(1, None)),
+    Param("WEAVE_SHAPE", (3, 6), "P", ("AY-286",), "weaving area rows x columns", length=2, bounds=(1, 12)),
     Param("COLUMN_MOON", (4, 7, 10, 13, 16, 20), "R/P", ("AY-294",), "Moon printed under columns 1..6",
-          length=(1, None), bounds=(0, None), order="nondecreasing"),
+          length=(1, 12), bounds=(0, 100), order="nondecreasing"),
     Param("FRAME_HALF_SUNS", ("1 2 N", "1 4 N", "1 6 N", "3 1 S", "3 3 S", "3 5 S", "1 1 W", "3 1 W",
                               "1 6 E", "3 6 E"),
           "P", ("AY-292",), "frame half-suns: cell row, col and side",
-          check=_rows(parse_frame_half_sun, unique=lambda rec: rec)),
+          check=_rows(parse_frame_half_sun, unique=lambda rec: rec), length=(0, 48), chars=ROW_CHARS),
     Param("TEXTILES", TEXTILES_DEFAULT, "P", ("AY-034", "AY-282", "AY-283"),
-          "textile tiles: id, stack (= power), canonical half-suns, V = Viracocha", length=(1, None),
-          check=_rows(parse_textile, unique=lambda rec: rec.id)),
+          "textile tiles: id, stack (= power), canonical half-suns, V = Viracocha", length=(1, 64),
+          check=_rows(parse_textile, unique=lambda rec: rec.id), chars=ROW_CHARS),
     # ---- C11/C12 farming
     Param("MAIZE_BOXES", ("a 1,1,1 1 -", "b 1,2,1 2 V", "c 1,1,2,2 3 -", "d 1,2,1,2 4 V"), "P",
           ("AY-041", "AY-315", "AY-316", "AY-317"), "maize boxes: Suns under cubes, Moon when empty, V icon",
-          length=(1, len(BOX_NAMES)), check=_rows(parse_maize_box, _box_names)),
+          length=(1, len(BOX_NAMES)), check=_rows(parse_maize_box, _box_names), chars=ROW_CHARS),
     # ---- C13/C14 reed
     Param("ROUTE", ROUTE_DEFAULT, "P", ("AY-341", "AY-355"), "route spaces 1..18: cost, island Moon, yellow, section",
-          length=(1, None), check=_rows(parse_route_space)),
-    Param("LAKE_TOKENS", 2, "P", ("AY-036",), "Viracocha tokens per Lake section", bounds=(0, None)),
+          length=(1, 36), check=_rows(parse_route_space), chars=ROW_CHARS),
+    Param("LAKE_TOKENS", 2, "P", ("AY-036",), "Viracocha tokens per Lake section", bounds=(0, 8)),
     Param("ISLAND_SLOTS", (2, 3, 3, 4, 4, 5), "P", ("AY-042", "AY-357"), "Suns under Island slots 1..6",
-          bounds=(0, None)),
+          bounds=(0, 20), length=(0, 12)),
     Param("ISLAND_VIRACOCHA", (2, 4, 6), "R", ("AY-354",), "Island slots with a Viracocha icon",
           overridable=False),
     # ---- C15 Viracocha bonus spaces: "name tokens effect amount"
     Param("BONUS_SPACES", ("v1 1 llamas 2", "v2 2 power_pw 1", "v3 2 power_fr 1", "v4 3 inti 4",
                            "v5 3 moon 3"),
           "P", ("AY-382", "AY-387", "AY-388", "AY-389", "AY-390", "AY-391"), "bonus spaces",
-          length=(0, len(BONUS_NAMES)), check=_rows(parse_bonus_space, _bonus_names)),
+          length=(0, len(BONUS_NAMES)), check=_rows(parse_bonus_space, _bonus_names), chars=ROW_CHARS),
     Param("OVERFLOW_LLAMAS", 1, "P", ("AY-386",), "Llamas per token once every bonus space is complete",
-          bounds=(0, None)),
+          bounds=(0, 5)),
     # ---- C16/C17 solo
     Param("RIVAL_CARDS", ("RV01 leader 1 PWFR", "RV02 leader 2 WFRP", "RV03 leader 2 FRPW", "RV04 leader 3 RPWF",
                           "RV05 second 1 PFWR", "RV06 second 2 WRFP", "RV07 second 2 FPRW", "RV08 second 3 RWPF",
                           "RV09 laggard 1 PRWF", "RV10 laggard 2 FWPR", "RV11 laggard 2 WPRF",
                           "RV12 teal 2 RFWP", "RV13 brown 2 PWRF", "RV14 purple 2 FRWP", "RV15 black 2 WPFR"),
           "P", ("AY-503", "AY-504", "AY-505", "AY-506"), "Rival cards: id, Ayar selector, steps, priority",
-          check=_rows(parse_rival_card, unique=lambda rec: rec.id)),
-    Param("RIVAL_PLANT", 2, "P", ("AY-510",), "cubes the Rival plants", bounds=(0, None)),
-    Param("RIVAL_PLANT_HARD", 3, "P", ("AY-514",), "cubes the Rival plants on hard difficulty", bounds=(0, None)),
+          check=_rows(parse_rival_card, unique=lambda rec: rec.id), length=(1, 30), chars=ROW_CHARS),
+    Param("RIVAL_PLANT", 2, "P", ("AY-510",), "cubes the Rival plants", bounds=(0, 10)),
+    Param("RIVAL_PLANT_HARD", 3, "P", ("AY-514",), "cubes the Rival plants on hard difficulty", bounds=(0, 10)),
     Param("RIVAL_HARD", False, "P", ("AY-514",), "solo hard difficulty"),
-    Param("RIVAL_CUBES", 12, "P", ("AY-046",), "neutral maize cubes of the Rival", bounds=(0, None)),
-    Param("RIVAL_ISLANDS", 4, "P", ("AY-046", "AY-511"), "neutral Islands of the Rival", bounds=(0, None)),
+    Param("RIVAL_CUBES", 12, "P", ("AY-046",), "neutral maize cubes of the Rival", bounds=(0, 40)),
+    Param("RIVAL_ISLANDS", 4, "P", ("AY-046", "AY-511"), "neutral Islands of the Rival", bounds=(0, 12)),
     Param("SOLO_BANDS", ("0 Wanderer", "80 Curaca", "100 Ayar", "120 Sapa Inca"), "P", ("AY-515",),
-          "solo title from this final score up", length=(1, None), check=_increasing_bands),
+          "solo title from this final score up", length=(1, 10), check=_increasing_bands, chars=ROW_CHARS),
 ])
 
 

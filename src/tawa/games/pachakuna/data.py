@@ -209,7 +209,7 @@ PARAMS = ParamRegistry([
                          "M": (("M", (0, 1, 2, 3)), ("V", (4, 5)))}, "P",
           ("PK-041", "PK-042", "PK-043", "PK-044", "PK-048", "PK-050"),
           "tile type -> regions (terrain V/M, base sides); regions partition sides 0-5", check=_check_tile_types,
-          bounds=(0, N_SIDES - 1)),
+          bounds=(0, N_SIDES - 1), chars=1),
     Param("TILE_COUNTS", {"F": 15, "N": 24, "M": 15}, "R", ("PK-012", "PK-045", "PK-084"),
           "tiles of each type (used by the random layout)", check=_check_counts, bounds=(0, len(TILE_CELLS))),
     Param("LAYOUTS", {"A": LAYOUT_A.strip(), "B": LAYOUT_B.strip()}, "P", ("PK-082", "PK-083"),
@@ -217,7 +217,8 @@ PARAMS = ParamRegistry([
     # ---- demands and bag [P]/[S]
     Param("DEMANDS", DEMANDS_DEFAULT, "P", ("PK-008", "PK-009", "PK-281"),
           "demand list, (upper flag, lower flag); ids D00.. in this order; every village must keep a valid "
-          "demand after a reshuffle (PK-281)", check=_check_demands, length=(N_COLOURS, None)),
+          "demand after a reshuffle (PK-281)", check=_check_demands, length=(N_COLOURS, None),
+          chars=max(len(c) for c in COLOURS)),
     Param("REFILL_ORDER", VILLAGE_CELLS, "P", ("PK-275", "PK-090"),
           "order in which villages missing a demand draw", check=_check_refill, length=len(VILLAGE_CELLS),
           bounds=(-BOARD_RADIUS, BOARD_RADIUS)),
@@ -235,7 +236,8 @@ PARAMS = ParamRegistry([
     Param("FREE_ZERO_ROTATION", True, "S", ("PK-131",), "the free rotation may keep the orientation (0 degrees)"),
     Param("PAID_ZERO_ROTATION", True, "P", ("PK-137",), "a paid rotation may keep the orientation"),
     Param("MAX_ROTATIONS", None, "S", ("PK-007", "PK-136"),
-          "most tiles rotated per turn (null = unlimited; 3 = the physical rocks)", nullable=True, bounds=(1, None),
+          "most tiles rotated per turn (null = unlimited; 3 = the physical rocks)", nullable=True,
+          bounds=(1, len(TILE_CELLS)),
           check=_whole_number),
     Param("FREE_ROTATIONS", 1, "R", ("PK-130",), "free rotations per turn", overridable=False, bounds=(1, 1)),
     Param("ROTATION_COST", 2, "R", ("PK-132", "PK-134"), "pieces paid for each further rotation",
@@ -262,7 +264,7 @@ PARAMS = ParamRegistry([
           choices=("immediate", "end_of_turn")),
     Param("TURN_CAP", None, "D", ("PK-320",),
           "after this many turns (each player's turn counts one) without a winner the game is a draw; null = off",
-          nullable=True, bounds=(1, None), check=_whole_number),
+          nullable=True, bounds=(1, 2000), check=_whole_number),
     Param("WHITE_SEAT", 0, "D", ("PK-093",), "seat that plays White (and starts); 'random' draws it at setup "
           "after the demands", choices=(0, 1, "random")),
 ])

@@ -226,12 +226,12 @@ PARAMS = ParamRegistry([
     Param("WHITE_ALPACA_STARTS", ((2, 5), (4, 2)), "P", ("SV-031", "SV-633"), "W1 (lower level) and W2 grids",
           length=len(WHITE_ALPACAS), bounds=(1, GRID_MAX), check=_check_starts),
     Param("HARVEST_TRACK", (0, 1, 3, 6, 9, 12, 16, 20), "P/R", ("SV-220", "SV-902"),
-          "coins per farmer space 0..7 (space 4 = $9 is [R])", length=HP_MAX + 1, bounds=(0, None),
+          "coins per farmer space 0..7 (space 4 = $9 is [R])", length=HP_MAX + 1, bounds=(0, 100),
           order="nondecreasing", check=_starts_at_zero),
     Param("TECH_COSTS", (4, 6, 8), "P", ("SV-310", "SV-311"), "cost of the 2nd, 3rd and 4th Technology",
-          length=MAX_TECH - 1, bounds=(0, None)),
+          length=MAX_TECH - 1, bounds=(0, 40)),
     Param("MAIN_CATU_PRICES", (1, 1, 2, 2, 3, 3), "R/P", ("SV-260", "SV-261"), "Main Catu price, slot 1 (bottom) up",
-          length=MAIN_CATU_SLOTS, bounds=(0, None)),
+          length=MAIN_CATU_SLOTS, bounds=(0, 20)),
     Param("VINE_CATU_CAPACITY", 3, "P", ("SV-039", "SV-363"), "vines the Vine Catu holds",
           bounds=(0, TILES_PER_CROP)),
     Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind (at most a whole Age pile)",
@@ -247,7 +247,7 @@ PARAMS = ParamRegistry([
     Param("HARVEST_ALWAYS_LEGAL", True, "P", ("SV-063", "SV-221"),
           "False: Harvest needs a farmer above 0 or Harvest Worker (still offered if nothing else is legal)"),
     _one("HARVEST_FOLLOW_UPS", "herder_then_extras", ("SV-223",), "after a Harvest: Herder, then extras"),
-    Param("PURCHASE_MIN_ITEMS", 1, "P", ("SV-065", "SV-243"), "items a Purchase must acquire", bounds=(0, None)),
+    Param("PURCHASE_MIN_ITEMS", 1, "P", ("SV-065", "SV-243"), "items a Purchase must acquire", bounds=(0, 6)),
     _one("FREE_WINDOWS", "turn_start,between_actions,between_items,turn_end", ("SV-068",), "free windows"),
     _one("CHOICES_OFF_TURN_AND_FINAL_HARVEST", False, ("SV-069", "SV-566"), "only automatic effects off-turn"),
     _one("FEE_AFFORDABILITY", "total", ("SV-105",), "unlock + Tocricoc fees are tested together"),
@@ -299,7 +299,7 @@ PARAMS = ParamRegistry([
     _one("HIDDEN_ORDERS", "bag_and_piles", ("SV-604",), "orders hidden from everyone"),
     _one("PURGE_FACE_DOWN", True, ("SV-605",), "draw-pile tiles purged by unlocking are never shown"),
     Param("TURN_CAP_ROUNDS", None, "D", ("SV-630", "SV-631"), "rounds before a forced end (None = off)",
-          nullable=True, check=_positive_or_none, bounds=(1, None)),
+          nullable=True, check=_positive_or_none, bounds=(1, 200)),
 ])
 
 

@@ -16,11 +16,22 @@ function route(path) {
   let m;
   if ((m = path.match(/^\/table\/([\w-]+)$/))) return { page: "table", props: { table: m[1] } };
   if ((m = path.match(/^\/join\/([\w-]+)\/(\d+)$/))) {
-    const code = new URLSearchParams(location.search).get("k");
-    return { page: "join", props: { table: m[1], seat: Number(m[2]), code } };
+    return { page: "join", props: { table: m[1], seat: Number(m[2]), code: inviteCode() } };
   }
   if ((m = path.match(/^\/replay\/([\w-]+)$/))) return { page: "replay", props: { table: m[1] } };
   return { page: "lobby", props: {} };
+}
+
+// The invite code of a link (?k=…, or #k=…, which a browser never sends): kept for its page and taken out of the
+// address bar at once, so that it is in no history, bookmark or screenshot (the server's access log blanks it).
+const invites = new Map();   // path -> the code its link carried
+function inviteCode() {
+  const code = new URLSearchParams(location.hash.slice(1)).get("k") || new URLSearchParams(location.search).get("k");
+  if (code) {
+    invites.set(location.pathname, code);
+    history.replaceState(null, "", location.pathname);
+  }
+  return invites.get(location.pathname) || null;
 }
 
 function App() {

@@ -17,7 +17,8 @@ function OptionField({ p, value, onChange }) {
         onInput=${(e) => onChange(e.target.value)} />`;
   return html`<tr>
     <td><code>${p.name}</code></td><td><span class=${"tag tag-" + p.tag[0]} title="provenance">[${p.tag}]</span></td>
-    <td>${input}</td><td class="doc">${p.doc}${p.rules.length ? html` <span class="muted">(${p.rules.join(" ")})</span>` : ""}</td></tr>`;
+    <td>${input}</td><td class="doc">${p.doc}${p.rules.length ? html` <span class="muted">(${p.rules.join(" ")})</span>` : ""}${
+      p.shape ? html`<br /><span class="shape" data-testid=${"shape-" + p.name}>${p.shape}</span>` : ""}</td></tr>`;
 }
 
 function parseOption(text) {

@@ -125,7 +125,18 @@ function tableTitle(state) {
 }
 
 export function TablePage({ table }) {
-  const seat = useMemo(() => seatFromFragment(table), [table]);
+  const [seat, setSeat] = useState(() => seatFromFragment(table));
+  // a seat link opened in a tab that already shows this table changes only the fragment (no new page): take the
+  // seat it carries (store the token, clear the address bar, join again with it)
+  useEffect(() => {
+    const onHash = () => {
+      if (!new URLSearchParams(location.hash.slice(1)).get("token")) return;
+      const now = seatFromFragment(table);
+      setSeat((old) => (old && now && old.token === now.token ? old : now));
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [table]);
   const [state, setState] = useState(null);
   const [notice, setNotice] = useState(null);
   const [online, setOnline] = useState(true);
@@ -141,7 +152,7 @@ export function TablePage({ table }) {
     });
     sock.current = s;
     return () => s.close();
-  }, [table]);
+  }, [table, seat && seat.token]);
   if (!state) return html`<p class="loading">Joining the table…</p>`;
   const { view, seats, log } = state;
   const me = state.seat;
