@@ -29,8 +29,8 @@ def play_by_list(page: Page, limit: int = 400) -> int:
         v = page.get_by_test_id("table").get_attribute("data-v")
         button.click()
         clicks += 1
-        page.wait_for_function(f"document.querySelector('[data-testid=table]').dataset.v !== '{v}'",
-                               timeout=60_000)
+        # not wait_for_function: it evaluates its text, which the strict policy forbids (no unsafe-eval)
+        expect(page.get_by_test_id("table")).not_to_have_attribute("data-v", v or "", timeout=60_000)
     raise AssertionError("the game did not end")
 
 

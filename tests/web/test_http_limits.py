@@ -4,7 +4,10 @@ errors always ``{code, message}``, strict types, the schema true to the server, 
 address, the security headers, trusted hosts, and invite codes kept out of the access log."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
 import socket
 import time
 from collections.abc import Callable
@@ -209,6 +212,12 @@ def test_security_headers_on_every_answer(server: Server) -> None:
     for r in answers[1:3]:   # a page's shell is the same for everybody (no token): never reused unasked
         assert r.headers["cache-control"] == "no-cache"
     assert g.http.get(f"/api/tables/{made.json()['id']}/invites").headers["cache-control"] == "no-store"
+    for r in answers[1:3]:   # the import map as served (it names the versioned files) is the script the CSP allows
+        scripts = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", r.text, re.S)
+        assert scripts and "/static/" in scripts[0]
+        for body in scripts:
+            digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in r.headers["content-security-policy"]
 
 
 def test_a_foreign_host_name_is_refused_over_http_and_websocket(sqlite_server_with: Callable[..., Server]) -> None:

@@ -116,5 +116,5 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
     app.include_router(static)
     app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
     # outermost: the public server's bounds on every request (limits.py), before anything reads a body
-    app.add_middleware(Guard, settings=settings, page=STATIC / "index.html", listen_host=listen_host)
+    app.add_middleware(Guard, settings=settings, pages=app.state.assets.shell_texts(), listen_host=listen_host)
     return app

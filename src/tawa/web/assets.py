@@ -108,6 +108,10 @@ class Assets:
         text = text.replace('<script type="module"', preload + '<script type="module"', 1)
         return text.encode()
 
+    def shell_texts(self) -> list[str]:
+        """The pages' shells as served (their import map names the versioned files: the CSP hashes these)."""
+        return [data.decode() for data, _ in self._shells.values()]
+
     def shell(self, page: str, accept_encoding: str | None) -> Response:
         """The page ``page`` (one shell; the client routes): revalidated on each load, since it names the version."""
         data, gz = self._shells[page]

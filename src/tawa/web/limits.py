@@ -26,8 +26,7 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Awaitable, Callable, MutableMapping
-from pathlib import Path
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 
 from tawa.web.settings import Settings
@@ -136,10 +135,11 @@ def inline_script_hashes(html: str) -> list[str]:
     return out
 
 
-def security_headers(page: Path) -> list[tuple[bytes, bytes]]:
-    """The headers every answer carries. The client has no inline script but its import map, allowed by hash;
-    styles may be inline (the boards' SVG carries ``<style>`` and ``style`` attributes; scripts cannot)."""
-    hashes = inline_script_hashes(page.read_text()) if page.exists() else []
+def security_headers(pages: Iterable[str]) -> list[tuple[bytes, bytes]]:
+    """The headers every answer carries. The client has no inline script but its import map, allowed by hash: the
+    hash of the map as served (``pages``: the shells' texts, whose map names the versioned files); styles may be
+    inline (the boards' SVG carries ``<style>`` and ``style`` attributes; scripts cannot)."""
+    hashes = list(dict.fromkeys(h for page in pages for h in inline_script_hashes(page)))
     csp = "; ".join([
         "default-src 'none'", "script-src 'self' " + " ".join(hashes), "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:", "font-src 'self'", "connect-src 'self'", "manifest-src 'self'",
@@ -154,13 +154,13 @@ NO_STORE = (b"cache-control", b"no-store")
 
 # ---------------------------------------------------------------- the middleware
 class Guard:
-    """See the module's text. ``page`` is the client's HTML shell (for the import map's hash)."""
+    """See the module's text. ``pages`` are the client's HTML shells as served (for the import map's hash)."""
 
-    def __init__(self, app: ASGIApp, settings: Settings, page: Path, listen_host: str | None = None) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, pages: Iterable[str], listen_host: str | None = None) -> None:
         self.app = app
         self.settings = settings
         self.allowed = allowed_hosts(settings, listen_host)
-        self.headers = security_headers(page)
+        self.headers = security_headers(pages)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
