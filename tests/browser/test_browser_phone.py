@@ -16,9 +16,11 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from table_ui import READY, Shot, legal_actions, target_actions
 
+from tawa.core.registry import short_games
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 MIN_TARGET = 24   # px: the least size of a target at the moment it is tapped to be used
-GAMES = [("sacred-valley", 3, {}), ("pachakuna", 2, {}), ("ayar", 2, {}), ("guatavita", 2, {})]   # whole games
+GAMES = [(game, players, {}) for game, players, _ in short_games()]   # every registered game, uncapped
 DECISIONS = 20
 
 # The point of `el` to tap, and what lies there: [x, y, how] where how is "own" (the topmost element at the point is

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import tawa
 from tawa.cli import app
-from tawa.play import Quit, play_game
+from tawa.terminal.loop import Quit, play_game
 
 runner = CliRunner()
 
@@ -95,7 +95,7 @@ def test_play_quit_and_cli_play_with_piped_input() -> None:
 
 
 def test_long_action_lists_are_grouped_and_filtered() -> None:
-    from tawa.play import LONG_LIST, action_menu
+    from tawa.terminal.loop import LONG_LIST, action_menu
 
     legal = [tawa.Action(f"rotate {i}", f"Rotate tile {i}") for i in range(LONG_LIST + 5)] + [tawa.Action("pass")]
     menu = action_menu(legal)

@@ -8,7 +8,7 @@ import pytest
 from script import CLEAR, Script, answers
 
 import tawa
-from tawa.play import Quit, play_game, quit_text
+from tawa.terminal.loop import Quit, play_game, quit_text
 from tawa.terminal.standings import standings_text
 
 EVENT = re.compile(r"^  · (.*)$")

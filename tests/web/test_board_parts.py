@@ -12,15 +12,15 @@ import pytest
 from harness import BoardParts
 
 import tawa
+from tawa.core.registry import short_games
 from tawa.core.rng import Rng
 from tawa.core.svgparts import LEN, Memo, Part, UndeclaredRead, document, project
 from tawa.lab.playout import random_action
 
-# (game, players, options): short but whole games, ended by the game's own end or its [D] cap.
+# (game, players, options): a short but whole game of every registered game (its own end or its [D] cap), and
+# the variants whose boards draw other parts (Ayar's solo Rival, Guatavita's balsas)
 GAMES = [
-    ("sacred-valley", 3, {"TURN_CAP_ROUNDS": 3}),
-    ("pachakuna", 2, {"TURN_CAP": 24}),
-    ("ayar", 2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),
+    *short_games(),
     ("ayar", 1, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),
     ("guatavita", 3, {"MAX_ROUNDS": 2, "balsa": True}),
 ]

@@ -17,17 +17,13 @@ import pytest
 from harness import Guest, Server, Sock, play_until_over
 
 import tawa
+from tawa.core.registry import short_games
 from tawa.core.rng import Rng
 from tawa.lab.playout import random_action
 from tawa.web.views import events_out, explain_of, previews_of, view_of
 
-# (game, players, options): short but whole games, ended by the game's own end or its [D] cap.
-GAMES = [
-    ("sacred-valley", 3, {"TURN_CAP_ROUNDS": 3}),
-    ("pachakuna", 2, {"TURN_CAP": 24}),
-    ("ayar", 2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),
-    ("guatavita", 3, {"MAX_ROUNDS": 2}),
-]
+# (game, players, options): short but whole games of every registered game, ended by its own end or its [D] cap
+GAMES = short_games()
 
 
 def seen_by(game: tawa.Game, seat: int | None, names: list[str | None]) -> str:

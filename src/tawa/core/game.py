@@ -66,6 +66,9 @@ class GameInfo:
     automation_options: Mapping[str, Any] = field(default_factory=dict)
     """Options that automated runs (tests, ``tawa simulate``) set unless told otherwise:
     the spec's [D] safety caps."""
+    short_game: tuple[int, Mapping[str, Any]] = (0, {})
+    """A whole game in few decisions, for the tests that walk every registered game: (players, options that bring
+    the game's own end or its [D] cap forward). Players 0: the fewest the game allows, with no options."""
 
     @property
     def min_players(self) -> int:

@@ -53,6 +53,21 @@ def list_games() -> list[GameInfo]:
     return [cls.info for _, cls in sorted(_GAMES.items())]
 
 
+def short_games() -> list[tuple[str, int, dict[str, Any]]]:
+    """(id, players, options) of a short whole game of every game of the ``tawa.games`` package
+    (``GameInfo.short_game``): what the tests that walk every game play, so that a new game is walked without a
+    test naming it. Games registered from elsewhere (a test's toy game) are not among them."""
+    _load_builtins()
+    out = []
+    for _, cls in sorted(_GAMES.items()):
+        if not cls.__module__.startswith("tawa.games."):
+            continue
+        info = cls.info
+        players, options = info.short_game
+        out.append((info.id, players or info.min_players, dict(options)))
+    return out
+
+
 def new_game(game_id: str, players: int | None = None, seed: int = 0,
              options: Mapping[str, Any] | None = None) -> Game:
     """Start a game. ``players`` defaults to the smallest count the game allows.

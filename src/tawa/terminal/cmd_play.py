@@ -11,7 +11,6 @@ import typer
 from tawa.core.game import Game
 from tawa.lab.playout import automated_options
 from tawa.lab.simulate import check_seat_specs, expand_seats
-from tawa.play import Quit, play_game, quit_text
 from tawa.terminal.common import (
     OptionArg,
     PlayersArg,
@@ -25,6 +24,7 @@ from tawa.terminal.common import (
     tell,
     user_errors,
 )
+from tawa.terminal.loop import Quit, play_game, quit_text
 from tawa.terminal.saves import load_play, save_play
 
 SeatsArg = Annotated[str | None, typer.Option(help="comma-separated, one per seat: human or a bot (random, progress, "

@@ -36,6 +36,7 @@ class AyarGame(Game):
                 "final score = min(Sun, Moon).",
         rule_prefix="AY",
         automation_options={},   # the spec has no [D] safety cap: every game ends after 15 turns each
+        short_game=(2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),   # the tests' whole game in few decisions
     )
 
     state: AyarState

@@ -39,6 +39,7 @@ class GuatavitaGame(Game):
         summary="Drain the legendary lake tile by tile: plan workers, machines and pipes, then resolve.",
         rule_prefix="GV",
         automation_options={"MAX_ROUNDS": 40},  # GV-863
+        short_game=(3, {"MAX_ROUNDS": 2}),   # the tests' whole game in few decisions
     )
     state: State
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)

@@ -37,6 +37,7 @@ class PachakunaGame(Game):
         # [D] PK-320: tests, `tawa simulate` and bot-only `tawa play` end a game that nobody wins (uniform random
         # P'achakuna rarely opens a route) as a draw by the turn cap
         automation_options={"TURN_CAP": AUTOMATION_TURN_CAP},
+        short_game=(2, {"TURN_CAP": 24}),   # the tests' whole game in few decisions
     )
     state: PKState
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)

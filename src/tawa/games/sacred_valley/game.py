@@ -30,6 +30,7 @@ class SacredValley(Game):
         summary="Plant seed tiles on a shared three-level terrace, harvest, hire Camayos (3-5 players).",
         rule_prefix="SV",
         automation_options={"TURN_CAP_ROUNDS": 60},
+        short_game=(3, {"TURN_CAP_ROUNDS": 3}),   # the tests' whole game in few decisions
     )
     state: SVState
 
