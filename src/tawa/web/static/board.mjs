@@ -9,7 +9,7 @@
 // tap near a target too small to hit (under 24 px) zooms to it first, and the next tap uses it.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./common.mjs";
-import { changedSince, fingerprints, mark, mount, resolveClick, shortName, tipAt } from "./boardsvg.mjs";
+import { changedSince, fingerprints, makeTarget, mark, mount, resolveClick, shortName, tipAt, unmakeTarget } from "./boardsvg.mjs";
 import { clampZoom, gestures, MAX_ZOOM, MIN_TARGET, smallTargetsNear, TAP_SIZE, zoomAbout } from "./zoom.mjs";
 
 export const NOT_USABLE = "not something you can use now";
@@ -137,12 +137,11 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     if (!svg) return;
     const ids = live ? [...targets.keys()] : [];
     mark(svg, "target", ids);
-    for (const el of svg.querySelectorAll("[data-actions]")) {
-      el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.actions;
-    }
+    for (const el of svg.querySelectorAll("[data-actions]")) unmakeTarget(el);
+    const says = (aid) => (view.actions.find((a) => a.id === aid) || { text: aid }).text || aid;
     for (const id of ids) {        // keyboard: Tab to a target, Enter uses it; its actions are named for scripts
       const el = svg.getElementById(id);
-      if (el) { el.setAttribute("tabindex", "0"); el.setAttribute("role", "button"); el.dataset.actions = JSON.stringify(targets.get(id)); }
+      if (el) makeTarget(el, targets.get(id), says);
     }
     mark(svg, "chosen", choice ? [choice.el] : []);
   }, [view.svg, view.targets, live, choice]);

@@ -39,7 +39,7 @@ function Actions({ actions, busy, onMove, onHelp }) {
 function Log({ events }) {
   const end = useRef(null);
   useEffect(() => { if (end.current) end.current.scrollTop = end.current.scrollHeight; }, [events.length]);
-  return html`<section class="card log"><h3>Log</h3>
+  return html`<section class="card log"><h2 class="log-head">Log</h2>
     <ol ref=${end} data-testid="log">${events.map((e, i) => html`<li key=${i} class=${"ev ev-" + e.kind}>${e.text}</li>`)}</ol>
   </section>`;
 }
@@ -86,13 +86,13 @@ function MovePanel({ view, busy, folded, onFold, listOpen, onList, onMove, onHel
   const free = view.actions.length - targets;
   return html`<section ref=${ref} class=${"card move-panel" + (folded ? " folded" : "")} data-testid="move-panel"
       data-busy=${busy ? "yes" : "no"} data-folded=${folded ? "yes" : "no"}>
-    <h3 class="panel-head"><button type="button" class="panel-toggle" data-testid="panel-toggle"
+    <h2 class="panel-head"><button type="button" class="panel-toggle" data-testid="panel-toggle"
         aria-expanded=${folded ? "false" : "true"} onClick=${() => onFold(!folded)}
         title=${folded ? "show the panel" : "fold the panel (more room for the board)"}>
       <span class="chevron" aria-hidden="true">${folded ? "▴" : "▾"}</span> Your move</button>
       ${busy && html`<span class="muted"> (sending…)</span>`}
       ${folded && html`<span class="muted folded-hint"> ${targets ? "tap a highlighted place" : ""}${
-        targets && free > 0 ? ", or " : ""}${free > 0 ? `${free} button${free > 1 ? "s" : ""} folded` : ""}</span>`}</h3>
+        targets && free > 0 ? ", or " : ""}${free > 0 ? `${free} button${free > 1 ? "s" : ""} folded` : ""}</span>`}</h2>
     ${!folded && html`<div class="panel-body">
       ${hasBoard && targets > 0 && html`<p class="prompt">Tap or click a highlighted place on the board${
         view.actions.length > targets ? ", or:" : "."}</p>`}
