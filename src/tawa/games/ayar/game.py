@@ -37,6 +37,10 @@ class AyarGame(Game):
         rule_prefix="AY",
         automation_options={},   # the spec has no [D] safety cap: every game ends after 15 turns each
     )
+    place_rule = ("AY-080",  # a click on a part of the board that means no action (issue 24)
+                  "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
+                  "takes a Tambo and performs the activity, each choice on a highlighted place or a button",
+                  "a highlighted place or a button of the move panel")
 
     state: AyarState
 

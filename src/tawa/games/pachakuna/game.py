@@ -38,6 +38,10 @@ class PachakunaGame(Game):
         # P'achakuna rarely opens a route) as a draw by the turn cap
         automation_options={"TURN_CAP": AUTOMATION_TURN_CAP},
     )
+    place_rule = ("PK-111",  # a click on a part of the board that means no action (issue 24)
+                  "this part of the board only shows the table: a turn is Rotate, Move, Trade, Refill, each choice "
+                  "on a highlighted place or a button",
+                  "a highlighted place or a button of the move panel")
     state: PKState
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 

@@ -97,11 +97,12 @@ function Notice({ notice, at, onDismiss }) {
 }
 
 // The picture and its behaviour: `onMove(id)`, `onExplain(id)` (ask the server why an action is not legal),
+// `onExplainPlace(id, what)` (why a part that means no action is none: the game's rule of the turn, issue 24),
 // `onNotice(text)`; `notice` ({kind, text} or null) is shown on the board, `onDismiss` closes it; `idle`: why
 // nothing can be used now when it is not my turn (or null); `spectator`: mark the changes of the last move rather
 // than since my last move; `animate`: let moved pieces glide; `onPreviews(id)`: ask for the chooser pictures of
 // element `id` when its chooser opens (a server that sends them on demand; they come into `view.previews`).
-export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = null, notice = null,
+export function Board({ view, busy, onMove, onExplain, onNotice, onExplainPlace = null, onPreviews = null, notice = null,
                         onDismiss = () => {}, idle = null, spectator = false, animate = true }) {
   const box = useRef(null);
   const area = useRef(null);
@@ -227,6 +228,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     const what = shortName(tipAt(svg, hit.el));
     if (idle) onNotice(`${what ? what + ": " : ""}${idle}`);
     else if (hit.kind === "action") onExplain(hit.el.dataset.action);
+    else if (onExplainPlace) onExplainPlace(hit.el.id, what);
     else onNotice(`${what ? what + ": " : ""}${NOT_USABLE}`);
   };
   const key = (e) => {

@@ -143,12 +143,15 @@ export function TablePage({ table }) {
   const [listOpen, setListOpen] = useState(false);
   const [folded, setFolded] = useState(false);
   const sock = useRef(null);
+  const place = useRef("");   // what the board part asked about is, to head the game's answer
   useTitle(tableTitle(state));
   useEffect(() => {
     const s = new TableSocket(table, seat && seat.token, setState, (kind, text) => {
       if (kind === "online") { setOnline(true); return; }
       if (kind === "offline") { setOnline(false); return; }
-      setNotice({ kind, text });
+      const what = kind === "explain" ? place.current : "";
+      place.current = "";
+      setNotice({ kind, text: what ? `${what}: ${text}` : text });
     });
     sock.current = s;
     return () => s.close();
@@ -181,7 +184,8 @@ export function TablePage({ table }) {
         <${Board} view=${view} busy=${state.pending} onMove=${move} idle=${idle} spectator=${me === null}
           notice=${notice} onDismiss=${() => setNotice(null)}
           onPreviews=${(id) => sock.current.previews(id)}
-          onExplain=${(id) => sock.current.explain(id)} onNotice=${(text) => explain("explain", text)} />
+          onExplain=${(id) => { place.current = ""; sock.current.explain(id); }} onNotice=${(text) => explain("explain", text)}
+          onExplainPlace=${(id, what) => { place.current = what; sock.current.explainPlace(id); }} />
       </div>
       ${mine && html`<${MovePanel} view=${view} busy=${state.pending} folded=${folded} onFold=${setFolded}
         listOpen=${listOpen} onList=${setListOpen} onMove=${move} onHelp=${(id) => sock.current.help(id)} />`}
