@@ -58,7 +58,7 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     # every one of my moves was one click on a target, one pick in a chooser or one button, never the list
     assert moves_of(game, players, record, 0) == played.moves > 0
     assert played.board > 0
-    assert len(asked) >= 3 and len({i for i, _ in asked}) >= 3 and any(o for _, o in asked), asked
+    assert len(asked) >= 2 and len({i for i, _ in asked}) >= 2 and any(o for _, o in asked), asked
     assert page.evaluate("window.__listClicks") == 0
     # pieces moved during the game, and each glided from its old place (a running animation after the update)
     moved = page.evaluate("window.__moved")
