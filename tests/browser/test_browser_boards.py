@@ -56,12 +56,16 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     page.evaluate(WATCH_JS)
 
     taken = []
+    asked: list[tuple[str, bool]] = []
+    rng = random.Random(24)
 
     def at(n: int) -> None:   # the docs' picture: from decision `shot_at` on, the first with a few targets
         if n >= shot_at and not taken and len(target_actions(page)) >= 3:
             page.wait_for_timeout(900)   # the last glide over, the changes marked
             shot(page, f"client-{game}")
             taken.append(n)
+        if n % 2 == 0:   # issue 24: a named element that is no target answers with a rule and what opens it
+            asked.append(click_a_non_target(page, rng))
 
     played = play_by_board(page, random.Random(18), on_decision=at)
     check_end_screen(page, server.url, table, game, players)
@@ -69,6 +73,7 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     # every one of my moves was one click on a target, one pick in a chooser or one button, never the list
     assert moves_of(game, players, record, 0) == played.moves > 0
     assert played.board > 0
+    assert len(asked) >= 2 and len({i for i, _ in asked}) >= 2 and any(o for _, o in asked), asked
     assert page.evaluate("window.__listClicks") == 0
     # pieces moved during the game, and each glided from its old place (a running animation after the update)
     moved = page.evaluate("window.__moved")
@@ -76,6 +81,47 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     if game == "pachakuna":   # a tile's cell holds the tile's own id'd face: the click lands on it and finds the cell
         assert played.covered > 0 and played.choosers > 0
     assert errors == []
+
+
+# The named elements of the board (an id and a hover text) that are no target and where a click finds no target:
+# [id, x, y, meant] of a point of each where the board is on top; meant: something there names the action a click
+# would mean (the element, an ancestor, or a layer under it: P'achakuna's invisible hexes).
+NON_TARGETS_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.board-svg svg [id][data-tip]:not(.target)')) {
+    if (el.closest('.target')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4) continue;
+    const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const top = document.elementFromPoint(x, y);
+    if (!top || !el.ownerSVGElement.contains(top)) continue;
+    const stack = document.elementsFromPoint(x, y);
+    if (stack.some((h) => h.closest('.target'))) continue;
+    out.push([el.id, x, y, stack.some((h) => h.closest('[data-action]'))]);
+  }
+  return out;
+}"""
+
+
+def click_a_non_target(page: Page, rng: random.Random) -> tuple[str, bool]:
+    """Click a named board element that is no target (one drawn by ``rng``): the notice names a rule ID (and, where
+    the game says, what would open it: always for a part that means no action), and nothing is played; the notice
+    is dismissed. Returns the element's id and whether the notice said what opens it."""
+    v = page.get_by_test_id("table").get_attribute("data-v")
+    found = page.evaluate(NON_TARGETS_JS)
+    assert found, "every named element is a target"
+    ident, x, y, meant = rng.choice(found)
+    page.mouse.click(x, y)
+    notice = page.get_by_test_id("notice")
+    expect(notice).to_contain_text(RULE_ID)
+    if not meant:
+        expect(notice).to_contain_text("what opens it:")
+    opens = "what opens it:" in notice.inner_text()
+    assert page.get_by_test_id("table").get_attribute("data-v") == v
+    notice.locator("button").click()
+    expect(notice).to_have_count(0)
+    return str(ident), opens
 
 
 def short_name(tip: str) -> str:
@@ -133,7 +179,7 @@ def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game:
     notice = page.get_by_test_id("notice")
     expect(notice).to_contain_text(RULE_ID)
     assert all(action not in acts for acts in targets.values())
-    # an element that means no action: what it is, and that it is of no use now
+    # an element that means no action: what it is, the game's rule of the turn and what to do instead
     page.get_by_test_id("notice").locator("button").click()
     plain = page.evaluate("""() => {
         for (const el of document.querySelectorAll('.board-svg svg [id][data-tip]:not(.target)')) {
@@ -152,7 +198,8 @@ def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game:
     assert plain
     tip, x, y = plain
     page.mouse.click(x, y)
-    expect(notice).to_contain_text("not something you can use now")
+    expect(notice).to_contain_text(RULE_ID)
+    expect(notice).to_contain_text("what opens it:")
     assert short_name(tip) in notice.inner_text()
     # hover: the element's own text beside the pointer, at once
     page.mouse.move(x + 1, y + 1)

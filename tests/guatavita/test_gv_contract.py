@@ -106,7 +106,9 @@ def test_ids_outside_the_action_space() -> None:
     g = tawa.new_game("guatavita", 2, 3)
     assert g.explain_illegal("inspect C").rule == "GV-785"  # asked only after a balsa's move
     assert g.explain_illegal("explore S01 via S03 from pump").rule == "GV-200"
-    for junk in ("explore S01 from pump insure 0", "explore S01  from pump", "explore Z9 from pump", "sabotage",
+    # the bare "sabotage" is the Sabotage box's click (issue 24): GV-250, tests/guatavita/test_gv_opens.py
+    assert g.explain_illegal("sabotage").rule == "GV-250"
+    for junk in ("explore S01 from pump insure 0", "explore S01  from pump", "explore Z9 from pump",
                  "harvest 3", "dance"):
         err = g.explain_illegal(junk)
         assert err.rule is None and "not an action of Guatavita" in str(err), junk

@@ -171,6 +171,28 @@ def test_help_and_explain(duel) -> None:
     ex = a.expect("explain")
     err = game.explain_illegal(outside)
     assert (ex["legal"], ex["reason"], ex["rule"]) == (False, str(err), "AY-826")
+    assert ex["opens"] == err.opens
+
+
+def test_explain_says_what_opens_a_refusal_and_answers_for_board_parts(duel) -> None:
+    """Issue 24: an explanation and a refused move carry what would open the action (``opens``); a board part that
+    means no action (``element`` without an action) gets the game's rule of the turn; one of neither is refused."""
+    table, tok_a, _tok_b, sock, _ = duel
+    a = sock()
+    a.join(table, tok_a)
+    game = tawa.new_game("ayar", 2, 0)
+    a.send({"t": "explain", "table": table, "element": "status", "ack": 1})
+    ex = a.expect("explain")
+    err = game.explain_place("status")
+    assert (ex["legal"], ex["rule"], ex["opens"], ex["element"]) == (False, "AY-080", err.opens, "status")
+    assert err.opens and ex["reason"] == str(err)
+    a.send({"t": "explain", "table": table, "ack": 2})
+    assert a.expect("reject")["code"] == "bad_message"
+    illegal = next(i for i in game.action_space.ids if i not in {x.id for x in game.legal_actions()})
+    a.send({"t": "move", "table": table, "seq": 0, "action": illegal, "ack": 3})
+    rej = a.expect("reject")
+    err = game.explain_illegal(illegal)
+    assert (rej["code"], rej["rule"], rej["opens"]) == ("illegal", err.rule, err.opens)
 
 
 def test_board_drawings_for_browsers_the_observation_on_request(duel) -> None:

@@ -9,13 +9,16 @@ class TawaError(Exception):
 class IllegalAction(TawaError, ValueError):
     """An action that the rules do not allow now.
 
-    The message names the rule (its spec ID where there is one). The game it was
-    offered to is left exactly as it was.
+    The message names the rule (its spec ID where there is one); ``opens`` says, in the players' terms, what would
+    open it (``"buy the Beans Technology in a Purchase (SV-310)"``), where the game knows (issue 24). The game it
+    was offered to is left exactly as it was.
     """
 
-    def __init__(self, message: str, rule: str | None = None, action: str | None = None) -> None:
+    def __init__(self, message: str, rule: str | None = None, action: str | None = None,
+                 opens: str | None = None) -> None:
         self.rule = rule
         self.action = action
+        self.opens = opens
         text = f"[{rule}] {message}" if rule else message
         super().__init__(text)
 

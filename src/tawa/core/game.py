@@ -173,6 +173,20 @@ class Game(ABC):
         in ``illegal.py``; the contract test checks that it agrees with ``legal_actions`` on every id."""
         return None
 
+    place_rule: ClassVar[tuple[str, str, str] | None] = None
+    """``(rule, why, opens)`` for a click on a part of the board that means no action (a score track, a seat's
+    board): the rule of the turn that says what can be chosen, why that part is none of it, and what the player
+    can do instead (issue 24). ``explain_place`` answers with it; None: such a click gets no rule."""
+
+    def explain_place(self, element_id: str) -> IllegalAction:
+        """Why the board part ``element_id``, which means no action, cannot be used: the game's ``place_rule``."""
+        if self.is_over:
+            return self.explain_illegal(element_id)
+        if self.place_rule is None:
+            return IllegalAction(f"{element_id!r} is no choice of {self.info.name}")
+        rule, why, opens = self.place_rule
+        return IllegalAction(why, rule=rule, opens=opens)
+
     def help_text(self, action: Action) -> str:
         """Longer help for one offered action (the CLI's ``?``)."""
         return str(action)

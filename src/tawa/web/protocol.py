@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from tawa.web.auth import INVISIBLE_CHARS
 
@@ -68,12 +68,20 @@ class Help(_In):
 
 
 class Explain(_In):
-    """Why an action id is not legal now (a click on something that is not a target)."""
+    """Why an action id is not legal now (a click on something that is not a target); or, with ``element`` and no
+    action, why a board part that means no action cannot be used (issue 24)."""
 
     t: Literal["explain"]
     table: TableId
-    action: ActionId
+    action: ActionId | None = None
+    element: ActionId | None = None
     ack: Ack = None
+
+    @model_validator(mode="after")
+    def _something(self) -> Explain:
+        if self.action is None and self.element is None:
+            raise ValueError("explain needs an action or an element")
+        return self
 
 
 class Previews(_In):
@@ -205,6 +213,7 @@ class Reject(BaseModel):
     code: str
     reason: str
     rule: str | None = None
+    opens: str | None = Field(default=None, description="illegal: what would open the refused action, when known")
     v: int | None = Field(default=None, description="duplicate: the version the move was committed as")
 
 
@@ -226,11 +235,13 @@ class HelpOut(BaseModel):
 class ExplainOut(BaseModel):
     t: Literal["explain"]
     table: str
-    action: str
+    action: str | None = None
+    element: str | None = None
     ack: int | None = None
     legal: bool
     reason: str
     rule: str | None = None
+    opens: str | None = None
 
 
 class PreviewsOut(BaseModel):

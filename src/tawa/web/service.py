@@ -60,7 +60,8 @@ class Refused(Exception):
     """A request refused with a code from ``CODES``; nothing changed. ``v``: for ``duplicate``, the version the
     move was committed as."""
 
-    def __init__(self, code: str, reason: str, rule: str | None = None, v: int | None = None) -> None:
+    def __init__(self, code: str, reason: str, rule: str | None = None, v: int | None = None,
+                 opens: str | None = None) -> None:
         if code not in CODES:
             raise ValueError(f"undocumented refusal code {code!r}")
         super().__init__(reason)
@@ -68,6 +69,7 @@ class Refused(Exception):
         self.reason = reason
         self.rule = rule
         self.v = v
+        self.opens = opens
 
 
 # Every refusal the server gives, with what it means (docs/server.md lists them too).
@@ -473,7 +475,7 @@ class TableService:
             try:
                 game.apply(action)
             except IllegalAction as e:
-                raise Refused("illegal", str(e), e.rule) from None
+                raise Refused("illegal", str(e), e.rule, opens=e.opens) from None
             now = time.time()
             new_seq = data.seq + 1
             over = game.is_over

@@ -87,18 +87,21 @@ def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | Non
     }
 
 
-def explain_of(game: Game, seat: int | None, status: str, action_id: str) -> dict[str, Any]:
-    """Why ``action_id`` is (not) legal for ``seat`` now: ``{legal, reason, rule}``. Any id, even one outside the
-    action space (a board names the action a click would mean, issue 18), gets the game's own ``explain_illegal``
-    reason for the seat to act; anyone else learns only that it is not their turn."""
+def explain_of(game: Game, seat: int | None, status: str, action_id: str | None,
+               element: str | None = None) -> dict[str, Any]:
+    """Why ``action_id`` is (not) legal for ``seat`` now: ``{legal, reason, rule, opens}``. Any id, even one outside
+    the action space (a board names the action a click would mean, issue 18), gets the game's own
+    ``explain_illegal`` reason for the seat to act, with what would open it (``opens``, issue 24); a board part that
+    means no action (``element`` without an action) gets the game's ``explain_place``. Anyone else learns only
+    that it is not their turn."""
     mine = seat is not None and status == RUNNING and game.current_player == seat
-    if mine and any(a.id == action_id for a in game.legal_actions()):
-        return {"legal": True, "reason": "this action is legal now", "rule": None}
+    if mine and action_id is not None and any(a.id == action_id for a in game.legal_actions()):
+        return {"legal": True, "reason": "this action is legal now", "rule": None, "opens": None}
     if not mine:
         return {"legal": False, "reason": "it is not your turn" if seat is not None else "spectators cannot act",
-                "rule": None}
-    err = game.explain_illegal(action_id)
-    return {"legal": False, "reason": str(err), "rule": err.rule}
+                "rule": None, "opens": "your turn" if seat is not None else "a seat at the table"}
+    err = game.explain_illegal(action_id) if action_id is not None else game.explain_place(element or "")
+    return {"legal": False, "reason": str(err), "rule": err.rule, "opens": err.opens}
 
 
 def previews_of(game: Game, seat: int, target: str) -> dict[str, str]:

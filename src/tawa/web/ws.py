@@ -103,10 +103,11 @@ class Connection:
             self.closed = True
 
     def reject(self, code: str, reason: str, table: str | None = None, ack: int | None = None,
-               rule: str | None = None, v: int | None = None) -> None:
+               rule: str | None = None, v: int | None = None, opens: str | None = None) -> None:
         """Answer a refused message; when it concerned a joined table, its full view follows (resync), at once or,
         when the connection's bucket of full views is empty, once when it has one again."""
-        self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule, "v": v})
+        self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule,
+                   "opens": opens, "v": v})
         if table in self.joined:
             self.want_full(table)
 
@@ -223,7 +224,7 @@ class Connection:
         try:
             await self.dispatch(msg)
         except Refused as r:
-            self.reject(r.code, r.reason, table, ack, r.rule, r.v)
+            self.reject(r.code, r.reason, table, ack, r.rule, r.v, r.opens)
 
     async def dispatch(self, msg: Any) -> None:
         svc = self.service
@@ -279,7 +280,8 @@ class Connection:
                 raise Refused("illegal", f"{msg.action!r} is not one of your legal actions now")
             out["text"] = game.help_text(legal[msg.action])
             return out
-        out.update(explain_of(game, w.seat, lt.data.status, msg.action))
+        out["element"] = msg.element
+        out.update(explain_of(game, w.seat, lt.data.status, msg.action, msg.element))
         return out
 
     def leave(self, table: str) -> None:

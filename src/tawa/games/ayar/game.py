@@ -38,6 +38,10 @@ class AyarGame(Game):
         automation_options={},   # the spec has no [D] safety cap: every game ends after 15 turns each
         short_game=(2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),   # the tests' whole game in few decisions
     )
+    place_rule = ("AY-080",  # a click on a part of the board that means no action (issue 24)
+                  "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
+                  "takes a Tambo and performs the activity, each choice on a highlighted place or a button",
+                  "a highlighted place or a button of the move panel")
 
     state: AyarState
 

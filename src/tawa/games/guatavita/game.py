@@ -41,6 +41,10 @@ class GuatavitaGame(Game):
         automation_options={"MAX_ROUNDS": 40},  # GV-863
         short_game=(3, {"MAX_ROUNDS": 2}),   # the tests' whole game in few decisions
     )
+    place_rule = ("GV-070",  # a click on a part of the board that means no action (issue 24)
+                  "this part of the board only shows the table: a planning turn is one placement (an action box, a "
+                  "lake hex) or a pass, each on a highlighted place or a button",
+                  "a highlighted place or a button of the move panel")
     state: State
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 

@@ -63,6 +63,8 @@ def explain(state: State, tables: Tables, params: Params, action_id: str) -> Ill
     st, tb = state, tables
     if st.stage == Stage.OVER or st.decision is None:
         return IllegalAction(f"{action_id!r}: the game is over", rule="GV-680", action=action_id)
+    if action_id == "sabotage":   # the Sabotage box: a sabotage is placed on the tile (issue 24)
+        return _sabotage_box(st, tb, params, action_id)
     move = parse(tb, params, action_id)
     if move is None:
         return IllegalAction(f"{action_id!r} is not an action of Guatavita", action=action_id)
@@ -71,7 +73,35 @@ def explain(state: State, tables: Tables, params: Params, action_id: str) -> Ill
     found: Refusal = (rule, when) if d.ask not in asks else WHY[d.ask](st, tb, params, d, move)
     if found is None:
         return None
-    return IllegalAction(f"{action_id!r} is not legal now: {found[1]}", rule=found[0], action=action_id)
+    return IllegalAction(f"{action_id!r} is not legal now: {found[1]}", rule=found[0], action=action_id,
+                         opens=OPENS.get(found[0]))
+
+
+SABOTAGE_HOW = "click the lake hex of another player's exploration this round that has no saboteur yet"
+# what opens a refusal, by its rule, where it can be said in general (issue 24)
+OPENS = {
+    "GV-250": SABOTAGE_HOW,
+    "GV-251": "another player's exploration without a saboteur",
+    "GV-070": "your next planning turn",
+    "GV-073": "a box with a free slot (slots free again next round)",
+    "GV-071": "workers, machines or pipes back in your camp (they come back at the end of the round)",
+}
+
+
+def _sabotage_box(st: State, tb: Tables, params: Params, action_id: str) -> IllegalAction:
+    """GV-250: the Sabotage box is not where a sabotage is chosen; the hex of the exploration is. Why none is
+    possible now, where none is."""
+    seat = st.decision.seat if st.decision is not None else 0
+    found = [_sabotage(st, tb, params, seat, Move("sabotage", t))
+             for t in range(len(tb.names)) if lake.exploration_at(st, t) is not None]
+    if not found:
+        why = "; nobody is exploring a tile this round"
+    elif any(f is None for f in found):
+        why = "; a sabotage is open now: its hex is highlighted"
+    else:
+        why = f"; none is open now: {next(f for f in found if f is not None)[1]}"
+    return IllegalAction("a sabotage is placed on the tile of the exploration it sabotages, not on this box" + why,
+                         rule="GV-250", action=action_id, opens=SABOTAGE_HOW)
 
 
 # words of the ids that name one position, and the kind of their move

@@ -209,7 +209,8 @@ BOX_NAME = {box: name for box, _, name, *_ in BOX_ROWS}
 # the action id that names each box (a click on a box that is no target asks why this one is not legal)
 BOX_ACTION = {"camp": "camp upgrade", "pumpre": "pump upgrade", "harvest": "harvest 1", "pioneer": "pioneer",
               "commerce_machine": "commerce machine", "commerce_pipe": "commerce pipe", "recruit": "recruit",
-              "loan": "loan"}
+              "loan": "loan", "sabotage": "sabotage"}   # sabotage: no action of its own (it is placed on the hex,
+# GV-250); the game's explain of the bare word says so, with the rule (issue 24)
 # the box a placement action goes to
 ACTION_BOX = {"camp upgrade": "camp", "pump upgrade": "pumpre", "harvest 1": "harvest", "harvest 2": "harvest",
               "pioneer": "pioneer", "commerce machine": "commerce_machine", "commerce pipe": "commerce_pipe",

@@ -39,6 +39,10 @@ class PachakunaGame(Game):
         automation_options={"TURN_CAP": AUTOMATION_TURN_CAP},
         short_game=(2, {"TURN_CAP": 24}),   # the tests' whole game in few decisions
     )
+    place_rule = ("PK-111",  # a click on a part of the board that means no action (issue 24)
+                  "this part of the board only shows the table: a turn is Rotate, Move, Trade, Refill, each choice "
+                  "on a highlighted place or a button",
+                  "a highlighted place or a button of the move panel")
     state: PKState
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 

@@ -32,6 +32,10 @@ class SacredValley(Game):
         automation_options={"TURN_CAP_ROUNDS": 60},
         short_game=(3, {"TURN_CAP_ROUNDS": 3}),   # the tests' whole game in few decisions
     )
+    place_rule = ("SV-062",  # a click on a part of the board that means no action (issue 24)
+                  "this part of the board only shows the table: a turn is one regular action (Plant, Harvest, "
+                  "Purchase or Work) and the extras, each on a highlighted place or a button",
+                  "a highlighted place or a button of the move panel")
     state: SVState
 
     @property

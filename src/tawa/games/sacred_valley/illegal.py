@@ -73,9 +73,92 @@ def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> Illeg
     if s.mode == Mode.OVER:
         return IllegalAction("the game is over", rule="SV-564", action=action_id)
     if action is None:
-        return None
+        return _plant_what(s, tables, params, menu, action_id)
     why = refusal(s, tables, params, menu, action.data)
-    return None if why is None else IllegalAction(why.text, rule=why.rule, action=action_id)
+    return None if why is None else IllegalAction(why.text, rule=why.rule, action=action_id,
+                                                  opens=why.opens or opening(s, why.rule))
+
+
+def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, action_id: str) -> IllegalAction | None:
+    """``plant CROP`` (a Warehouse tile) or ``plant GRID`` (an empty grid), which the board names for a click on
+    them (issue 24): why no planting of that tile, or on that grid, is open now; None for any other id."""
+    words = action_id.split()
+    if len(words) != 2 or words[0] != "plant":
+        return None
+    p, arg = s.active, words[1]
+    if arg in CROPS:
+        crop = CROPS.index(arg)
+        keys = [a.data for a in menu.by_id.values() if a.data.verb == "plant" and a.data.crop == crop]
+        if not keys:
+            return None
+        gate = _gate(s, tables, params, menu, keys[0])
+        if gate is not None:
+            return _refused(s, gate, action_id)
+        if crop not in s.wh[p]:
+            return _refused(s, Refusal("SV-090", f"there is no {arg} tile in your Warehouse"), action_id)
+        if not tech_ok(s, p, crop):
+            return _refused(s, Refusal("SV-101", f"{arg} needs its Technology (or Yanacona / Foreigner)",
+                                       f"buy the {arg} Technology in a Purchase (SV-310), or use a Yanacona or "
+                                       "Foreigner"), action_id)
+        if any(refusal(s, tables, params, menu, k) is None for k in keys):
+            return IllegalAction(f"a {arg} tile is planted by clicking the grid it goes on", rule="SV-064",
+                                 action=action_id, opens="click a highlighted grid")
+        return IllegalAction(f"no grid can take a {arg} tile now", rule="SV-064", action=action_id,
+                             opens="a free grid in the first row or next to a Seed Tile, and coins for any fee")
+    keys = [a.data for a in menu.by_id.values() if a.data.verb == "plant" and a.id.endswith(" " + arg)]
+    if not keys:
+        return None
+    gate = _gate(s, tables, params, menu, keys[0])
+    if gate is not None:
+        return _refused(s, gate, action_id)
+    held = [k for k in keys if k.crop in s.wh[p]]
+    if not held:
+        return _refused(s, Refusal("SV-090", "there is no tile in your Warehouse to plant",
+                                   "a tile in the Warehouse: buy one in a Purchase (SV-240)"), action_id)
+    found = [(k, refusal(s, tables, params, menu, k)) for k in held]
+    if any(why is None for _, why in found):
+        return IllegalAction(f"{arg} can take a tile now: click it while it is highlighted", rule="SV-064",
+                             action=action_id, opens="choosing Plant")
+    k, why = found[0]
+    assert why is not None
+    return _refused(s, Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.text}", why.opens), action_id)
+
+
+def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+    """Why the verb of ``k`` is not offered now (its decision or its offer's gate), None when it is."""
+    offer = next((o for o in OFFERS[s.mode] if k.verb in o.verbs), None)
+    return _not_now(s, k.verb) if offer is None else offer.gate(s, tables, params, menu)
+
+
+def _refused(s: SVState, why: Refusal, action_id: str) -> IllegalAction:
+    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or opening(s, why.rule))
+
+
+# what opens a refusal, by its rule, where no refusal says more itself (issue 24)
+OPENS = {
+    "SV-062": "a new turn: each turn offers one regular action (Plant, Harvest, Purchase or Work), then the extras",
+    "SV-021": "nothing now: crops are chosen one at a time before the first round",
+    "SV-240": "a Purchase: choose Purchase as the turn's regular action",
+    "SV-007": "more coins: a Harvest earns them (SV-063)",
+    "SV-280": "more coins: a Harvest earns them (SV-063)",
+    "SV-311": "more coins: a Harvest earns them (SV-063)",
+    "SV-174": "more coins to pay the unlock fee, or a grid on an unlocked level",
+    "SV-105": "more coins for the unlock and Tocricoc fees, or another grid",
+    "SV-459": "more coins for the Tocricoc fee, or a grid outside that Farmland",
+    "SV-090": "a tile of that crop in the Warehouse: buy one in a Purchase (SV-240)",
+    "SV-091": "an empty grid: choose another one",
+    "SV-092": "a grid without another player's meeple",
+    "SV-095": "a grid in the first row or next to a Seed Tile",
+    "SV-202": "paying off the debt first (DEBT_BLOCKS_PURCHASE)",
+    "SV-340": "taking the extra action just chosen (or another extra action) first",
+    "SV-341": "the action that Camayo follows: take it first this turn",
+    "SV-289": "an unused marker: hire that Camayo (its marker comes back when it is used, SV-289)",
+}
+
+
+def opening(s: SVState, rule: str) -> str | None:
+    """What would open a refusal under ``rule`` (``OPENS``), None where nothing can be said in general."""
+    return OPENS.get(rule)
 
 
 def refusal(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
@@ -110,7 +193,8 @@ def planting_refusal(s: SVState, tables: Tables, params: Params, crop: int, x: i
             return Refusal("SV-099", "an isolated setup tile does not anchor a planting")
         return Refusal("SV-095", "the grid is not in the first row and touches no Seed Tile")
     if not tech_ok(s, p, crop):
-        return Refusal("SV-101", f"{CROPS[crop]} needs its Technology (or Yanacona / Foreigner)")
+        return Refusal("SV-101", f"{CROPS[crop]} needs its Technology (or Yanacona / Foreigner)",
+                       f"buy the {CROPS[crop]} Technology in a Purchase (SV-310), or use a Yanacona or Foreigner")
     fee = unlock_fee_for(s, tables, p, x) if how != How.CLEANER else 0
     coins = s.coins[p]
     if fee > coins:
@@ -157,7 +241,10 @@ def _purchase(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: 
 
 
 def _work(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return None if can_work(s, s.active) else Refusal("SV-066", "Work needs exactly $0")
+    if can_work(s, s.active):
+        return None
+    return Refusal("SV-066", f"Work needs exactly $0 (you have ${s.coins[s.active]})",
+                   "having exactly $0: Work is offered whenever your coins are spent down to $0")
 
 
 def _offered(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:

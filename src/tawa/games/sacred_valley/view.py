@@ -726,8 +726,9 @@ def _cell(obs: Obs, t: Terrace, grid: str) -> str:
         rules.append(RULES["locked"].format(fee=UNLOCK_FEE.get(level, 0)))
     title = "; ".join(parts) + ". " + " ".join(rules)
     fill = LEVEL_FILL[min(t.levels.index(level), len(LEVEL_FILL) - 1)]
+    meant = "" if crop else f' data-action="plant {grid}"'   # an empty grid: why no planting there (issue 24)
     out = [f'<g id="cell-{grid}" class="cell{" river" if river else ""}" data-grid="{grid}" data-level="{level}" '
-           f'data-crop="{crop or ""}" transform="translate({_n(x)},{_n(y)})">', _title(title),
+           f'data-crop="{crop or ""}"{meant} transform="translate({_n(x)},{_n(y)})">', _title(title),
            _rect(1, 1, s - 2, s - 2, fill, "#5e6b34", 3, ' stroke-width="0.8"'),
            f'<path d="M4,{_n(s * 0.35)}H{_n(s - 4)}M4,{_n(s * 0.65)}H{_n(s - 4)}" stroke="#000" '
            f'stroke-opacity="0.08" stroke-width="2"/>']
@@ -1150,7 +1151,8 @@ def _warehouse(obs: Obs, p: int, n: int) -> str:
     out.append("</g>")
     for i, crop in enumerate(wh):
         cx = x + 10 + i * (size + 4) + size / 2
-        out.append(f'<g id="seat{p}-wh-{i + 1}" class="wh-tile" data-crop="{crop}" '
+        meant = f' data-action="plant {crop}"' if obs["seat"] == p else ""   # my tile: why it cannot be planted
+        out.append(f'<g id="seat{p}-wh-{i + 1}" class="wh-tile" data-crop="{crop}"{meant} '
                    f'transform="translate({_n(cx)},{_n(y + 110 + size / 2)})">'
                    + _title(f"{_seat_name(obs, p)}'s Warehouse tile {i + 1}: {crop}. {rule}")
                    + _tile(crop, size) + "</g>")
@@ -1341,7 +1343,7 @@ def parts(observation: Obs) -> list[Part]:
                 Part(f"seat{p}-marks", _board_marks, mine(), (p, n, active, first)),
                 Part(f"seat{p}-techs", _techs, (*mine("technologies"), ("tech_costs",)), (p, n)),
                 Part(f"seat{p}-debts", _debts, mine("debts"), (p, n)),
-                Part(f"seat{p}-warehouse", _warehouse, mine("warehouse", "farmers", "camayos"), (p, n)),
+                Part(f"seat{p}-warehouse", _warehouse, (*mine("warehouse", "farmers", "camayos"), ("seat",)), (p, n)),
                 Part(f"seat{p}-camayos", _work_zone, (*mine("camayos", "coins"), ("scores",)), (p, n)),
                 Part(f"seat{p}-end", BOARD_END)]
     out += [Part("pieces", '<g id="pieces">'),

@@ -9,7 +9,7 @@
 // tap near a target too small to hit (under 24 px) zooms to it first, and the next tap uses it.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./common.mjs";
-import { changedSince, fingerprints, mark, mount, resolveClick, shortName, tipAt } from "./boardsvg.mjs";
+import { changedSince, fingerprints, makeTarget, mark, mount, resolveClick, shortName, tipAt, unmakeTarget } from "./boardsvg.mjs";
 import { clampZoom, gestures, MAX_ZOOM, MIN_TARGET, smallTargetsNear, TAP_SIZE, zoomAbout } from "./zoom.mjs";
 
 export const NOT_USABLE = "not something you can use now";
@@ -97,11 +97,12 @@ function Notice({ notice, at, onDismiss }) {
 }
 
 // The picture and its behaviour: `onMove(id)`, `onExplain(id)` (ask the server why an action is not legal),
+// `onExplainPlace(id, what)` (why a part that means no action is none: the game's rule of the turn, issue 24),
 // `onNotice(text)`; `notice` ({kind, text} or null) is shown on the board, `onDismiss` closes it; `idle`: why
 // nothing can be used now when it is not my turn (or null); `spectator`: mark the changes of the last move rather
 // than since my last move; `animate`: let moved pieces glide; `onPreviews(id)`: ask for the chooser pictures of
 // element `id` when its chooser opens (a server that sends them on demand; they come into `view.previews`).
-export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = null, notice = null,
+export function Board({ view, busy, onMove, onExplain, onNotice, onExplainPlace = null, onPreviews = null, notice = null,
                         onDismiss = () => {}, idle = null, spectator = false, animate = true }) {
   const box = useRef(null);
   const area = useRef(null);
@@ -137,12 +138,11 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     if (!svg) return;
     const ids = live ? [...targets.keys()] : [];
     mark(svg, "target", ids);
-    for (const el of svg.querySelectorAll("[data-actions]")) {
-      el.removeAttribute("tabindex"); el.removeAttribute("role"); delete el.dataset.actions;
-    }
+    for (const el of svg.querySelectorAll("[data-actions]")) unmakeTarget(el);
+    const says = (aid) => (view.actions.find((a) => a.id === aid) || { text: aid }).text || aid;
     for (const id of ids) {        // keyboard: Tab to a target, Enter uses it; its actions are named for scripts
       const el = svg.getElementById(id);
-      if (el) { el.setAttribute("tabindex", "0"); el.setAttribute("role", "button"); el.dataset.actions = JSON.stringify(targets.get(id)); }
+      if (el) makeTarget(el, targets.get(id), says);
     }
     mark(svg, "chosen", choice ? [choice.el] : []);
   }, [view.svg, view.targets, live, choice]);
@@ -228,6 +228,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onPreviews = nu
     const what = shortName(tipAt(svg, hit.el));
     if (idle) onNotice(`${what ? what + ": " : ""}${idle}`);
     else if (hit.kind === "action") onExplain(hit.el.dataset.action);
+    else if (onExplainPlace) onExplainPlace(hit.el.id, what);
     else onNotice(`${what ? what + ": " : ""}${NOT_USABLE}`);
   };
   const key = (e) => {

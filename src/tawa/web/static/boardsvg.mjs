@@ -37,7 +37,9 @@ function reducedMotion() {
 }
 
 // Each element's `<title>` becomes its `data-tip` (and accessible name): the page shows it at once beside the
-// pointer, instead of the browser's slow native tooltip on top of ours.
+// pointer, instead of the browser's slow native tooltip on top of ours. A name needs a role that allows one (a
+// plain `<g>` is generic, which forbids `aria-label`; issue 24): a part that holds other named parts is a `group`,
+// any other an `img` (its role kept in `data-role`: a target of the decision is a `button` while it is one).
 function tipsFromTitles(svg) {
   for (const t of [...svg.querySelectorAll("title")]) {
     const owner = t.parentElement;
@@ -47,6 +49,32 @@ function tipsFromTitles(svg) {
       t.remove();
     }
   }
+  for (const el of svg.querySelectorAll("[data-tip]")) {
+    const role = el.querySelector("[data-tip]") ? "group" : "img";
+    el.dataset.role = role;
+    el.setAttribute("role", role);
+  }
+}
+
+// Make `el` a button of the decision (Tab reaches it, its actions named for scripts), named by its hover text,
+// else by what its actions say; the text drawn on it, when the name does not hold it already, comes first (a
+// control's name starts with what one sees on it).
+export function makeTarget(el, actions, says) {
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.dataset.actions = JSON.stringify(actions);
+  let name = el.dataset.tip || actions.map(says).join("; ");
+  const seen = (el.textContent || "").replace(/\s+/g, " ").trim();
+  if (seen && seen.length <= 80 && !name.toLowerCase().includes(seen.toLowerCase())) name = `${seen}: ${name}`;
+  el.setAttribute("aria-label", name);
+}
+
+// `el` is no target any more: its own role and name again.
+export function unmakeTarget(el) {
+  el.removeAttribute("tabindex");
+  delete el.dataset.actions;
+  if (el.dataset.role) el.setAttribute("role", el.dataset.role); else el.removeAttribute("role");
+  if (el.dataset.tip) el.setAttribute("aria-label", el.dataset.tip); else el.removeAttribute("aria-label");
 }
 
 // Attributes that say nothing about the table: whose click means what changes with whose turn it is.

@@ -23,7 +23,7 @@ export function JoinPage({ table, seat, code }) {
   const s = info.seats[seat];
   if (!s) return html`<p class="error">This table has no such seat (${info.seats.map((x) => x.label).join(", ")}).</p>`;
   return html`<section class="card join" data-testid="join">
-    <h2>${info.name}: take the seat ${s.label}</h2>
+    <h1>${info.name}: take the seat ${s.label}</h1>
     <p>At this table: ${info.seats.map((x) => html`<span class="seat">${x.label}: ${x.open ? "open" : x.name}</span> `)}</p>
     <${NameBox} me=${me} onSaved=${setMe} />
     ${s.open ? html`<button onClick=${take} disabled=${!me} data-testid="take-seat">Sit down as ${s.label}</button>`

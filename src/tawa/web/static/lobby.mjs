@@ -138,6 +138,7 @@ export function Lobby() {
   const list = (rows, mine, testid, empty) => html`<ul class="tables" data-testid=${testid}>
     ${rows.length ? rows.map((t) => html`<${TableRowView} t=${t} mine=${mine} key=${t.id} />`) : html`<li class="muted">${empty}</li>`}</ul>`;
   return html`<div class="lobby">
+    <h1 class="page-title">Lobby</h1>
     <${NameBox} me=${lobby.me} onSaved=${() => load()} />
     <div class="columns">
       <${NewTable} games=${games.games} strengths=${games.strengths} me=${lobby.me} />

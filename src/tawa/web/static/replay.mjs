@@ -64,7 +64,7 @@ export function ReplayPage({ table }) {
           idle="this is a replay" notice=${notice} onDismiss=${() => setNotice(null)}
           onNotice=${(text) => setNotice({ kind: "explain", text })} />
       </div>
-      <div class="side"><section class="card log"><h3>${data.step ? `Move ${data.step}` : "The start"}${actor}</h3>
+      <div class="side"><section class="card log"><h2 class="log-head">${data.step ? `Move ${data.step}` : "The start"}${actor}</h2>
         <ul class="step-events" data-testid="step-events">${data.events.map((e, i) => html`<li key=${i}>${e.text}</li>`)}</ul>
       </section></div>
     </div></div>`;

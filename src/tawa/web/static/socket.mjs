@@ -66,7 +66,7 @@ export class TableSocket {
         break;
       case "reject":
         if (msg.ack === this.pending) this.pending = null;
-        this.onNotice("reject", msg.reason);
+        this.onNotice("reject", refusalText(msg));
         break;
       case "presence":
         if (this.state) {
@@ -79,7 +79,7 @@ export class TableSocket {
         this.onNotice("help", msg.text);
         break;
       case "explain":
-        this.onNotice(msg.legal ? "help" : "explain", msg.reason);
+        this.onNotice(msg.legal ? "help" : "explain", msg.legal ? msg.reason : refusalText(msg));
         break;
       case "previews":   // into the view held (not a new one, so that an open chooser stays open)
         if (this.state && msg.v === this.state.v) {
@@ -104,6 +104,16 @@ export class TableSocket {
 
   explain(action) { this.send({ t: "explain", table: this.table, action, ack: ++this.ack }); }
 
+  // why a board part that means no action cannot be used (the game's rule of what a turn offers)
+  explainPlace(element) { this.send({ t: "explain", table: this.table, element, ack: ++this.ack }); }
+
   // the chooser pictures of my actions about one board element, asked when its chooser opens
   previews(target) { this.send({ t: "previews", table: this.table, target, ack: ++this.ack }); }
+}
+
+// A refusal as the notice shows it (issue 24): the reason with its rule ID (the server's text starts with it), then
+// what would open it, when the game says.
+export function refusalText(msg) {
+  const reason = msg.rule && !msg.reason.includes(msg.rule) ? `[${msg.rule}] ${msg.reason}` : msg.reason;
+  return msg.opens ? `${reason} — what opens it: ${msg.opens}` : reason;
 }

@@ -39,7 +39,7 @@ function Actions({ actions, busy, onMove, onHelp }) {
 function Log({ events }) {
   const end = useRef(null);
   useEffect(() => { if (end.current) end.current.scrollTop = end.current.scrollHeight; }, [events.length]);
-  return html`<section class="card log"><h3>Log</h3>
+  return html`<section class="card log"><h2 class="log-head">Log</h2>
     <ol ref=${end} data-testid="log">${events.map((e, i) => html`<li key=${i} class=${"ev ev-" + e.kind}>${e.text}</li>`)}</ol>
   </section>`;
 }
@@ -86,13 +86,13 @@ function MovePanel({ view, busy, folded, onFold, listOpen, onList, onMove, onHel
   const free = view.actions.length - targets;
   return html`<section ref=${ref} class=${"card move-panel" + (folded ? " folded" : "")} data-testid="move-panel"
       data-busy=${busy ? "yes" : "no"} data-folded=${folded ? "yes" : "no"}>
-    <h3 class="panel-head"><button type="button" class="panel-toggle" data-testid="panel-toggle"
+    <h2 class="panel-head"><button type="button" class="panel-toggle" data-testid="panel-toggle"
         aria-expanded=${folded ? "false" : "true"} onClick=${() => onFold(!folded)}
         title=${folded ? "show the panel" : "fold the panel (more room for the board)"}>
       <span class="chevron" aria-hidden="true">${folded ? "▴" : "▾"}</span> Your move</button>
       ${busy && html`<span class="muted"> (sending…)</span>`}
       ${folded && html`<span class="muted folded-hint"> ${targets ? "tap a highlighted place" : ""}${
-        targets && free > 0 ? ", or " : ""}${free > 0 ? `${free} button${free > 1 ? "s" : ""} folded` : ""}</span>`}</h3>
+        targets && free > 0 ? ", or " : ""}${free > 0 ? `${free} button${free > 1 ? "s" : ""} folded` : ""}</span>`}</h2>
     ${!folded && html`<div class="panel-body">
       ${hasBoard && targets > 0 && html`<p class="prompt">Tap or click a highlighted place on the board${
         view.actions.length > targets ? ", or:" : "."}</p>`}
@@ -143,12 +143,15 @@ export function TablePage({ table }) {
   const [listOpen, setListOpen] = useState(false);
   const [folded, setFolded] = useState(false);
   const sock = useRef(null);
+  const place = useRef("");   // what the board part asked about is, to head the game's answer
   useTitle(tableTitle(state));
   useEffect(() => {
     const s = new TableSocket(table, seat && seat.token, setState, (kind, text) => {
       if (kind === "online") { setOnline(true); return; }
       if (kind === "offline") { setOnline(false); return; }
-      setNotice({ kind, text });
+      const what = kind === "explain" ? place.current : "";
+      place.current = "";
+      setNotice({ kind, text: what ? `${what}: ${text}` : text });
     });
     sock.current = s;
     return () => s.close();
@@ -181,7 +184,8 @@ export function TablePage({ table }) {
         <${Board} view=${view} busy=${state.pending} onMove=${move} idle=${idle} spectator=${me === null}
           notice=${notice} onDismiss=${() => setNotice(null)}
           onPreviews=${(id) => sock.current.previews(id)}
-          onExplain=${(id) => sock.current.explain(id)} onNotice=${(text) => explain("explain", text)} />
+          onExplain=${(id) => { place.current = ""; sock.current.explain(id); }} onNotice=${(text) => explain("explain", text)}
+          onExplainPlace=${(id, what) => { place.current = what; sock.current.explainPlace(id); }} />
       </div>
       ${mine && html`<${MovePanel} view=${view} busy=${state.pending} folded=${folded} onFold=${setFolded}
         listOpen=${listOpen} onList=${setListOpen} onMove=${move} onHelp=${(id) => sock.current.help(id)} />`}

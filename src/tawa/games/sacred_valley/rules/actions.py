@@ -172,7 +172,7 @@ def live_text(s: SVState, tables: Tables, k: Key) -> str | None:
     match k.verb:
         case "buy":
             price = seed_price(s, tables, p, k.which)
-            return f"buy {CROPS[s.main[k.which]]} from Main Catu slot {n} for ${price}"
+            return f"buy {CROPS[s.main[k.which]]} from Main Catu slot {n} for ${price}" + no_tech(s, p, s.main[k.which])
         case "buy_vine":
             return f"buy a vine for ${seed_price(s, tables, p, -1)}"
         case "hire":
@@ -182,7 +182,7 @@ def live_text(s: SVState, tables: Tables, k: Key) -> str | None:
         case "tech":
             return f"buy the {CROPS[k.crop]} Technology for ${tech_price(s, tables, p)}"
         case "take":
-            return f"take {CROPS[s.main[k.which]]} from Main Catu slot {n} for free"
+            return f"take {CROPS[s.main[k.which]]} from Main Catu slot {n} for free" + no_tech(s, p, s.main[k.which])
         case "dismiss":
             return f"discard {CAMAYO_LABELS[s.cam[p][k.which]]} (Work Zone {n}) to make room"
         case "farmer":
@@ -191,6 +191,14 @@ def live_text(s: SVState, tables: Tables, k: Key) -> str | None:
             fs = s.farmers[p]
             return f"Harvest: cash in your farmers on {fs} (${sum(tables.track[f] for f in fs)} before bonuses)"
     return None
+
+
+def no_tech(s: SVState, p: int, crop: int) -> str:
+    """The warning on buying a crop its buyer may not plant yet (SV-101, issue 24), else nothing."""
+    from tawa.games.sacred_valley.rules.terrace import tech_ok  # terrace builds on this module's tables
+    if tech_ok(s, p, crop):
+        return ""
+    return f" (no {CROPS[crop]} Technology yet: it cannot be planted until you buy that Technology, SV-101)"
 
 
 LIVE = frozenset(("buy", "buy_vine", "hire", "tech", "take", "dismiss", "farmer", "harvest"))

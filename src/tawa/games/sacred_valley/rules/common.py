@@ -11,10 +11,12 @@ Events = list[Event]
 
 
 class Refusal(NamedTuple):
-    """Why an action is not legal now: the rule that forbids it and a sentence in the players' terms."""
+    """Why an action is not legal now: the rule that forbids it and a sentence in the players' terms, and what
+    would open it (``opens``, where it can be said; issue 24)."""
 
     rule: str
     text: str
+    opens: str | None = None
 
 
 def who(p: int) -> str:
