@@ -246,7 +246,8 @@ def test_purchase_texts_name_item_and_current_price() -> None:
     for a in g.legal_actions():
         assert g.help_text(a)
     T.give_camayo(g, 0, "seed_rantic")
-    assert {a.id: a.text for a in g.legal_actions()}["buy slot3"].endswith("for $1")  # SV-399
+    texts = {a.id: a.text for a in g.legal_actions()}
+    assert texts["buy slot3"].startswith("buy potato from Main Catu slot 3 for $1 ")  # SV-399
 
 
 # ------------------------------------------------------------------ properties over random games with Camayos
