@@ -79,6 +79,10 @@ class GameInfo:
         return max(self.players)
 
 
+PLACE_OPENS = "a highlighted place or a button of the move panel"
+"""What opens a choice when a part of the board that means no action was clicked (``Game.explain_place``)."""
+
+
 class Game(ABC):
     """One game in progress. See the README for the API tour."""
 
@@ -173,10 +177,10 @@ class Game(ABC):
         in ``illegal.py``; the contract test checks that it agrees with ``legal_actions`` on every id."""
         return None
 
-    place_rule: ClassVar[tuple[str, str, str] | None] = None
-    """``(rule, why, opens)`` for a click on a part of the board that means no action (a score track, a seat's
-    board): the rule of the turn that says what can be chosen, why that part is none of it, and what the player
-    can do instead (issue 24). ``explain_place`` answers with it; None: such a click gets no rule."""
+    place_rule: ClassVar[tuple[str, str] | None] = None
+    """``(rule, why)`` for a click on a part of the board that means no action (a score track, a seat's board): the
+    rule of the turn that says what can be chosen and why that part is none of it; what opens a choice is the same
+    in every game (``PLACE_OPENS``). ``explain_place`` answers with it (issue 24); None: such a click gets no rule."""
 
     def explain_place(self, element_id: str) -> IllegalAction:
         """Why the board part ``element_id``, which means no action, cannot be used: the game's ``place_rule``."""
@@ -184,8 +188,8 @@ class Game(ABC):
             return self.explain_illegal(element_id)
         if self.place_rule is None:
             return IllegalAction(f"{element_id!r} is no choice of {self.info.name}")
-        rule, why, opens = self.place_rule
-        return IllegalAction(why, rule=rule, opens=opens)
+        rule, why = self.place_rule
+        return IllegalAction(why, rule=rule, opens=PLACE_OPENS)
 
     def help_text(self, action: Action) -> str:
         """Longer help for one offered action (the CLI's ``?``)."""

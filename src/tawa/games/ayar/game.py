@@ -40,8 +40,7 @@ class AyarGame(Game):
     )
     place_rule = ("AY-080",  # a click on a part of the board that means no action (issue 24)
                   "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
-                  "takes a Tambo and performs the activity, each choice on a highlighted place or a button",
-                  "a highlighted place or a button of the move panel")
+                  "takes a Tambo and performs the activity, each choice on a highlighted place or a button")
 
     state: AyarState
 

@@ -43,8 +43,7 @@ class GuatavitaGame(Game):
     )
     place_rule = ("GV-070",  # a click on a part of the board that means no action (issue 24)
                   "this part of the board only shows the table: a planning turn is one placement (an action box, a "
-                  "lake hex) or a pass, each on a highlighted place or a button",
-                  "a highlighted place or a button of the move panel")
+                  "lake hex) or a pass, each on a highlighted place or a button")
     state: State
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 

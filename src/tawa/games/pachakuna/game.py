@@ -41,8 +41,7 @@ class PachakunaGame(Game):
     )
     place_rule = ("PK-111",  # a click on a part of the board that means no action (issue 24)
                   "this part of the board only shows the table: a turn is Rotate, Move, Trade, Refill, each choice "
-                  "on a highlighted place or a button",
-                  "a highlighted place or a button of the move panel")
+                  "on a highlighted place or a button")
     state: PKState
     board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
 

@@ -34,8 +34,7 @@ class SacredValley(Game):
     )
     place_rule = ("SV-062",  # a click on a part of the board that means no action (issue 24)
                   "this part of the board only shows the table: a turn is one regular action (Plant, Harvest, "
-                  "Purchase or Work) and the extras, each on a highlighted place or a button",
-                  "a highlighted place or a button of the move panel")
+                  "Purchase or Work) and the extras, each on a highlighted place or a button")
     state: SVState
 
     @property

@@ -75,8 +75,7 @@ def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> Illeg
     if action is None:
         return _plant_what(s, tables, params, menu, action_id)
     why = refusal(s, tables, params, menu, action.data)
-    return None if why is None else IllegalAction(why.text, rule=why.rule, action=action_id,
-                                                  opens=why.opens or opening(s, why.rule))
+    return None if why is None else _refused(why, action_id)
 
 
 def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, action_id: str) -> IllegalAction | None:
@@ -93,11 +92,11 @@ def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, a
             return None
         gate = _gate(s, tables, params, menu, keys[0])
         if gate is not None:
-            return _refused(s, gate, action_id)
+            return _refused(gate, action_id)
         if crop not in s.wh[p]:
-            return _refused(s, Refusal("SV-090", f"there is no {arg} tile in your Warehouse"), action_id)
+            return _refused(Refusal("SV-090", f"there is no {arg} tile in your Warehouse"), action_id)
         if not tech_ok(s, p, crop):
-            return _refused(s, Refusal("SV-101", f"{arg} needs its Technology (or Yanacona / Foreigner)",
+            return _refused(Refusal("SV-101", f"{arg} needs its Technology (or Yanacona / Foreigner)",
                                        f"buy the {arg} Technology in a Purchase (SV-310), or use a Yanacona or "
                                        "Foreigner"), action_id)
         if any(refusal(s, tables, params, menu, k) is None for k in keys):
@@ -110,10 +109,10 @@ def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, a
         return None
     gate = _gate(s, tables, params, menu, keys[0])
     if gate is not None:
-        return _refused(s, gate, action_id)
+        return _refused(gate, action_id)
     held = [k for k in keys if k.crop in s.wh[p]]
     if not held:
-        return _refused(s, Refusal("SV-090", "there is no tile in your Warehouse to plant",
+        return _refused(Refusal("SV-090", "there is no tile in your Warehouse to plant",
                                    "a tile in the Warehouse: buy one in a Purchase (SV-240)"), action_id)
     found = [(k, refusal(s, tables, params, menu, k)) for k in held]
     if any(why is None for _, why in found):
@@ -121,7 +120,7 @@ def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, a
                              action=action_id, opens="choosing Plant")
     k, why = found[0]
     assert why is not None
-    return _refused(s, Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.text}", why.opens), action_id)
+    return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.text}", why.opens), action_id)
 
 
 def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
@@ -130,8 +129,9 @@ def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
     return _not_now(s, k.verb) if offer is None else offer.gate(s, tables, params, menu)
 
 
-def _refused(s: SVState, why: Refusal, action_id: str) -> IllegalAction:
-    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or opening(s, why.rule))
+def _refused(why: Refusal, action_id: str) -> IllegalAction:
+    """The refusal as raised: what opens it is its own, else the general one of its rule (``OPENS``)."""
+    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or OPENS.get(why.rule))
 
 
 # what opens a refusal, by its rule, where no refusal says more itself (issue 24)
@@ -155,10 +155,6 @@ OPENS = {
     "SV-289": "an unused marker: hire that Camayo (its marker comes back when it is used, SV-289)",
 }
 
-
-def opening(s: SVState, rule: str) -> str | None:
-    """What would open a refusal under ``rule`` (``OPENS``), None where nothing can be said in general."""
-    return OPENS.get(rule)
 
 
 def refusal(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
