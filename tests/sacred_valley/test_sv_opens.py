@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import tawa
 from tawa.games.sacred_valley import testing as T
 from tawa.games.sacred_valley.data import CROPS, VINE
 
@@ -71,3 +72,13 @@ def test_work_only_at_zero_coins_says_so() -> None:
 def test_a_part_that_means_no_action_gets_the_rule_of_the_turn() -> None:
     err = T.blank_game(4).explain_place("seat1-coins")
     assert err.rule == "SV-062" and err.opens
+
+
+@pytest.mark.rule("SV-021")
+def test_planting_during_the_crop_choice_is_opened_by_the_first_round() -> None:
+    g = tawa.new_game("sacred-valley", 3, 1)
+    assert g.state.mode.name == "CROP_CHOICE"  # type: ignore[attr-defined]
+    state = g.to_json()
+    err = g.explain_illegal("plant r1c1")
+    assert err.rule == "SV-062" and err.opens and "SV-021" in err.opens and "first round" in err.opens
+    assert g.to_json() == state

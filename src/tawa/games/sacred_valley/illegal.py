@@ -169,7 +169,12 @@ def _not_now(s: SVState, verb: str) -> Refusal:
         return Refusal("SV-340", "the extra action just chosen must be taken first")
     if s.mode == Mode.EXTRA_PLANT and verb in ACTIONS:
         return Refusal("SV-452", "Hatun Runa grants a Plant action")
-    return Refusal(DECISION_RULE[verb], f"that is not a choice now (the current decision is {s.mode.name.lower()})")
+    return Refusal(DECISION_RULE[verb], f"that is not a choice now (the current decision is {s.mode.name.lower()})",
+                   NOT_NOW_OPENS.get(s.mode))
+
+
+# what opens a verb of another decision, where the current decision says more than the verb's rule (``OPENS``)
+NOT_NOW_OPENS = {Mode.CROP_CHOICE: "the first round, once every player has chosen a crop (SV-021)"}
 
 
 # ------------------------------------------------------------------ plantings (SV-090–SV-105, SV-408–SV-412)
