@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus, WebSocketException
+from websockets.protocol import State
 
 JUNK = ["[" * 8000 + "]" * 8000, '{"t": "ping", "ack": ' + "9" * 5000 + "}", "{" * 3000, "not json at all",
         '{"t": "dance"}', "[1, 2, 3]", '{"t": "ping", "ack": "1"}']
@@ -79,7 +80,7 @@ class Hostile:
         self.tables = tables
         self.source = source
         self.tally = Tally()
-        self._open = 0
+        self._live: set[ClientConnection] = set()   # the sockets accepted and not yet seen closed
         self.stop = asyncio.Event()
 
     # ------------------------------------------------------------ helpers
@@ -93,15 +94,18 @@ class Hostile:
         except (OSError, WebSocketException, TimeoutError) as e:
             self.tally.errors[type(e).__name__] += 1
             return None
-        self._open += 1
-        self.tally.sockets_open = max(self.tally.sockets_open, self._open)
+        # open at once: those whose close the connection has not received yet (its state changes as the close frame
+        # arrives; the task reading it may run only later, after the server's next handshake was answered)
+        self._live = {w for w in self._live if w.state is State.OPEN}
+        self._live.add(ws)
+        self.tally.sockets_open = max(self.tally.sockets_open, len(self._live))
         return ws
 
     async def _read(self, ws: ClientConnection) -> None:
         with contextlib.suppress(WebSocketException, OSError):
             async for text in ws:
                 self.tally.message(text)
-        self._open -= 1
+        self._live.discard(ws)
 
     def _http(self) -> httpx.AsyncClient:
         return httpx.AsyncClient(base_url=self.base, timeout=30,
