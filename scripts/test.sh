@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
-tawa_venv test,openspiel,rl
+tawa_venv test,openspiel,rl,ray,tune
 export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"   # torch and BLAS: one thread per test worker
 if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then APT="apt-get"
