@@ -1,4 +1,4 @@
-"""The ``tawa`` command: list, rules, play, simulate, report, replay, bench, serve, bench-server.
+"""The ``tawa`` command: list, rules, play, simulate, report, tune, replay, bench, serve, bench-server.
 
 Each subcommand lives in a module of ``tawa.terminal`` (``cmd_*.py``) whose ``register(app)`` adds it to the typer
 app below; a new command is one more module in ``COMMANDS`` (or an ``@app.command()`` here). The helpers they
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import typer
 
-from tawa.terminal import cmd_info, cmd_lab, cmd_play, cmd_replay, cmd_web
+from tawa.terminal import cmd_info, cmd_lab, cmd_play, cmd_replay, cmd_tune, cmd_web
 from tawa.terminal.common import console
 
 app = typer.Typer(help="Tawa: Sacred Valley, P'achakuna, Ayar and Guatavita — play, simulate, bench.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_show_locals=False)
 
-COMMANDS = (cmd_info, cmd_play, cmd_lab, cmd_replay, cmd_web)
+COMMANDS = (cmd_info, cmd_play, cmd_lab, cmd_tune, cmd_replay, cmd_web)
 for _module in COMMANDS:
     _module.register(app)
 

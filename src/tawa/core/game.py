@@ -69,6 +69,9 @@ class GameInfo:
     short_game: tuple[int, Mapping[str, Any]] = (0, {})
     """A whole game in few decisions, for the tests that walk every registered game: (players, options that bring
     the game's own end or its [D] cap forward). Players 0: the fewest the game allows, with no options."""
+    score_targets: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    """The spec's target ranges of per-player end measures under competent play (``tawa tune --objective target``):
+    ``"score"`` (the final score) or a per-seat measure of the records' ``extras.seat_values`` (``"Sun"``)."""
 
     @property
     def min_players(self) -> int:

@@ -37,6 +37,8 @@ class AyarGame(Game):
         rule_prefix="AY",
         automation_options={},   # the spec has no [D] safety cap: every game ends after 15 turns each
         short_game=(2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),   # the tests' whole game in few decisions
+        # the spec's balance table (ayar.md, "Overall"): Sun and Moon each roughly 80-120 per player at game end
+        score_targets={"Sun": (80.0, 120.0), "Moon": (80.0, 120.0)},
     )
     place_rule = ("AY-080",  # a click on a part of the board that means no action (issue 24)
                   "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
