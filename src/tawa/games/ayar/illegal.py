@@ -101,7 +101,7 @@ OPENS: dict[str, str] = {
                   "space (AY-152)",
     # the activities (AY-805..AY-808)
     "take_one_pot": "taking a Pot first: at least one per Pottery action (AY-156)",
-    "pot_row_full": "never in this game: pots stay in your pot row (AY-258)",
+    "pot_row_full": "never in this game: a placed Pot never leaves your pot row (AY-258, AY-264)",
     "pot_limit": "your next Pottery action (AY-241)",
     "facedown_empty": "never in this game: the facedown stack is not refilled (AY-252)",
     "facedown_limit": "your next Pottery action (AY-243)",
@@ -117,7 +117,7 @@ OPENS: dict[str, str] = {
     "overlap": "a placement on two empty cells (AY-285)",
     "same_placement": "the offered placement that lays the Textile the same way (AY-286)",
     "plant_one": "planting a cube first: at least one per Farming action (AY-156)",
-    "terrace_full": "the harvest, which empties the terrace (AY-311, AY-319)",
+    "terrace_full": "the Night: after its harvest the whole terrace is cleared (AY-311, AY-323)",
     "box_empty": "never in this game: a box is not refilled; plant from another box (AY-312)",
     "dock": "never in this game: the dock is not re-entered (AY-344)",
     "boat_still": "a space your Boat does not stand on (AY-156)",

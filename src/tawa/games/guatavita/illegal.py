@@ -108,14 +108,14 @@ OPENS: dict[str, str] = {
     "GV-251": "another player's exploration without a saboteur (GV-251)",
     # action boxes
     "GV-130": "2 workers and 1 machine in your camp (GV-130)",
-    "GV-131": "never in this game: your camp is at its highest level (GV-131)",
+    "GV-131": "never in this game: with the upgrades placed your camp reaches its highest level (GV-131)",
     "GV-133": "a pump below level 2 and no Pump Upgrade placed this phase: the next planning phase (GV-133)",
     "GV-134": "a damp tile of yours with a re-exploration box, and a machine in your camp (GV-134)",
     "GV-136": "the workers of the Harvest in your camp (GV-136)",
     "GV-137": "the Pioneer's worker in your camp (GV-137)",
     "GV-139": "fewer than 2 of your workers in the Commerce box: they leave it when the box resolves (GV-139)",
     "GV-141": "a worker in your camp (GV-141)",
-    "GV-144": "never in this game: your loan track is at its end (GV-144)",
+    "GV-144": "never in this game: with the Loans placed your loan track reaches its end (GV-144)",
     "GV-623": "a free slot of that Commerce good (slots free again next round, GV-623)",
     # La Balsa
     "GV-770": "never in this game: La Balsa is not in play (option LA_BALSA, GV-770)",
