@@ -62,7 +62,7 @@ def explain(state: State, tables: Tables, params: Params, action_id: str) -> Ill
     """Why ``action_id`` is not legal now, naming the rule; ``None`` exactly when it is legal."""
     st, tb = state, tables
     if st.stage == Stage.OVER or st.decision is None:
-        return IllegalAction(f"{action_id!r}: the game is over", rule="GV-680", action=action_id)
+        return IllegalAction(f"{action_id!r}: the game is over", rule="GV-680", action=action_id, opens=OPENS["GV-680"])
     if action_id == "sabotage":   # the Sabotage box: a sabotage is placed on the tile (issue 24)
         return _sabotage_box(st, tb, params, action_id)
     move = parse(tb, params, action_id)
@@ -70,21 +70,84 @@ def explain(state: State, tables: Tables, params: Params, action_id: str) -> Ill
         return IllegalAction(f"{action_id!r} is not an action of Guatavita", action=action_id)
     d = st.decision
     asks, rule, when = ASKED_IN[move.kind]
-    found: Refusal = (rule, when) if d.ask not in asks else WHY[d.ask](st, tb, params, d, move)
+    if d.ask not in asks:
+        return IllegalAction(f"{action_id!r} is not legal now: {when}", rule=rule, action=action_id,
+                             opens=ASKED_OPENS.get(move.kind, OPENS[rule]))
+    found: Refusal = WHY[d.ask](st, tb, params, d, move)
     if found is None:
         return None
     return IllegalAction(f"{action_id!r} is not legal now: {found[1]}", rule=found[0], action=action_id,
-                         opens=OPENS.get(found[0]))
+                         opens=OPENS[found[0]])
 
 
 SABOTAGE_HOW = "click the lake hex of another player's exploration this round that has no saboteur yet"
-# what opens a refusal, by its rule, where it can be said in general (issue 24)
-OPENS = {
+# what opens a refusal, by the rule that closes it (issue 24): every rule a refusal names has its entry
+OPENS: dict[str, str] = {
+    "GV-680": "never in this game: the game is over (GV-680)",
+    # planning turn and pieces
+    "GV-070": "your next planning turn (GV-070)",
+    "GV-071": "workers, machines or pipes back in your camp (they come back at the end of the round, GV-071)",
+    "GV-072": "more emeralds in your stock, or fewer machines insured (GV-072, GV-233)",
+    "GV-073": "a box with a free slot (slots free again next round, GV-073)",
+    "GV-074": "the next planning phase: each action may be chosen twice per phase (GV-074)",
+    "GV-111": "a Loan placement first: with 0 gold it must be your first placement (GV-109, GV-111)",
+    # lake placements
+    "GV-170": "an undrained lake tile to explore (GV-170)",
+    "GV-171": "a tile nobody explores this round, or the next round (GV-171)",
+    "GV-172": "the workers and machines the tile requires in your camp (GV-172, GV-071)",
+    "GV-173": "a Pump Upgrade to level 2 (GV-132, GV-173)",
+    "GV-175": "a source next to the tile: one of your pump's two shore tiles, or a drained tile of yours adjacent "
+              "to it (GV-175)",
+    "GV-176": "the next round: a tile explored this round is a source once it has drained (GV-176)",
+    "GV-200": "a drained tile owned only by other players to cross (GV-200)",
+    "GV-201": "a source next to the crossed tile: your pump's shore tile or a drained tile of yours (GV-201)",
+    "GV-204": "gold enough for the rent of every owner of the crossed tile (GV-204)",
+    "GV-206": "a target tile adjacent to the crossed tile (GV-206)",
+    "GV-233": "insuring at most the machines placed on the tile (GV-233)",
     "GV-250": SABOTAGE_HOW,
-    "GV-251": "another player's exploration without a saboteur",
-    "GV-070": "your next planning turn",
-    "GV-073": "a box with a free slot (slots free again next round)",
-    "GV-071": "workers, machines or pipes back in your camp (they come back at the end of the round)",
+    "GV-251": "another player's exploration without a saboteur (GV-251)",
+    # action boxes
+    "GV-130": "2 workers and 1 machine in your camp (GV-130)",
+    "GV-131": "never in this game: with the upgrades placed your camp reaches its highest level (GV-131)",
+    "GV-133": "a pump below level 2 and no Pump Upgrade placed this phase: the next planning phase (GV-133)",
+    "GV-134": "a damp tile of yours with a re-exploration box, and a machine in your camp (GV-134)",
+    "GV-136": "the workers of the Harvest in your camp (GV-136)",
+    "GV-137": "the Pioneer's worker in your camp (GV-137)",
+    "GV-139": "fewer than 2 of your workers in the Commerce box: they leave it when the box resolves (GV-139)",
+    "GV-141": "a worker in your camp (GV-141)",
+    "GV-144": "never in this game: with the Loans placed your loan track reaches its end (GV-144)",
+    "GV-623": "a free slot of that Commerce good (slots free again next round, GV-623)",
+    # La Balsa
+    "GV-770": "never in this game: La Balsa is not in play (option LA_BALSA, GV-770)",
+    "GV-772": "a phase-1 shore tile within reach of your pump, during setup (GV-772)",
+    "GV-773": "a shore tile that holds no balsa (GV-773)",
+    "GV-774": "2 workers in your camp (GV-774)",
+    "GV-775": "the next round, while your balsa is not destroyed (GV-775)",
+    "GV-778": "an adjacent undrained tile, while your activated balsa moves (GV-778)",
+    "GV-780": "another way round the protected balsa (GV-780)",
+    "GV-782": "an undrained adjacent tile without a balsa, when your balsa is pushed (GV-782)",
+    "GV-783": "a step onto a balsa that has somewhere to be pushed (GV-783)",
+    "GV-785": "your activated balsa's move, then its act (GV-785)",
+    "GV-786": "2 emeralds and an undrained tile next to your balsa (GV-786)",
+    "GV-787": "never in this game: the centre tile is never inspected (GV-787)",
+    "GV-788": "2 emeralds in your stock (GV-788)",
+    "GV-789": "your balsa off the centre tile (GV-789)",
+    "GV-798": "a round in which your balsa's tile is not being explored (GV-798)",
+    # the other decisions
+    "GV-102": "a head explorer of yours on that tile (GV-102)",
+    "GV-103": "the start of planning with no worker in camp and no head explorer (GV-103)",
+    "GV-395": "one of your head explorers on the joined tile or your tiles next to it (GV-395)",
+    "GV-396": "an empty camp at the start of planning (GV-101), or two of your paths joining (GV-395)",
+    "GV-420": "a saboteur of yours on a tile about to flip (GV-420)",
+    "GV-601": "the Pioneer box resolving with your worker on it (GV-601)",
+    "GV-602": "4 emeralds (or 1 gold) of yours and, for emeralds, 4 in the shared supply (GV-602)",
+}
+# what opens a choice of another decision than the one asked now, by its kind (else its rule's ``OPENS``)
+ASKED_OPENS: dict[str, str] = {
+    "keep": "two of your head explorers' paths joining (GV-395)",
+    "step": "your balsa's activation (GV-774), then its move in the execution phase (GV-778)",
+    "stop": "your balsa's activation (GV-774), then its move in the execution phase (GV-778)",
+    "push": "another player's balsa pushing yours (GV-782)",
 }
 
 

@@ -71,7 +71,7 @@ def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> Illeg
     menu = action_table(tables, params, s.n)
     action = menu.by_id.get(action_id)
     if s.mode == Mode.OVER:
-        return IllegalAction("the game is over", rule="SV-564", action=action_id)
+        return IllegalAction("the game is over", rule="SV-564", action=action_id, opens=OPENS["SV-564"])
     if action is None:
         return _plant_what(s, tables, params, menu, action_id)
     why = refusal(s, tables, params, menu, action.data)
@@ -131,7 +131,7 @@ def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
 
 def _refused(why: Refusal, action_id: str) -> IllegalAction:
     """The refusal as raised: what opens it is its own, else the general one of its rule (``OPENS``)."""
-    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or OPENS.get(why.rule))
+    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or OPENS[why.rule])
 
 
 # what opens a refusal, by its rule, where no refusal says more itself (issue 24)
@@ -153,6 +153,49 @@ OPENS = {
     "SV-340": "taking the extra action just chosen (or another extra action) first",
     "SV-341": "the action that Camayo follows: take it first this turn",
     "SV-289": "an unused marker: hire that Camayo (its marker comes back when it is used, SV-289)",
+    "SV-066": "having exactly $0: Work is offered whenever your coins are spent down to $0 (SV-066)",
+    "SV-101": "the crop's Technology: buy it in a Purchase (SV-310), or use a Yanacona or Foreigner",
+    "SV-564": "never in this game: the game is over (SV-564)",
+    "SV-002": "never in this game: each crop has one player; choose a free crop (SV-002)",
+    "SV-063": "a farmer above 0 or a Harvest Worker: plant and score farmers first (HARVEST_ALWAYS_LEGAL, SV-063)",
+    "SV-065": "an item you can pay for in the Catus: more coins from a Harvest (SV-063), or the end-of-turn "
+              "refill (SV-360)",
+    "SV-068": "a free window of your own turn: between actions or between two items of a Purchase (SV-068)",
+    "SV-070": "the end of your turn, after its regular action (SV-062, SV-070)",
+    "SV-099": "a non-isolated Seed Tile next to that grid first (SV-099)",
+    "SV-150": "a grid without an alpaca (SV-150)",
+    "SV-155": "a grid without a Farmer Meeple: alpacas do not share with meeples in this game "
+              "(ALPACA_MAY_SHARE_WITH_MEEPLE, SV-155)",
+    "SV-156": "a grid of an unlocked level: alpacas stay off locked levels in this game (ALPACA_ON_LOCKED_LEVELS, "
+              "SV-156)",
+    "SV-157": "an alpaca that stands on the Terrace (SV-157)",
+    "SV-175": "another player as work partner (SV-175)",
+    "SV-186": "the end-of-turn refill of the Catus (SV-186, SV-360)",
+    "SV-242": "the end-of-turn refill of the Catus (SV-242, SV-360)",
+    "SV-262": "the end-of-turn refill of the Vine Catu (SV-360)",
+    "SV-265": "a tile of the Warehouse: choose one that is there (SV-265)",
+    "SV-282": "a Camayo held in that Work Zone position (SV-282)",
+    "SV-283": "a Camayo that can be discarded: Warrior, Tocricoc and Supervisor never are (SV-283)",
+    "SV-284": "hiring while holding 3 Camayos: then one is discarded to make room (SV-282, SV-284)",
+    "SV-287": "a tile of the Warehouse: choose one that is there (SV-287)",
+    "SV-292": "never in this game: duplicate Camayos are switched off (option, SV-292)",
+    "SV-310": "another Technology: that one is already yours (SV-310)",
+    "SV-312": "never in this game: four Technologies is the most a player holds (SV-312)",
+    "SV-313": "never in this game: that Technology's reserve is empty (SV-313)",
+    "SV-392": "never in this game: the gray alpacas are all out of the reserve (SV-392)",
+    "SV-394": "a Harvest action while you hold Herder: then up to 2 alpacas move (SV-394)",
+    "SV-395": "another alpaca: one Herder use moves an alpaca at most once (SV-395)",
+    "SV-406": "an occupied slot of the Main Catu or a vine in the Vine Catu (SV-406)",
+    "SV-408": "a vine on the Terrace and a tile in your Warehouse, with Cleaner held (SV-408)",
+    "SV-412": "a replacement tile that is not a vine (CLEANER_ALLOWS_VINE, SV-412)",
+    "SV-452": "the Plant action that Hatun Runa grants (SV-452)",
+    "SV-453": "an empty grid for the Warrior meeple (SV-453)",
+    "SV-454": "a grid without another player's Warrior meeple: only its holder plants there (SV-454)",
+    "SV-457": "a grid holding a Seed Tile for the Tocricoc meeple (SV-457)",
+    "SV-465": "Weaver held, unused this turn, and two non-vine Warehouse tiles of one crop (SV-465)",
+    "SV-494": "a planting that both Yanacona and Foreigner could exempt (SV-494)",
+    "SV-499": "buying a vine while you hold Saboteur: then it may be planted at once (SV-499)",
+    "SV-504": "a farmer with room on its track (SV-504)",
 }
 
 
@@ -170,11 +213,43 @@ def _not_now(s: SVState, verb: str) -> Refusal:
     if s.mode == Mode.EXTRA_PLANT and verb in ACTIONS:
         return Refusal("SV-452", "Hatun Runa grants a Plant action")
     return Refusal(DECISION_RULE[verb], f"that is not a choice now (the current decision is {s.mode.name.lower()})",
-                   NOT_NOW_OPENS.get(s.mode))
+                   NOT_NOW_OPENS.get(s.mode) or VERB_OPENS[verb])
 
 
-# what opens a verb of another decision, where the current decision says more than the verb's rule (``OPENS``)
+# what opens a verb of another decision, where the current decision says more than the verb's (``VERB_OPENS``)
 NOT_NOW_OPENS = {Mode.CROP_CHOICE: "the first round, once every player has chosen a crop (SV-021)"}
+
+# what opens a verb asked for in another decision: the decision that offers it (``DECISION_RULE``)
+VERB_OPENS = {
+    "crop": "never in this game: crops are chosen once, before the first round (SV-021)",
+    "plant": "the regular action of your next turn: choose Plant (SV-062)",
+    "harvest": "the regular action of your next turn: choose Harvest (SV-062)",
+    "purchase": "the regular action of your next turn: choose Purchase (SV-062)",
+    "work": "the regular action of your next turn with exactly $0: choose Work (SV-062, SV-066)",
+    "end_turn": "taking the turn's regular action first (SV-062, SV-070)",
+    "buy": "a Purchase: choose Purchase as the turn's regular action (SV-240)",
+    "buy_vine": "a Purchase: choose Purchase as the turn's regular action (SV-240)",
+    "hire": "a Purchase: choose Purchase as the turn's regular action (SV-240)",
+    "tech": "a Purchase: choose Purchase as the turn's regular action (SV-240)",
+    "end_purchase": "a Purchase with at least one item acquired (SV-240, SV-065)",
+    "extra": "the turn's regular action taken: then extra actions follow (SV-340)",
+    "weave": "a free window of your turn: between actions or between two items of a Purchase (SV-068)",
+    "gray": "a free window of your turn: between actions or between two items of a Purchase (SV-068)",
+    "clean": "a free window of your turn: between actions or between two items of a Purchase (SV-068)",
+    "exempt": "a planting that both Yanacona and Foreigner could exempt (SV-494)",
+    "partner": "a planting that calls for a work partner (SV-175)",
+    "farmer": "gaining HP: then the farmer to advance is chosen (SV-504)",
+    "take": "a free tile to take from the Catus (SV-406)",
+    "take_vine": "a free tile to take from the Catus (SV-406)",
+    "discard": "a tile entering a full Warehouse: then one is discarded first (SV-265)",
+    "sab": "buying a vine while you hold Saboteur (SV-499)",
+    "keep": "buying a vine while you hold Saboteur (SV-499)",
+    "dismiss": "hiring while holding 3 Camayos: then one is discarded to make room (SV-282, SV-284)",
+    "warrior": "hiring the Warrior: then its meeple is placed (SV-453)",
+    "tocricoc": "hiring Tocricoc: then its meeple is placed (SV-457)",
+    "herd": "a Harvest action while you hold Herder (SV-394)",
+    "stop_herd": "a Harvest action while you hold Herder (SV-394)",
+}
 
 
 # ------------------------------------------------------------------ plantings (SV-090–SV-105, SV-408–SV-412)
