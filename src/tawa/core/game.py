@@ -301,6 +301,21 @@ class Game(ABC):
         self.log.extend(events)
         return events
 
+    def undoable(self, seat: int) -> int:
+        """How many of its last decisions ``seat`` may take back now: those at the end of the history that it took
+        with no other seat's in between (the next seat has not decided yet) and from which no chance event and no
+        revelation came (``tawa.core.undo``)."""
+        from tawa.core.undo import undoable
+
+        return undoable(self, seat)
+
+    def take_back(self, seat: int, count: int = 1) -> Self:
+        """A new game as this one was before ``seat``'s last ``count`` decisions; ``IllegalAction`` when fewer
+        may be taken back (``undoable``). This game is unchanged."""
+        from tawa.core.undo import take_back
+
+        return take_back(self, seat, count)  # type: ignore[return-value]
+
     def explain_illegal(self, action_id: str) -> IllegalAction:
         """The error ``apply`` raises for ``action_id`` now, naming the rule that forbids it."""
         aid = _action_id(action_id)
