@@ -26,13 +26,23 @@ def _short(v: Any, most: int = 40) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
+def _values(values: dict[str, Any]) -> str:
+    """The values of a candidate as KEY=VALUE, as --option takes them."""
+    return "; ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in values.items())
+
+
+def _parts(parts: dict[str, float]) -> str:
+    return ", ".join(f"{k} {v:.3f}" for k, v in parts.items())
+
+
 def _figures_text(f: dict[str, Any], targets: list[str]) -> list[str]:
     """Win shares by seat, score, target measures and length, each with its interval."""
     if "win_share" not in f:
         return ["every game stopped by a safety cap", "", ""]
     shares = "; ".join(f"{i + 1}: {s['rate']:.1%} [{s['lo']:.1%}, {s['hi']:.1%}]" for i, s in enumerate(f["win_share"]))
-    fp = f["first_player"]
-    shares += f"; first player: {fp['rate']:.1%} [{fp['lo']:.1%}, {fp['hi']:.1%}]"
+    fp = f.get("first_player")
+    if fp:
+        shares += f"; first player: {fp['rate']:.1%} [{fp['lo']:.1%}, {fp['hi']:.1%}]"
     means = "; ".join(f"{k} {f[k]['mean']:.1f} [{f[k]['lo']:.1f}, {f[k]['hi']:.1f}]" for k in ("score", *targets))
     return [shares, means, f"{f['length']['mean']:.1f} [{f['length']['lo']:.1f}, {f['length']['hi']:.1f}]"]
 
@@ -102,15 +112,16 @@ def write_tune_report(result: TuneResult, path: Path) -> Path:
             + f"<p>Reproduce: <code>{html.escape(best['command'])}</code></p>")
     else:
         parts.append("<h2>Best values</h2><p>No candidate besides the current values was evaluated.</p>")
-    head = ["candidate", "values", "search objective", "confirmed objective (95% CI)", "difference to current",
-            "win share by seat", "means per player", "length"]
-    rows = [["current values", _short(result.baseline["values"], 60),
+    head = ["candidate", "values", "search objective", "confirmed objective (95% CI)", "its parts",
+            "difference to current", "win share by seat", "means per player", "length"]
+    rows = [["current values", _values(result.baseline["values"]),
              _fmt(result.baseline["search"]["objective"]),
              f"{_fmt(result.baseline['confirm']['objective'])} {_ci(result.baseline['confirm']['objective_ci'])}",
-             "-", *_figures_text(result.baseline["confirm"]["figures"], targets)]]
+             _parts(result.baseline["confirm"]["parts"]), "-",
+             *_figures_text(result.baseline["confirm"]["figures"], targets)]]
     for i, f in enumerate(result.finalists):
-        rows.append([f"finalist {i + 1}", _short(f["values"], 60), _fmt(f["search_objective"]),
-                     f"{_fmt(f['objective'])} {_ci(f['objective_ci'])}",
+        rows.append([f"finalist {i + 1}", _values(f["values"]), _fmt(f["search_objective"]),
+                     f"{_fmt(f['objective'])} {_ci(f['objective_ci'])}", _parts(f["parts"]),
                      f"{_ci(f['difference_ci'])}: {f['verdict']}",
                      *_figures_text(f["figures"], targets)])
     parts.append("<h2>Confirmation</h2>" + _table(head, rows))
@@ -119,8 +130,7 @@ def write_tune_report(result: TuneResult, path: Path) -> Path:
     for t in result.trials:
         obj = t.get("objective")
         note = t.get("refused") or ("repeat (same values as an earlier trial)" if t.get("repeat") else "")
-        trial_rows.append([t["number"], _short(t["values"], 70), _fmt(obj),
-                           ", ".join(f"{k} {v:.3f}" for k, v in (t.get("parts") or {}).items()), note])
+        trial_rows.append([t["number"], _values(t["values"]), _fmt(obj), _parts(t.get("parts") or {}), note])
     parts.append("<h2>Trials</h2>" + _table(["trial", "values", "objective", "parts", "note"], trial_rows))
     doc = (f"<!doctype html><html><head><meta charset='utf-8'><title>tawa tune {html.escape(s['game'])}</title>"
            f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>")
