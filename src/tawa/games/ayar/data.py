@@ -379,6 +379,9 @@ PARAMS = ParamRegistry([
           "P", ("AY-091", "AY-113", "AY-176", "AY-441"), "Step slot arrows, slot Moon and clan bonus per lane",
           length=len(LANES), check=_rows(parse_step_slot, lambda n: LANES), chars=ROW_CHARS),
     # ---- C6 temples
+    # tawa tune 2026-12-03 (docs/studies/tuning-first-runs.md): 3 brought Sun from 72.0 to 78.1 per player at 50
+    # ISMCTS iterations (paired difference clearly below 0 over 30 games, intervals still overlapping): kept at 2
+    # until a 200-game confirmation
     Param("TEMPLE_SUN_PER_NIGHT", 2, "P", ("AY-432",), "Sun per Temple marker = this x Night number",
           bounds=(0, 10)),
     Param("TEMPLE_FALLBACK_SUN", 2, "P", ("AY-174",), "Sun for an emptied quadrant with no legal temple row",
