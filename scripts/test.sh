@@ -24,4 +24,4 @@ if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
 fi
 .venv/bin/ruff check src tests scripts examples
 .venv/bin/mypy
-.venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" "$@"
+.venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" --dist loadgroup "$@"   # loadgroup: xdist_group(NAME) tests share a worker

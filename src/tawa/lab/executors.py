@@ -1,16 +1,10 @@
 """Where simulation games run: a small executor interface and two local engines.
 
 The runner only calls ``map_unordered(fn, tasks)``: each task is plain, picklable data
-and each result comes back as soon as it is done. A cluster engine (Ray, Dask) plugs in
-by implementing the same one method, without touching the runner, e.g.::
-
-    class RayExecutor:
-        def map_unordered(self, fn, tasks):
-            remote = ray.remote(fn)
-            pending = [remote.remote(t) for t in tasks]
-            while pending:
-                done, pending = ray.wait(pending)
-                yield from ray.get(done)
+and each result comes back as soon as it is done. A cluster engine plugs in by implementing
+the same one method, without touching the runner: ``tawa.lab.ray_executor.RayExecutor``
+(Ray, an optional extra) does. An engine that can lose tasks without failing the run (a
+cluster worker that died) counts them in an ``int`` attribute ``lost``; the runner reports it.
 """
 from __future__ import annotations
 

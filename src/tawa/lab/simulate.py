@@ -10,7 +10,9 @@ of ``players`` games each bot plays each seat once. With ``duplicate`` the games
 block share one seed (``seed + i // players``): every deal is played once per rotation, each
 bot in each seat of it, so the luck of the deal cancels out of a comparison between bots
 (as in duplicate bridge); records of one deal share their ``seed``. Games run through an
-``Executor`` (``tawa.lab.executors``), serially or in worker processes.
+``Executor`` (``tawa.lab.executors``), serially, in worker processes or on a Ray cluster
+(``tawa.lab.ray_executor``); games a cluster lost to a dead worker are counted in
+``Summary.lost`` and left for ``resume``.
 """
 from __future__ import annotations
 
@@ -175,6 +177,7 @@ class Summary:
     bot_wins: dict[str, float] = field(default_factory=dict)
     first_player_wins: float = 0.0
     think: dict[str, list[float]] = field(default_factory=dict)
+    lost: int = 0  # games of this run lost with their worker (a cluster's), not played: resume plays them
 
     def add(self, rec: Mapping[str, Any]) -> None:
         n = rec["players"]
@@ -211,7 +214,8 @@ class Summary:
                     "min": min(xs), "max": max(xs)}
         played = self.games - self.capped
         return {
-            "games": self.games, "capped": self.capped, "options": self.options,
+            "games": self.games, "capped": self.capped, **({"lost": self.lost} if self.lost else {}),
+            "options": self.options,
             "wins_per_seat": [round(w, 2) for w in self.wins],
             "win_rate_per_seat": [rate_with_ci(w, played) for w in self.wins],
             "score_per_seat": [spread(s) for s in self.scores],
@@ -308,6 +312,7 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
             if on_game is not None:
                 on_game(rec)
     finally:
+        summary.lost = int(getattr(engine, "lost", 0))
         if fh is not None:
             fh.close()
     if out is not None:

@@ -1,9 +1,12 @@
 """``tawa simulate``, ``tawa report`` and ``tawa bench``: the lab's commands."""
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.progress import (
@@ -24,6 +27,10 @@ from tawa.core.errors import TawaError
 from tawa.core.game import Game
 from tawa.core.registry import new_game
 from tawa.lab.playout import automated_options
+
+if TYPE_CHECKING:
+    from tawa.lab.ray_executor import RayExecutor
+
 from tawa.terminal.common import (
     OptionArg,
     console,
@@ -53,6 +60,29 @@ def capped_text(capped: int, games: int) -> str:
     return f"{capped} of {games} stopped by the safety cap (left out of the figures)"
 
 
+class Backend(StrEnum):
+    local = "local"
+    ray = "ray"
+
+
+def lost_text(lost: int) -> str:
+    """The games a cluster lost with a dead worker, in words, with what to do."""
+    games = "1 game" if lost == 1 else f"{lost} games"
+    return f"{games} lost to a dead worker: rerun with --resume (same --out) to play them"
+
+
+def ray_executor(address: str | None, jobs: int | None) -> RayExecutor:
+    """A started ``RayExecutor``: a missing extra, a malformed or dead address fail here, before the first game."""
+    from tawa.lab.ray_executor import RayExecutor, RayMissingError
+
+    try:
+        return RayExecutor(address, num_cpus=jobs).start()
+    except RayMissingError as e:
+        fail(str(e))
+    except ValueError as e:
+        fail(str(e))
+
+
 def simulate(game: str,
              n: Annotated[int, typer.Option("-n", help="number of games (at least 1)")] = 100,
              seats: Annotated[str, typer.Option(help="one bot for all seats, or one per seat (comma-separated; "
@@ -62,7 +92,14 @@ def simulate(game: str,
              out: Annotated[Path | None, typer.Option(help="folder for GAME.jsonl, GAME.run.json and the summary")]
              = None,
              option: OptionArg = None,
-             jobs: Annotated[int, typer.Option("--jobs", "-j", help="games in parallel processes (at least 1)")] = 1,
+             jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="games in parallel processes (at least 1; "
+                                                      "with --backend ray: the CPUs of the Ray it starts)")] = None,
+             backend: Annotated[Backend, typer.Option(help="where games run: local (this process, or --jobs "
+                                                      "processes) or ray (a Ray cluster; docs/cluster.md)")]
+             = Backend.local,
+             address: Annotated[str | None, typer.Option(help="HOST:PORT of a running Ray cluster's head node "
+                                                         "(with --backend ray; default: start a Ray here)")]
+             = None,
              resume: Annotated[bool, typer.Option(help="keep the finished games in --out and play the rest")]
              = False,
              rotate: Annotated[bool, typer.Option(help="rotate the seat list so each bot plays each seat "
@@ -76,7 +113,11 @@ def simulate(game: str,
     info = game_info(game)
     opts = options(option)
     with user_errors():
-        check_counts(n, jobs)
+        check_counts(n, 1 if jobs is None else jobs)
+    if address is not None and backend is not Backend.ray:
+        fail("--address is the head node of a Ray cluster: use it with --backend ray")
+    if address is not None and jobs is not None:
+        fail("--jobs cannot be used with --address: a Ray cluster's CPUs are set on its nodes (ray start --num-cpus)")
     start_game(game, players or info.players[min(1, len(info.players) - 1)], seed, automated_options(game, opts))
     if resume and out is None:
         fail("--resume needs --out (the folder of the run to continue)")
@@ -91,16 +132,23 @@ def simulate(game: str,
         task.append(bar.add_task(label, total=total - done))
         bar.start()
 
-    try:
-        summary = run_simulation(game, n, seats, seed, players, opts, out,
-                                 on_game=lambda rec: bar.advance(task[0]), jobs=jobs, resume=resume,
-                                 rotate_seats=rotate, on_start=started, duplicate=duplicate)
-    except (ValueError, TawaError) as e:
-        if task:  # raised by a game, not by the settings: not the user's mistake
-            raise
-        fail(str(e))
-    finally:
-        bar.stop()
+    # Ray prints its workers' deaths on stdout, from a thread of its own: keep them off the --json output
+    with contextlib.redirect_stdout(sys.stderr) if backend is Backend.ray else contextlib.nullcontext():
+        engine = ray_executor(address, jobs) if backend is Backend.ray else None
+        try:
+            summary = run_simulation(game, n, seats, seed, players, opts, out,
+                                     on_game=lambda rec: bar.advance(task[0]), jobs=jobs or 1, resume=resume,
+                                     rotate_seats=rotate, on_start=started, duplicate=duplicate, executor=engine)
+        except (ValueError, TawaError) as e:
+            if task:  # raised by a game, not by the settings: not the user's mistake
+                raise
+            fail(str(e))
+        finally:
+            bar.stop()
+            if engine is not None:
+                engine.close()
+    if summary.lost:
+        err_console.print(f"[yellow]{lost_text(summary.lost)}[/yellow]", highlight=False)
     s = summary.as_dict()
     if as_json:
         print(json.dumps(s, indent=1))

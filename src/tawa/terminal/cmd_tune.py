@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from tawa.core.errors import BadOption
+from tawa.terminal.cmd_lab import Backend, ray_executor
 from tawa.terminal.common import OptionArg, console, fail, game_info, options, start_game, tell, user_errors
 
 ParamArg = Annotated[list[str] | None, typer.Option(
@@ -35,7 +36,12 @@ def tune(game: str,
          seed: Annotated[int, typer.Option()] = 1,
          option: OptionArg = None,
          target: TargetArg = None,
-         jobs: Annotated[int, typer.Option("--jobs", "-j", help="games in parallel processes")] = 1,
+         jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="games in parallel processes (with "
+                                                  "--backend ray: the CPUs of the Ray it starts)")] = None,
+         backend: Annotated[Backend, typer.Option(help="where games run: local or ray (docs/cluster.md)")]
+         = Backend.local,
+         address: Annotated[str | None, typer.Option(help="HOST:PORT of a running Ray cluster's head node "
+                                                     "(with --backend ray)")] = None,
          out: Annotated[Path, typer.Option(help="folder for tune.json, tune.html and every evaluation's records")]
          = Path("results/tune"),
          as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False) -> None:
@@ -49,8 +55,12 @@ def tune(game: str,
     fixed = options(option)
     n_players = players or info.players[min(1, len(info.players) - 1)]
     start_game(game, n_players, seed, fixed)
+    if address is not None and backend is not Backend.ray:
+        fail("--address is the head node of a Ray cluster: use it with --backend ray")
+    if address is not None and jobs is not None:
+        fail("--jobs cannot be used with --address: a Ray cluster's CPUs are set on its nodes (ray start --num-cpus)")
     with user_errors():
-        check_counts(games, jobs)
+        check_counts(games, 1 if jobs is None else jobs)
         check_seat_specs(expand_seats(seats, n_players))
         if budget < 1:
             raise ValueError(f"--budget must be at least 1 candidate, got {budget}")
@@ -79,11 +89,16 @@ def tune(game: str,
         shown = row.get("refused") or ("-" if value is None or not math.isfinite(value) else f"{value:.4f}")
         tell(f"  {who}: {json.dumps(row['values'], separators=(',', ':'))} -> {shown}")
 
+    engine = ray_executor(address, jobs) if backend is Backend.ray else make_executor(jobs or 1)
     try:   # the run's own checks (a target measure the records lack is found after the first evaluation)
-        result = run_tune(game, spaces, obj, budget, games, seats, seed, n_players, fixed, make_executor(jobs),
+        result = run_tune(game, spaces, obj, budget, games, seats, seed, n_players, fixed, engine,
                           out, confirm, finalists, on_trial=on_trial, on_stage=on_stage)
     except BadOption as e:
         fail(str(e))
+    finally:
+        close = getattr(engine, "close", None)
+        if close is not None:
+            close()
     report = write_tune_report(result, out / "tune.html")
     if as_json:
         print(json.dumps(result.as_dict(), indent=1))
