@@ -60,12 +60,11 @@ def _revealed(before: Game, action: str, after: Game) -> bool:
     return False
 
 
-def undoable(g: Game, seat: int) -> int:
-    """How many of the last decisions ``seat`` may take back now (0: none): the decisions at the end of the history
-    that ``seat`` took with no other seat's in between, from which no chance event and no revelation came."""
+def _undoable(g: Game, seat: int) -> tuple[int, list[Game]]:
+    """``undoable``'s count, and the positions before the last decisions it looked at (oldest first)."""
     g._check_seat(seat, spectator=False)
     if g.is_over or not g.history:
-        return 0
+        return 0, []
     back = min(LOOK_BACK, len(g.history))
     positions = _positions(g, back)
     n = 0
@@ -77,17 +76,23 @@ def undoable(g: Game, seat: int) -> int:
         if _revealed(before, g.history[len(g.history) - k], after):
             break
         n = k
-    return n
+    return n, positions
+
+
+def undoable(g: Game, seat: int) -> int:
+    """How many of the last decisions ``seat`` may take back now (0: none): the decisions at the end of the history
+    that ``seat`` took with no other seat's in between, from which no chance event and no revelation came."""
+    return _undoable(g, seat)[0]
 
 
 def take_back(g: Game, seat: int, count: int = 1) -> Game:
     """The game as it was before ``seat``'s last ``count`` decisions (a new game; ``g`` is unchanged). Raises
     ``IllegalAction`` naming the rule when fewer may be taken back."""
-    may = undoable(g, seat)
+    may, positions = _undoable(g, seat)
     if count < 1 or count > may:
         why = ("only the seat's own latest decisions, with no other seat's, no chance event and nothing hidden "
                "revealed since, can be taken back")
         said = f"{count} decision{'s' if count != 1 else ''} cannot be taken back ({may} can)"
         raise IllegalAction(f"{said}: {why}", rule=UNDO_RULE,
-                            opens="take back before drawing, revealing or passing the turn to another player")
-    return _positions(g, count)[0]
+                            opens="take back before anything is drawn or revealed and before another player decides")
+    return positions[len(positions) - count]

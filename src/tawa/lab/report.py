@@ -14,7 +14,7 @@ import io
 import json
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ def load_results(path: Path) -> dict[str, list[dict[str, Any]]]:
     return dict(out)
 
 
-def _share(rec: dict[str, Any], seat: int) -> float:
+def _share(rec: Mapping[str, Any], seat: int) -> float:
     w = rec["winners"]
     return 1 / len(w) if seat in w else 0.0
 
@@ -51,11 +51,11 @@ def bot_win_rates(recs: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]
     return {b: _ci(wins[b], games[b]) for b in sorted(games)}
 
 
-def seat_win_rates(recs: Sequence[dict[str, Any]], players: int) -> list[dict[str, float]]:
+def seat_win_rates(recs: Sequence[Mapping[str, Any]], players: int) -> list[dict[str, float]]:
     return [_ci(sum(_share(r, s) for r in recs), len(recs)) for s in range(players)]
 
 
-def first_player_rate(recs: Sequence[dict[str, Any]]) -> dict[str, float]:
+def first_player_rate(recs: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     return _ci(sum(_share(r, r.get("first_player") or 0) for r in recs), len(recs))
 
 

@@ -40,8 +40,8 @@ from tawa.core.params import parse_option_text
 from tawa.core.registry import game_class, new_game
 from tawa.lab.executors import Executor
 from tawa.lab.playout import automated_options
+from tawa.lab.report import first_player_rate, seat_win_rates
 from tawa.lab.simulate import expand_seats, run_simulation
-from tawa.lab.stats import wilson
 
 CONFIRM_SEED_OFFSET = 1_000_003
 """The confirmation games' seeds start this far above the search's, so no confirmation deal was seen in the
@@ -223,18 +223,12 @@ def parse_objective(text: str, game_id: str, targets: Mapping[str, tuple[float, 
 
 def seat_shares(records: Sequence[Mapping[str, Any]]) -> list[float]:
     """Each seat's share of the wins (shared wins split) over these finished games."""
-    n = records[0]["players"]
-    wins = [0.0] * n
-    for r in records:
-        for w in r["winners"]:
-            wins[w] += 1 / len(r["winners"])
-    return [w / len(records) for w in wins]
+    return [r["rate"] for r in seat_win_rates(records, records[0]["players"])]
 
 
 def first_share(records: Sequence[Mapping[str, Any]]) -> float:
     """The first player's share of the wins over these finished games."""
-    won = sum(1 / len(r["winners"]) for r in records if r.get("first_player", 0) in r["winners"])
-    return won / len(records)
+    return first_player_rate(records)["rate"]
 
 
 def seat_measure(rec: Mapping[str, Any], name: str) -> list[float]:
@@ -282,21 +276,21 @@ class Evaluation:
 
     def figures(self, targets: Iterable[str] = ()) -> dict[str, Any]:
         """Win share by seat (Wilson 95%), mean per player of score and of each target measure and game length
-        (each with a t 95% interval), and the games a cap stopped."""
+        (each with a normal 95% interval), and the games a cap stopped."""
         done = [r for r in self.records if not r["capped"]]
         out: dict[str, Any] = {"games": len(self.records), "capped": len(self.records) - len(done)}
         if not done:
             return out
-        shares = seat_shares(done)
-        first = first_share(done)
-        out["first_player"] = {"rate": round(first, 4), **dict(zip(("lo", "hi"), (round(x, 4) for x in
-                               wilson(first * len(done), len(done))), strict=True))}
-        out["win_share"] = [{"rate": round(s, 4), **dict(zip(("lo", "hi"), (round(x, 4) for x in
-                            wilson(s * len(done), len(done))), strict=True))} for s in shares]
+        out["first_player"] = _rate(first_player_rate(done))
+        out["win_share"] = [_rate(r) for r in seat_win_rates(done, done[0]["players"])]
         for name in ("score", *targets):
             out[name] = mean_ci([x for r in done for x in seat_measure(r, name)])
         out["length"] = mean_ci([float(r["length"]) for r in done])
         return out
+
+
+def _rate(r: Mapping[str, float]) -> dict[str, float]:
+    return {k: round(r[k], 4) for k in ("rate", "lo", "hi")}
 
 
 def mean_ci(xs: Sequence[float]) -> dict[str, float]:
@@ -336,6 +330,11 @@ class TuneResult:
     def as_dict(self) -> dict[str, Any]:
         return {"settings": self.settings, "baseline": self.baseline, "trials": self.trials,
                 "finalists": self.finalists, "best": self.best}
+
+
+def values_text(values: Mapping[str, Any]) -> str:
+    """A candidate's values as ``KEY=VALUE`` pairs, each value as ``--option`` takes it."""
+    return " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in values.items())
 
 
 def verdict(difference_ci: tuple[float, float], games: int) -> str:
@@ -515,5 +514,6 @@ __all__ = [
     "run_tune",
     "seat_measure",
     "seat_shares",
+    "values_text",
     "verdict",
 ]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tawa.lab.report import CSS, _fig_to_img, _table
-from tawa.lab.tune import TuneResult
+from tawa.lab.tune import TuneResult, values_text
 
 
 def _fmt(x: float | None) -> str:
@@ -24,11 +24,6 @@ def _ci(lo_hi: Any) -> str:
 def _short(v: Any, most: int = 40) -> str:
     text = json.dumps(v, separators=(",", ":"))
     return text if len(text) <= most else text[: most - 1] + "…"
-
-
-def _values(values: dict[str, Any]) -> str:
-    """The values of a candidate as KEY=VALUE, as --option takes them."""
-    return "; ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in values.items())
 
 
 def _parts(parts: dict[str, float]) -> str:
@@ -114,13 +109,13 @@ def write_tune_report(result: TuneResult, path: Path) -> Path:
         parts.append("<h2>Best values</h2><p>No candidate besides the current values was evaluated.</p>")
     head = ["candidate", "values", "search objective", "confirmed objective (95% CI)", "its parts",
             "difference to current", "win share by seat", "means per player", "length"]
-    rows = [["current values", _values(result.baseline["values"]),
+    rows = [["current values", values_text(result.baseline["values"]),
              _fmt(result.baseline["search"]["objective"]),
              f"{_fmt(result.baseline['confirm']['objective'])} {_ci(result.baseline['confirm']['objective_ci'])}",
              _parts(result.baseline["confirm"]["parts"]), "-",
              *_figures_text(result.baseline["confirm"]["figures"], targets)]]
     for i, f in enumerate(result.finalists):
-        rows.append([f"finalist {i + 1}", _values(f["values"]), _fmt(f["search_objective"]),
+        rows.append([f"finalist {i + 1}", values_text(f["values"]), _fmt(f["search_objective"]),
                      f"{_fmt(f['objective'])} {_ci(f['objective_ci'])}", _parts(f["parts"]),
                      f"{_ci(f['difference_ci'])}: {f['verdict']}",
                      *_figures_text(f["figures"], targets)])
@@ -130,7 +125,7 @@ def write_tune_report(result: TuneResult, path: Path) -> Path:
     for t in result.trials:
         obj = t.get("objective")
         note = t.get("refused") or ("repeat (same values as an earlier trial)" if t.get("repeat") else "")
-        trial_rows.append([t["number"], _values(t["values"]), _fmt(obj), _parts(t.get("parts") or {}), note])
+        trial_rows.append([t["number"], values_text(t["values"]), _fmt(obj), _parts(t.get("parts") or {}), note])
     parts.append("<h2>Trials</h2>" + _table(["trial", "values", "objective", "parts", "note"], trial_rows))
     doc = (f"<!doctype html><html><head><meta charset='utf-8'><title>tawa tune {html.escape(s['game'])}</title>"
            f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>")

@@ -4,9 +4,10 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.progress import (
@@ -26,11 +27,8 @@ from rich.text import Text
 from tawa.core.errors import TawaError
 from tawa.core.game import Game
 from tawa.core.registry import new_game
+from tawa.lab.executors import Executor, make_executor
 from tawa.lab.playout import automated_options
-
-if TYPE_CHECKING:
-    from tawa.lab.ray_executor import RayExecutor
-
 from tawa.terminal.common import (
     OptionArg,
     console,
@@ -71,16 +69,34 @@ def lost_text(lost: int) -> str:
     return f"{games} lost to a dead worker: rerun with --resume (same --out) to play them"
 
 
-def ray_executor(address: str | None, jobs: int | None) -> RayExecutor:
-    """A started ``RayExecutor``: a missing extra, a malformed or dead address fail here, before the first game."""
+def check_backend(backend: Backend, address: str | None, jobs: int | None) -> None:
+    """Refuse ``--address`` without ``--backend ray``, and ``--jobs`` with ``--address`` (one ``error:`` line)."""
+    if address is not None and backend is not Backend.ray:
+        fail("--address is the head node of a Ray cluster: use it with --backend ray")
+    if address is not None and jobs is not None:
+        fail("--jobs cannot be used with --address: a Ray cluster's CPUs are set on its nodes (ray start --num-cpus)")
+
+
+@contextlib.contextmanager
+def lab_executor(backend: Backend, address: str | None, jobs: int | None) -> Iterator[Executor]:
+    """The executor of a lab command's ``--backend``/``--address``/``--jobs``: ``--jobs`` local processes, or a
+    started ``RayExecutor`` (a missing extra, a malformed or dead address fail here, before the first game), left
+    again at the end. Ray prints its workers' deaths on stdout from a thread of its own: they go to stderr, off
+    the ``--json`` output."""
+    if backend is not Backend.ray:
+        yield make_executor(jobs or 1)
+        return
     from tawa.lab.ray_executor import RayExecutor, RayMissingError
 
-    try:
-        return RayExecutor(address, num_cpus=jobs).start()
-    except RayMissingError as e:
-        fail(str(e))
-    except ValueError as e:
-        fail(str(e))
+    with contextlib.redirect_stdout(sys.stderr):
+        try:
+            engine = RayExecutor(address, num_cpus=jobs).start()
+        except (RayMissingError, ValueError) as e:
+            fail(str(e))
+        try:
+            yield engine
+        finally:
+            engine.close()
 
 
 def simulate(game: str,
@@ -114,10 +130,7 @@ def simulate(game: str,
     opts = options(option)
     with user_errors():
         check_counts(n, 1 if jobs is None else jobs)
-    if address is not None and backend is not Backend.ray:
-        fail("--address is the head node of a Ray cluster: use it with --backend ray")
-    if address is not None and jobs is not None:
-        fail("--jobs cannot be used with --address: a Ray cluster's CPUs are set on its nodes (ray start --num-cpus)")
+    check_backend(backend, address, jobs)
     start_game(game, players or info.players[min(1, len(info.players) - 1)], seed, automated_options(game, opts))
     if resume and out is None:
         fail("--resume needs --out (the folder of the run to continue)")
@@ -132,12 +145,10 @@ def simulate(game: str,
         task.append(bar.add_task(label, total=total - done))
         bar.start()
 
-    # Ray prints its workers' deaths on stdout, from a thread of its own: keep them off the --json output
-    with contextlib.redirect_stdout(sys.stderr) if backend is Backend.ray else contextlib.nullcontext():
-        engine = ray_executor(address, jobs) if backend is Backend.ray else None
+    with lab_executor(backend, address, jobs) as engine:
         try:
             summary = run_simulation(game, n, seats, seed, players, opts, out,
-                                     on_game=lambda rec: bar.advance(task[0]), jobs=jobs or 1, resume=resume,
+                                     on_game=lambda rec: bar.advance(task[0]), resume=resume,
                                      rotate_seats=rotate, on_start=started, duplicate=duplicate, executor=engine)
         except (ValueError, TawaError) as e:
             if task:  # raised by a game, not by the settings: not the user's mistake
@@ -145,8 +156,6 @@ def simulate(game: str,
             fail(str(e))
         finally:
             bar.stop()
-            if engine is not None:
-                engine.close()
     if summary.lost:
         err_console.print(f"[yellow]{lost_text(summary.lost)}[/yellow]", highlight=False)
     s = summary.as_dict()

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from tawa.core.errors import BadOption
-from tawa.terminal.cmd_lab import Backend, ray_executor
+from tawa.terminal.cmd_lab import Backend, check_backend, lab_executor
 from tawa.terminal.common import OptionArg, console, fail, game_info, options, start_game, tell, user_errors
 
 ParamArg = Annotated[list[str] | None, typer.Option(
@@ -46,19 +46,15 @@ def tune(game: str,
          = Path("results/tune"),
          as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False) -> None:
     """Tune Params by simulation: Optuna proposes values, bots play them, the best are confirmed on fresh seeds."""
-    from tawa.lab.executors import make_executor
     from tawa.lab.simulate import check_counts, check_seat_specs, expand_seats
-    from tawa.lab.tune import parse_objective, parse_space, parse_target, run_tune
+    from tawa.lab.tune import parse_objective, parse_space, parse_target, run_tune, values_text
     from tawa.lab.tune_report import write_tune_report
 
     info = game_info(game)
     fixed = options(option)
     n_players = players or info.players[min(1, len(info.players) - 1)]
     start_game(game, n_players, seed, fixed)
-    if address is not None and backend is not Backend.ray:
-        fail("--address is the head node of a Ray cluster: use it with --backend ray")
-    if address is not None and jobs is not None:
-        fail("--jobs cannot be used with --address: a Ray cluster's CPUs are set on its nodes (ray start --num-cpus)")
+    check_backend(backend, address, jobs)
     with user_errors():
         check_counts(games, 1 if jobs is None else jobs)
         check_seat_specs(expand_seats(seats, n_players))
@@ -89,16 +85,12 @@ def tune(game: str,
         shown = row.get("refused") or ("-" if value is None or not math.isfinite(value) else f"{value:.4f}")
         tell(f"  {who}: {json.dumps(row['values'], separators=(',', ':'))} -> {shown}")
 
-    engine = ray_executor(address, jobs) if backend is Backend.ray else make_executor(jobs or 1)
-    try:   # the run's own checks (a target measure the records lack is found after the first evaluation)
-        result = run_tune(game, spaces, obj, budget, games, seats, seed, n_players, fixed, engine,
-                          out, confirm, finalists, on_trial=on_trial, on_stage=on_stage)
-    except BadOption as e:
-        fail(str(e))
-    finally:
-        close = getattr(engine, "close", None)
-        if close is not None:
-            close()
+    with lab_executor(backend, address, jobs) as engine:
+        try:   # the run's own checks (a target measure the records lack is found after the first evaluation)
+            result = run_tune(game, spaces, obj, budget, games, seats, seed, n_players, fixed, engine,
+                              out, confirm, finalists, on_trial=on_trial, on_stage=on_stage)
+        except BadOption as e:
+            fail(str(e))
     report = write_tune_report(result, out / "tune.html")
     if as_json:
         print(json.dumps(result.as_dict(), indent=1))
@@ -107,10 +99,10 @@ def tune(game: str,
     for col in ("candidate", "values", "objective", "difference to current", "verdict"):
         t.add_column(col, overflow="fold")
     b = result.baseline["confirm"]
-    t.add_row("current", _values_text(result.baseline["values"]), f"{b['objective']:.4f} [{b['objective_ci'][0]:.4f}, "
+    t.add_row("current", values_text(result.baseline["values"]), f"{b['objective']:.4f} [{b['objective_ci'][0]:.4f}, "
               f"{b['objective_ci'][1]:.4f}]", "-", "-")
     for i, f in enumerate(result.finalists):
-        t.add_row(f"finalist {i + 1}", _values_text(f["values"]),
+        t.add_row(f"finalist {i + 1}", values_text(f["values"]),
                   f"{f['objective']:.4f} [{f['objective_ci'][0]:.4f}, {f['objective_ci'][1]:.4f}]",
                   f"[{f['difference_ci'][0]:.4f}, {f['difference_ci'][1]:.4f}]", f["verdict"].split(" (")[0])
     console.print(t)
@@ -119,10 +111,6 @@ def tune(game: str,
     if not result.finalists:
         fail("no candidate besides the current values was evaluated: widen the --param spaces")
     tell(f"wrote {report} and {out / 'tune.json'}")
-
-
-def _values_text(values: dict[str, Any]) -> str:
-    return " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in values.items())
 
 
 def register(app: typer.Typer) -> None:
