@@ -180,7 +180,7 @@ def _kill_one_busy_worker(head: Head, killed: list[int], stop: threading.Event) 
 
 
 def test_a_killed_worker_loses_only_its_game_and_resume_plays_it(head: Head, tmp_path: Path) -> None:
-    n, out = 40, tmp_path / "run"
+    n, out = 120, tmp_path / "run"   # a run of a few seconds: long enough for the killer to find a busy worker
     args = ["simulate", GAME, "-n", str(n), "--seed", "21", "--backend", "ray", "--address", head.address,
             "--out", str(out), "--json"]
     killed: list[int] = []

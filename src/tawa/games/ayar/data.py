@@ -66,6 +66,9 @@ NEUTRAL = -2   # owner code of the solo Rival's pieces
 SECTIONS = "ABCD"
 BONUS_NAMES = ("v1", "v2", "v3", "v4", "v5")
 BOX_NAMES = "abcd"
+SCORE_TARGETS = {"Sun": (80.0, 120.0), "Moon": (80.0, 120.0)}
+"""The spec's balance target (its lever table, "Overall"): Sun and Moon each roughly 80-120 per player at game end
+under competent play (``GameInfo.score_targets``, ``tawa tune --objective target``)."""
 ROUNDS = 4     # AY-004 [S]: 4 rounds, each a Day and a Night (TURNS_PER_ROUND has one entry per round)
 CLAN_BONUSES = ("viracocha", "llamas", "inti", "moon")                # C5
 BONUS_EFFECTS = ("llamas", "power_pw", "power_fr", "inti", "moon")   # C15

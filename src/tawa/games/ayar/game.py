@@ -19,7 +19,7 @@ from tawa.core.registry import register
 from tawa.core.results import Standing
 from tawa.core.rng import Rng
 from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, view
-from tawa.games.ayar.data import PARAMS, PLAYER_COUNTS, Tables, check_params, solo_title, tables
+from tawa.games.ayar.data import PARAMS, PLAYER_COUNTS, SCORE_TARGETS, Tables, check_params, solo_title, tables
 from tawa.games.ayar.rules import texts
 from tawa.games.ayar.state import AyarState, Phase, check_invariants
 
@@ -37,8 +37,7 @@ class AyarGame(Game):
         rule_prefix="AY",
         automation_options={},   # the spec has no [D] safety cap: every game ends after 15 turns each
         short_game=(2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),   # the tests' whole game in few decisions
-        # the spec's balance table (ayar.md, "Overall"): Sun and Moon each roughly 80-120 per player at game end
-        score_targets={"Sun": (80.0, 120.0), "Moon": (80.0, 120.0)},
+        score_targets=SCORE_TARGETS,   # the spec's balance target (data.py)
     )
     place_rule = ("AY-080",  # a click on a part of the board that means no action (issue 24)
                   "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
