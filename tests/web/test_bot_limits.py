@@ -69,11 +69,18 @@ def test_one_guests_tables_do_not_crowd_out_anothers(sqlite_server_with: Callabl
     bots = [bot("ismcts:time=0.1"), bot("ismcts:time=0.1")]     # the worker, not the table, is the bottleneck
     theirs = [many.create("ayar", 2, bots)["id"] for _ in range(5)]
     mine = one.create("ayar", 2, bots)["id"]
-    time.sleep(3)
+    # counted from the first moves on (the worker is warm), until 30 moves were made in all: a count, not a window
+    deadline = time.monotonic() + 180
+    while sum(version(g, t) for g, t in [(one, mine), *((many, t) for t in theirs)]) < 6:
+        assert time.monotonic() < deadline, "the bots made no moves"
+        time.sleep(0.2)
     start_mine, start_theirs = version(one, mine), sum(version(many, t) for t in theirs)
-    time.sleep(12)
-    moved_mine = version(one, mine) - start_mine
-    moved_theirs = sum(version(many, t) for t in theirs) - start_theirs
+    moved_mine = moved_theirs = 0
+    while moved_mine + moved_theirs < 30:
+        assert time.monotonic() < deadline, (moved_mine, moved_theirs)
+        time.sleep(0.2)
+        moved_mine = version(one, mine) - start_mine
+        moved_theirs = sum(version(many, t) for t in theirs) - start_theirs
     assert moved_mine >= 5, (moved_mine, moved_theirs)
     assert moved_mine >= 0.35 * (moved_mine + moved_theirs), (moved_mine, moved_theirs)
 

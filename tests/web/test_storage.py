@@ -15,9 +15,9 @@ import tawa
 from tawa.core.rng import Rng
 from tawa.lab.playout import random_action
 from tawa.web.models import BOT, RUNNING
-from tawa.web.service import rebuild
 from tawa.web.settings import Settings
 from tawa.web.storage import Conflict, GroupWriter, M, SeatData, Store, TableData, append_move, make_engine, migrate
+from tawa.web.table import rebuild
 
 
 @pytest.fixture

@@ -30,7 +30,8 @@ from tawa.web.protocol import (
     TableOut,
 )
 from tawa.web.records import Replays, record_line
-from tawa.web.service import Refused, TableService
+from tawa.web.refused import Refused
+from tawa.web.service import TableService
 from tawa.web.settings import STRENGTHS
 from tawa.web.storage import TableData
 from tawa.web.views import default_seat_names, seat_labels
@@ -139,13 +140,13 @@ def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest
 @api.post("/tables", response_model=CreatedTableOut, status_code=201)
 async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: NeedGuest) -> dict[str, Any]:
     """A new table. Seats: ``me``, ``invite`` (an open seat) or ``bot`` (a strength or a bot spec)."""
-    lt, seat, token = await svc.create(guest, body.game, body.players, body.options,
+    room, seat, token = await svc.create(guest, body.game, body.players, body.options,
                                        [(s.kind, s.bot) for s in body.seats], body.public,
                                        address=client_address(request.scope))
     root = base_url(request)
-    mine = None if seat is None or token is None else _seat_token(root, lt.id, seat, token)
-    return {"id": lt.id, "url": f"{root}/table/{lt.id}", "spectate_url": f"{root}/table/{lt.id}", "me": mine,
-            "invites": _invites(root, svc, lt.data)}
+    mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
+    return {"id": room.id, "url": f"{root}/table/{room.id}", "spectate_url": f"{root}/table/{room.id}", "me": mine,
+            "invites": _invites(root, svc, room.data)}
 
 
 def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
@@ -173,17 +174,17 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
 
 @api.get("/tables/{table_id}", response_model=TableOut)
 async def get_table(table_id: str, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
-    lt = await svc.table(table_id)
-    return table_out(lt.data, guest, {w.seat for w in lt.watchers if w.seat is not None})
+    room = await svc.table(table_id)
+    return table_out(room.data, guest, room.connected_seats())
 
 
 @api.get("/tables/{table_id}/invites", response_model=list[InviteOut])
 async def invites(table_id: str, request: Request, svc: Svc, guest: NeedGuest) -> list[dict[str, Any]]:
     """The invite links of the open seats, again (for the table's creator)."""
-    lt = await svc.table(table_id)
-    if lt.data.creator != guest.id:
+    room = await svc.table(table_id)
+    if room.data.creator != guest.id:
         raise Refused("forbidden", "only the table's creator can see its invite links")
-    return _invites(base_url(request), svc, lt.data)
+    return _invites(base_url(request), svc, room.data)
 
 
 @api.post("/tables/{table_id}/seats/{seat}", response_model=SeatTokenOut)
@@ -201,8 +202,8 @@ async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGue
                       x_seat_token: Annotated[str | None, Header(max_length=200)] = None) -> dict[str, Any]:
     """A finished game after ``step`` moves, from the public view, or from ``seat``'s view for whoever held
     that seat (its seat token in ``X-Seat-Token``, or the guest cookie of its holder)."""
-    lt = await svc.table(table_id)
-    t = lt.data
+    room = await svc.table(table_id)
+    t = room.data
     if t.status != FINISHED:
         raise Refused("not_finished", "a replay opens when the game is over")
     if seat is not None:
@@ -211,7 +212,7 @@ async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGue
         held = t.seats[seat]
         if not (token_matches(x_seat_token, held.token_hash) or (guest is not None and held.guest == guest.id)):
             raise Refused("forbidden", "only that seat's holder may replay from its view")
-    history = list(lt.game.history)
+    history = room.history()
     step = min(step, len(history))
     replays: Replays = request.app.state.replays
     return await svc.read(replays.step, t, history, step, seat)
@@ -223,8 +224,7 @@ async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGue
 async def record(table_id: str, svc: Svc) -> Response:
     """A finished game as the JSON line ``tawa simulate --out`` writes (seed and history included), for
     ``tawa replay`` and ``tawa report``. A running game's record (and seed) is not published."""
-    lt = await svc.table(table_id)
-    t = lt.data
+    t = (await svc.table(table_id)).data
     if t.status != FINISHED:
         raise Refused("not_finished", "the record (with the seed) is published when the game is over")
     moves = await svc.read(svc.store.moves, table_id)

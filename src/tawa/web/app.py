@@ -25,8 +25,9 @@ from tawa.web.auth import BadName, Keys, clean_name
 from tawa.web.bots import BotPool
 from tawa.web.limits import Guard
 from tawa.web.records import Replays
+from tawa.web.refused import Refused
 from tawa.web.secret import signing_keys
-from tawa.web.service import Refused, TableService
+from tawa.web.service import TableService
 from tawa.web.settings import Settings
 from tawa.web.storage import Store, make_engine, migrate
 from tawa.web.ws import Sockets, endpoint

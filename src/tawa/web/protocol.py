@@ -7,6 +7,7 @@ WebSocket path: ``/ws/v1`` (the protocol version is in the path). Every message 
 """
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
@@ -104,18 +105,24 @@ client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------- server -> client
-class EventOut(BaseModel):
+class _Out(BaseModel):
+    """Server messages: exactly these fields (the tests validate every message received, so a stray field fails)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class EventOut(_Out):
     kind: str
     text: str
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class ActionOut(BaseModel):
+class ActionOut(_Out):
     id: str
     text: str
 
 
-class StandingOut(BaseModel):
+class StandingOut(_Out):
     seat: int
     label: str
     name: str | None = None
@@ -128,7 +135,7 @@ class StandingOut(BaseModel):
     tie_break: bool = Field(False, description="a tie-break, not the score, separated this seat from the next")
 
 
-class SeatOut(BaseModel):
+class SeatOut(_Out):
     seat: int
     label: str
     kind: Literal["person", "bot"]
@@ -138,7 +145,7 @@ class SeatOut(BaseModel):
     connected: bool = False
 
 
-class BoardPatch(BaseModel):
+class BoardPatch(_Out):
     """The board drawn for this seat, in named parts whose texts joined in ``order`` are the SVG document. A
     ``full`` view has every part; an ``update`` only those that changed since this connection's previous message
     about the table (and ``order`` only when it changed): apply it to the parts held, in order."""
@@ -147,7 +154,7 @@ class BoardPatch(BaseModel):
     parts: dict[str, str]
 
 
-class View(BaseModel):
+class View(_Out):
     """What one seat (or a spectator) sees of a table now. Built only from ``observation(seat)``, the
     events visible to it and the table's public facts."""
 
@@ -168,7 +175,7 @@ class LiveView(View):
     board: BoardPatch | None = Field(default=None, description="the board drawn for this seat, in parts")
 
 
-class Full(BaseModel):
+class Full(_Out):
     """The whole view of a table for this client, then incremental ``update``s follow."""
 
     t: Literal["full"]
@@ -183,7 +190,7 @@ class Full(BaseModel):
     view: LiveView
 
 
-class Update(BaseModel):
+class Update(_Out):
     """Move ``v`` was played. ``events`` are only those this client may see (often none: every move uses up
     a version for everybody, so a client can tell a gap from a hidden event)."""
 
@@ -194,7 +201,7 @@ class Update(BaseModel):
     view: LiveView
 
 
-class AckOut(BaseModel):
+class AckOut(_Out):
     """The move with this ``ack`` is committed as version ``v``."""
 
     t: Literal["ack"]
@@ -203,7 +210,7 @@ class AckOut(BaseModel):
     v: int
 
 
-class Reject(BaseModel):
+class Reject(_Out):
     """A refused message; nothing changed. A ``full`` view follows when it concerned a joined table (unless the
     client holds the table as it is already, or asked for too many views: then it comes once, later)."""
 
@@ -217,14 +224,14 @@ class Reject(BaseModel):
     v: int | None = Field(default=None, description="duplicate: the version the move was committed as")
 
 
-class Presence(BaseModel):
+class Presence(_Out):
     t: Literal["presence"]
     table: str
     connected: list[bool]
     spectators: int
 
 
-class HelpOut(BaseModel):
+class HelpOut(_Out):
     t: Literal["help"]
     table: str
     action: str
@@ -232,7 +239,7 @@ class HelpOut(BaseModel):
     text: str
 
 
-class ExplainOut(BaseModel):
+class ExplainOut(_Out):
     t: Literal["explain"]
     table: str
     action: str | None = None
@@ -244,7 +251,7 @@ class ExplainOut(BaseModel):
     opens: str | None = None
 
 
-class PreviewsOut(BaseModel):
+class PreviewsOut(_Out):
     """The chooser pictures (action id -> a small SVG) of the actions about ``target``, at version ``v``."""
 
     t: Literal["previews"]
@@ -255,7 +262,7 @@ class PreviewsOut(BaseModel):
     previews: dict[str, str]
 
 
-class Pong(BaseModel):
+class Pong(_Out):
     t: Literal["pong"]
     ack: int | None = None
 
@@ -263,6 +270,67 @@ class Pong(BaseModel):
 ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | Pong,
                           Field(discriminator="t")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+# ---------------------------------------------------------------- server -> client: the builders
+# Every message the server sends is made by one of these, next to its model: the table room (``tawa.web.table``)
+# and the connection (``tawa.web.ws``) call them and write no message of their own. Each gives exactly its
+# model's fields; the tests validate every message they receive against ``server_message``, unknown fields refused.
+_encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as sent: compact JSON."""
+    return _encode(message)
+
+
+def full_message(table: str, v: int, seat: int | None, game: str, name: str, players: int,
+                 seats: list[dict[str, Any]], log: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
+    return {"t": "full", "table": table, "v": v, "seat": seat, "game": game, "name": name, "players": players,
+            "seats": seats, "log": log, "view": view}
+
+
+def update_base(table: str, v: int, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
+    """The encoded ``update`` up to its view's last field: ``update_text`` closes it, with or without a board patch
+    (a push encodes one base per seat and one text per distinct patch, docs/performance.md)."""
+    return (f'{{"t":"update","table":{_encode(table)},"v":{v},"events":' + _encode(events) + ',"view":'
+            + _encode(view)[:-1])
+
+
+def update_text(base: str, patch: dict[str, Any] | None) -> str:
+    return base + ("" if patch is None else ',"board":' + _encode(patch)) + "}}"
+
+
+def ack_message(table: str, ack: int | None, v: int) -> dict[str, Any]:
+    return {"t": "ack", "table": table, "ack": ack, "v": v}
+
+
+def reject_message(code: str, reason: str, table: str | None = None, ack: int | None = None, rule: str | None = None,
+                   opens: str | None = None, v: int | None = None) -> dict[str, Any]:
+    return {"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule, "opens": opens,
+            "v": v}
+
+
+def presence_message(table: str, connected: list[bool], spectators: int) -> dict[str, Any]:
+    return {"t": "presence", "table": table, "connected": connected, "spectators": spectators}
+
+
+def help_message(table: str, action: str, ack: int | None, text: str) -> dict[str, Any]:
+    return {"t": "help", "table": table, "action": action, "ack": ack, "text": text}
+
+
+def explain_message(table: str, action: str | None, element: str | None, ack: int | None,
+                    answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer``: ``{legal, reason, rule, opens}`` from ``tawa.web.views.explain_of``."""
+    return {"t": "explain", "table": table, "action": action, "ack": ack, "element": element, **answer}
+
+
+def previews_message(table: str, v: int, target: str, ack: int | None, previews: dict[str, str]) -> dict[str, Any]:
+    return {"t": "previews", "table": table, "v": v, "target": target, "ack": ack, "previews": previews}
+
+
+def pong_message(ack: int | None) -> dict[str, Any]:
+    return {"t": "pong", "ack": ack}
 
 
 def ws_schema() -> dict[str, Any]:

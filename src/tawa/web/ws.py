@@ -1,4 +1,6 @@
-"""The WebSocket endpoint ``/ws/v1``: one socket per client, carrying every table it joined.
+"""The WebSocket endpoint ``/ws/v1``: one socket per client, carrying every table it joined. A connection parses,
+bounds and dispatches what its client sends; what happens at a table is the table's room's (``tawa.web.table``),
+and every message it answers with is made by ``tawa.web.protocol``'s builders.
 
 The upgrade is refused unless the page's Origin is the server's own (or configured), and while the server holds
 ``max_sockets`` connections, or ``max_sockets_per_address`` from the client's address. Each message is
@@ -33,10 +35,25 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tawa.web.limits import client_address, deny_websocket, json_limit_error
-from tawa.web.models import RUNNING
-from tawa.web.protocol import CLIENT_TYPES, Explain, Help, Join, Leave, Move, Ping, Previews, Sync, client_message
-from tawa.web.service import LiveTable, Refused, TableService, Watcher
-from tawa.web.views import explain_of
+from tawa.web.protocol import (
+    CLIENT_TYPES,
+    Explain,
+    Help,
+    Join,
+    Leave,
+    Move,
+    Ping,
+    Previews,
+    Sync,
+    ack_message,
+    client_message,
+    encode,
+    pong_message,
+    reject_message,
+)
+from tawa.web.refused import Refused
+from tawa.web.service import TableService
+from tawa.web.table import TableRoom, Watcher
 
 log = logging.getLogger("tawa.web")
 IDLE_CLOSE = 4408          # the close code of an idle connection
@@ -65,7 +82,7 @@ class Connection:
         self.settings = service.settings
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued = 0        # bytes waiting in the queue
-        self.joined: dict[str, tuple[LiveTable, Watcher]] = {}
+        self.joined: dict[str, tuple[TableRoom, Watcher]] = {}
         self.closed = False
         self.close_code = 1008
         self._window_start = time.monotonic()
@@ -80,7 +97,7 @@ class Connection:
         """Queue a message (a dict, or JSON text already encoded for several receivers)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        text = message if isinstance(message, str) else encode(message)
         if self.queued + len(text) > self.settings.ws_queue_bytes:
             log.warning("dropping a client that does not read its messages (%d bytes waiting)", self.queued)
             self.closed = True
@@ -106,8 +123,7 @@ class Connection:
                rule: str | None = None, v: int | None = None, opens: str | None = None) -> None:
         """Answer a refused message; when it concerned a joined table, its full view follows (resync), at once or,
         when the connection's bucket of full views is empty, once when it has one again."""
-        self.send({"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule,
-                   "opens": opens, "v": v})
+        self.send(reject_message(code, reason, table, ack, rule, opens, v))
         if table in self.joined:
             self.want_full(table)
 
@@ -154,11 +170,11 @@ class Connection:
         entry = self.joined.get(table)
         if entry is None or table in self._due:
             return
-        lt, w = entry
+        room, w = entry
         if sync and w.fresh and time.monotonic() - w.full_at < RESYNC_AFTER:
             return
         if self._take_token():
-            self.service.send_full(lt, w)
+            room.send_full(w)
             return
         wait = (1 - self._tokens) * self.settings.full_view_interval
         self._due[table] = asyncio.get_running_loop().call_later(wait, self._send_due, table)
@@ -179,8 +195,7 @@ class Connection:
         self._idle = None
         if self.joined or self.closed:
             return
-        self.send({"t": "reject", "table": None, "ack": None, "code": "idle", "rule": None, "v": None,
-                   "reason": f"no table joined for {self.settings.ws_idle_seconds:g} seconds: closing"})
+        self.send(reject_message("idle", f"no table joined for {self.settings.ws_idle_seconds:g} seconds: closing"))
         self.closed, self.close_code = True, IDLE_CLOSE
         self.queue.put_nowait(None)
 
@@ -229,10 +244,10 @@ class Connection:
     async def dispatch(self, msg: Any) -> None:
         svc = self.service
         if isinstance(msg, Ping):
-            self.send({"t": "pong", "ack": msg.ack})
+            self.send(pong_message(msg.ack))
         elif isinstance(msg, Join):
-            lt = await svc.table(msg.table)
-            seat = svc.seat_for_token(lt, msg.token) if msg.token is not None else None
+            room = await svc.table(msg.table)
+            seat = room.seat_for_token(msg.token) if msg.token is not None else None
             if msg.table not in self.joined and len(self.joined) >= self.settings.max_tables_per_socket:
                 raise Refused("too_many_joined", f"a connection may join at most {self.settings.max_tables_per_socket}"
                                                  " tables at once; leave one first")
@@ -240,7 +255,7 @@ class Connection:
                 raise Refused("rate_limited", "too many views asked for in a short time; join again in a second")
             self.leave(msg.table)
             try:
-                self.joined[msg.table] = (lt, svc.watch(lt, self, seat, msg.board))
+                self.joined[msg.table] = (room, room.watch(self, seat, msg.board))
             except Refused:
                 self._tokens += 1    # no view was sent
                 raise
@@ -249,40 +264,27 @@ class Connection:
         elif isinstance(msg, Leave):
             self.leave(msg.table)
         else:
-            lt, w = self._joined(msg.table)
+            room, w = self._joined(msg.table)
             if isinstance(msg, Sync):
                 self.want_full(msg.table, sync=True)
             elif isinstance(msg, Move):
                 if w.seat is None:
                     raise Refused("spectator", "spectators cannot act; open your seat link to play")
                 ack = msg.ack
-                await svc.submit(lt.id, w.seat, msg.action, msg.seq,
-                                 on_commit=lambda v: self.send({"t": "ack", "table": lt.id, "ack": ack, "v": v}))
-            elif isinstance(msg, Help | Explain):
-                self.send(self._help_or_explain(lt, w, msg))
+                await room.submit(w.seat, msg.action, msg.seq,
+                                  on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
+            elif isinstance(msg, Help):
+                self.send(room.help(w, msg.action, msg.ack))
+            elif isinstance(msg, Explain):
+                self.send(room.explain(w, msg.action, msg.element, msg.ack))
             elif isinstance(msg, Previews):
-                self.send({"t": "previews", "table": lt.id, "v": lt.data.seq, "target": msg.target, "ack": msg.ack,
-                           "previews": svc.previews(lt, w, msg.target)})
+                self.send(room.previews(w, msg.target, msg.ack))
 
-    def _joined(self, table: str) -> tuple[LiveTable, Watcher]:
+    def _joined(self, table: str) -> tuple[TableRoom, Watcher]:
         try:
             return self.joined[table]
         except KeyError:
             raise Refused("not_joined", f"join table {table!r} first (send {{\"t\": \"join\", ...}})") from None
-
-    def _help_or_explain(self, lt: LiveTable, w: Watcher, msg: Help | Explain) -> dict[str, Any]:
-        game = lt.game
-        out: dict[str, Any] = {"t": msg.t, "table": lt.id, "action": msg.action, "ack": msg.ack}
-        if isinstance(msg, Help):
-            mine = w.seat is not None and game.current_player == w.seat and lt.data.status == RUNNING
-            legal = {a.id: a for a in game.legal_actions()} if mine else {}
-            if msg.action not in legal:
-                raise Refused("illegal", f"{msg.action!r} is not one of your legal actions now")
-            out["text"] = game.help_text(legal[msg.action])
-            return out
-        out["element"] = msg.element
-        out.update(explain_of(game, w.seat, lt.data.status, msg.action, msg.element))
-        return out
 
     def leave(self, table: str) -> None:
         entry = self.joined.pop(table, None)
@@ -290,7 +292,8 @@ class Connection:
         if due is not None:
             due.cancel()
         if entry is not None:
-            self.service.unwatch(*entry)
+            room, w = entry
+            room.unwatch(w)
             self._arm_idle()
 
     def leave_all(self) -> None:

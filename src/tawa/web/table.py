@@ -1,0 +1,425 @@
+"""One table, one room: its game, its lock, its watchers, its move gate, its pushes and its bot job.
+
+Every change to a table (a person's move, a bot's move, a seat taken) runs under the room's lock:
+validate -> apply -> append the move row and bump ``seq`` in one transaction (compare-and-set on ``seq``;
+the move log's primary key ``(table, seq)`` is the backstop) -> commit -> only then acknowledge and push the
+update to every watcher, each built for its own seat by ``tawa.web.views`` (the one redaction point) and
+worded by ``tawa.web.protocol``'s builders. A move that cannot be committed never reaches the room's game (it is
+played on a copy, which replaces the game once committed), so memory never runs ahead of the log; after a failed
+commit the room is rebuilt from the database all the same, in case the commit went through before the error.
+
+The room knows the server only through ``Hub`` (``tawa.web.service.TableService``: settings, the database
+threads, the board memo, the bot pool); the service is the registry that loads and keeps rooms.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from tawa.core.errors import IllegalAction
+from tawa.core.game import Game
+from tawa.core.registry import from_json, replay
+from tawa.core.svgparts import Drawing, Key, Memo
+from tawa.web.auth import Guest, Keys, hash_token, new_token, token_matches
+from tawa.web.bots import BotPool, BotTimeout, runnable_spec
+from tawa.web.models import BOT, FINISHED, OPEN, RUNNING
+from tawa.web.protocol import (
+    encode,
+    explain_message,
+    full_message,
+    help_message,
+    presence_message,
+    previews_message,
+    update_base,
+    update_text,
+)
+from tawa.web.refused import Refused
+from tawa.web.settings import Settings
+from tawa.web.storage import Conflict, Loaded, Store, TableData, append_move, take_seat
+from tawa.web.views import board_drawing, events_out, explain_of, previews_of, view_of
+
+log = logging.getLogger("tawa.web")
+R = TypeVar("R")
+PRESENCE_DELAY = 0.2  # presence changes of this long are sent as one message (300 joins: not 300 x 300 messages)
+
+
+class Subscriber(Protocol):
+    """A connection subscribed to a table (see ``tawa.web.ws``)."""
+
+    def send(self, message: dict[str, Any] | str) -> None: ...
+
+
+class Hub(Protocol):
+    """What a room needs of the server (``TableService``)."""
+
+    settings: Settings
+    store: Store
+    keys: Keys
+    bots: BotPool
+    memo: Memo
+    closing: bool
+
+    async def read(self, fn: Callable[..., R], *args: Any) -> R: ...
+
+    async def write(self, fn: Callable[..., None], *args: Any,
+                    committed: Callable[[], None] | None = None) -> None: ...
+
+    def fallback(self, game: Game, seat: int, seed: int) -> str: ...
+
+    def finished(self, room: TableRoom) -> None: ...
+
+
+@dataclass(eq=False)
+class Watcher:
+    """A client's subscription to a table. A board client holds the board in parts: ``sent`` is the memo key of
+    every part it was last sent and ``order`` their order, so that each update carries only the parts that
+    changed (the server's messages to it are in order, and each is applied to the one before: see ``full``)."""
+
+    conn: Subscriber
+    seat: int | None
+    board: bool = True   # False: no drawing; its views carry the seat's observation instead
+    sent: dict[str, Key] = field(default_factory=dict)
+    order: tuple[str, ...] | None = None
+    fresh: bool = False   # the last message about the table it was sent is a full view of the table as it is now
+    full_at: float = 0.0  # when its last full view was sent (time.monotonic)
+
+
+def rebuild(loaded: Loaded) -> Game:
+    """A table's game from its latest snapshot and the moves after it (``tawa.replay`` when there is none)."""
+    t = loaded.table
+    if loaded.snapshot is not None:
+        game = from_json(loaded.snapshot)
+        for _seq, _seat, action, _at in loaded.moves:
+            game.apply(action)
+    else:
+        game = replay(t.game, t.players, t.seed, t.options, [m[2] for m in loaded.moves])
+    if len(game.history) != t.seq:
+        raise RuntimeError(f"table {t.id}: the log has {len(game.history)} moves but the table says {t.seq}")
+    return game
+
+
+class TableRoom:
+    """A live table (see the module's docstring)."""
+
+    def __init__(self, hub: Hub, data: TableData, game: Game) -> None:
+        self.hub = hub
+        self.data = data
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.watchers: set[Watcher] = set()
+        self.spectators = 0
+        self._last_move: tuple[int, int, str] | None = None   # (seq before it, seat, action): duplicate detection
+        self._bot_for = -1                                    # the version a bot job was started for
+        self.bot_task: asyncio.Task[None] | None = None
+        self._presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
+        self._clamped: set[int] = set()                       # bot seats warned about a spec out of range
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def running(self) -> bool:
+        return self.data.status == RUNNING
+
+    def names(self) -> list[str | None]:
+        return [s.name for s in self.data.seats]
+
+    def history(self) -> list[str]:
+        """The action ids played so far (for a finished table's replay: a running game's never leave the room)."""
+        return list(self.game.history)
+
+    def to_act(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the seat to act now (never a spectator's, never before the start or after the end):
+        the one test of "my turn" that help, previews and explanations all ask."""
+        return seat is not None and self.running and self.game.current_player == seat
+
+    def connected_seats(self) -> set[int]:
+        return {w.seat for w in self.watchers if w.seat is not None}
+
+    # ------------------------------------------------------------ seats
+    def seat_for_token(self, token: str) -> int:
+        """The seat a token acts for; ``Refused('bad_token')`` otherwise (every seat's hash is compared)."""
+        found = None
+        for s in self.data.seats:
+            if token_matches(token, s.token_hash):
+                found = s.seat
+        if found is None:
+            raise Refused("bad_token", "that seat token does not belong to this table; open your own seat link")
+        return found
+
+    async def seat_guest(self, seat: int, guest: Guest, invite: str | None) -> str:
+        """Seat ``guest`` at an open seat; returns the seat token. A private table needs the seat's invite code; a
+        public one can be joined from the lobby. The table starts when its last seat is taken."""
+        async with self.lock:
+            data = self.data
+            if data.status != OPEN:
+                raise Refused("seat_taken", "the table is no longer waiting for players")
+            if not 0 <= seat < data.players or not data.seats[seat].is_open:
+                raise Refused("no_seat", f"seat {seat} is not an open seat of this table")
+            if any(s.guest == guest.id for s in data.seats):
+                raise Refused("seat_taken", "you already sit at this table")
+            if not data.public and not (invite and self.hub.keys.check_invite(data.id, seat, invite)):
+                raise Refused("bad_invite", "this table is private: its invite link is needed to sit there")
+            token, now = new_token(), time.time()
+            start = sum(1 for s in data.seats if s.is_open) == 1
+            to_act = self.game.current_player if start else None
+            try:
+                await self.hub.write(take_seat, data.id, seat, guest.id, guest.name, hash_token(token), now,
+                                     start, to_act)
+            except Conflict as e:
+                raise Refused("seat_taken", str(e)) from None
+            s = data.seats[seat]
+            s.guest, s.name, s.token_hash, s.joined_at = guest.id, guest.name, hash_token(token), now
+            data.updated_at = now
+            if start:
+                data.status, data.to_act, data.waiting_since, data.started_at = RUNNING, to_act, now, now
+            for w in list(self.watchers):
+                self.send_full(w)
+            self.kick_bot()
+        return token
+
+    def seats_out(self) -> list[dict[str, Any]]:
+        here = {w.seat for w in self.watchers}
+        return [{"seat": s.seat, "label": self.game.seat_label(s.seat), "kind": s.kind, "name": s.name,
+                 "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here}
+                for s in self.data.seats]
+
+    # ------------------------------------------------------------ watching
+    def full(self, w: Watcher) -> dict[str, Any]:
+        """The whole view of the table for ``w``: its board in every part (the parts it holds start again here)."""
+        g, seat = self.game, w.seat
+        obs = g.observation(seat)
+        view = view_of(g, seat, self.data.status, self.names(), board="parts" if w.board else "none", obs=obs)
+        w.sent, w.order = {}, None
+        drawing = board_drawing(self.hub.memo, g, obs) if w.board else None
+        if drawing is not None:
+            view["board"] = _board_patch(w, drawing)
+        return full_message(self.id, self.data.seq, seat, g.info.id, g.info.name, g.players, self.seats_out(),
+                            events_out(g.log, seat), view)
+
+    def watch(self, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
+        """Subscribe ``conn`` to the table as ``seat`` (None: a spectator, at most ``max_spectators`` a table);
+        its full view goes out now, the presence change with the next batch."""
+        most = self.hub.settings.max_spectators
+        if seat is None and self.spectators >= most:
+            raise Refused("too_many_spectators", f"this table has {self.spectators} spectators, as many as the "
+                                                 "server allows; open a seat link to play")
+        w = Watcher(conn, seat, board)
+        self.watchers.add(w)
+        self.spectators += seat is None
+        self.send_full(w)
+        self._presence()
+        return w
+
+    def unwatch(self, w: Watcher) -> None:
+        if w in self.watchers:
+            self.watchers.discard(w)
+            self.spectators -= w.seat is None
+            self._presence()
+
+    def send_full(self, w: Watcher) -> None:
+        """Send ``w`` the table's full view; afterwards it holds the table as it is (``fresh``) until the next
+        update."""
+        w.conn.send(self.full(w))
+        w.fresh, w.full_at = True, time.monotonic()
+
+    def _presence(self) -> None:
+        """Presence changes are batched: one message to every watcher per ``PRESENCE_DELAY``, however many
+        joined or left meanwhile."""
+        if self._presence_due is None:
+            self._presence_due = asyncio.get_running_loop().call_later(PRESENCE_DELAY, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence_due = None
+        here = {w.seat for w in self.watchers}
+        text = encode(presence_message(self.id, [s.kind == BOT or s.seat in here for s in self.data.seats],
+                                       self.spectators))   # encoded once for all
+        for w in list(self.watchers):
+            w.conn.send(text)
+
+    # ------------------------------------------------------------ questions of one watcher
+    def help(self, w: Watcher, action: str, ack: int | None) -> dict[str, Any]:
+        """The long help text of one of ``w``'s legal actions."""
+        legal = {a.id: a for a in self.game.legal_actions()} if self.to_act(w.seat) else {}
+        if action not in legal:
+            raise Refused("illegal", f"{action!r} is not one of your legal actions now")
+        return help_message(self.id, action, ack, self.game.help_text(legal[action]))
+
+    def explain(self, w: Watcher, action: str | None, element: str | None, ack: int | None) -> dict[str, Any]:
+        """Why an action (or a board part) is not open to ``w`` now."""
+        answer = explain_of(self.game, w.seat, self.data.status, action, element)
+        return explain_message(self.id, action, element, ack, answer)
+
+    def previews(self, w: Watcher, target: str, ack: int | None) -> dict[str, Any]:
+        """The chooser pictures for the board element ``target`` (only for the seat to act)."""
+        if w.seat is None:
+            raise Refused("spectator", "spectators have no choices to preview")
+        if not self.to_act(w.seat):
+            raise Refused("not_your_turn", "previews are for the seat to act")
+        return previews_message(self.id, self.data.seq, target, ack, previews_of(self.game, w.seat, target))
+
+    # ------------------------------------------------------------ the move gate
+    async def submit(self, seat: int, action: str, seq: int, on_commit: Callable[[int], None] | None = None,
+                     bot: bool = False) -> int:
+        """Play ``action`` for ``seat`` at version ``seq``; returns the new version. People and bots both
+        come through here. ``on_commit(v)`` (the mover's acknowledgement) runs as soon as the move is committed:
+        with the other moves of its group commit, before any of their updates is built and pushed, so an ack
+        waits for the disk, not for other tables' pictures."""
+        async with self.lock:
+            data, game = self.data, self.game
+            if data.status == OPEN:
+                left = sum(1 for s in data.seats if s.is_open)
+                raise Refused("not_started", f"the table is waiting for {left} more player(s)")
+            if data.status == FINISHED or game.is_over:
+                raise Refused("game_over", "the game is over")
+            kind = data.seats[seat].kind
+            if (kind == BOT) != bot:
+                raise Refused("not_your_turn", f"seat {game.seat_label(seat)} is not played from here")
+            if seq != data.seq:
+                if self._last_move == (seq, seat, action) or await self._was_played(seq, seat, action):
+                    raise Refused("duplicate", f"this move was already played as version {seq + 1} (a retry, or "
+                                               "another connection of your seat)", v=seq + 1)
+                raise Refused("stale", f"you acted on version {seq} but the table is at version {data.seq}; "
+                                       "here is the current view")
+            if game.current_player != seat:
+                to_act = game.current_player
+                who = game.seat_label(to_act) if to_act is not None else "nobody"
+                raise Refused("not_your_turn", f"it is {who}'s turn, not yours")
+            if action not in game.action_space:
+                raise Refused("unknown_action", f"{action!r} is not an action of {game.info.name}")
+            # the move is played on a copy, which becomes the room's game once it is committed: until then every
+            # view, sync and preview shows the committed position, never a move that may still fail to be saved
+            game = game.clone()
+            before = len(game.log)
+            try:
+                game.apply(action)
+            except IllegalAction as e:
+                raise Refused("illegal", str(e), e.rule, opens=e.opens) from None
+            now = time.time()
+            new_seq = data.seq + 1
+            over = game.is_over
+            snapshot = game.to_json() if not over and new_seq % self.hub.settings.snapshot_every == 0 else None
+            result = ({"scores": game.scores(), "ranking": game.ranking(), "capped": game.capped}
+                      if over else None)
+            acknowledge = None if on_commit is None else (lambda: on_commit(new_seq))
+            try:
+                await self.hub.write(append_move, data.id, data.seq, seat, action, now, game.current_player,
+                                     snapshot, result, committed=acknowledge)
+            except Exception as e:
+                log.exception("table %s: move %d not saved", data.id, new_seq)
+                await self._reload()
+                raise Refused("not_saved", "the move could not be saved; nothing changed, try again") from e
+            self.game = game
+            data.seq, data.to_act, data.updated_at, data.waiting_since = new_seq, game.current_player, now, now
+            if over:
+                data.status, data.finished_at, data.result = FINISHED, now, result
+            self._last_move = (new_seq - 1, seat, action)
+            self._push(before)
+            if over:
+                self.hub.finished(self)
+            else:
+                self.kick_bot()
+            return new_seq
+
+    async def _was_played(self, seq: int, seat: int, action: str) -> bool:
+        """Whether ``seat`` played ``action`` as move ``seq + 1``: the move log knows, after a restart too (the
+        memory's last move does not survive one). Only the seat's own moves are matched, so the answer tells
+        nobody anything about another seat's moves."""
+        history = self.game.history
+        if not 0 <= seq < len(history) or history[seq] != action:
+            return False
+        return await self.hub.read(self.hub.store.move_seat, self.id, seq + 1) == seat
+
+    async def _reload(self) -> None:
+        loaded = await self.hub.read(self.hub.store.load, self.id)
+        if loaded is not None:
+            self.data, self.game = loaded.table, await self.hub.read(rebuild, loaded)
+
+    def _push(self, log_from: int) -> None:
+        """Send move ``seq`` to every watcher, each its own seat's update: the observation is taken once per seat
+        and its view encoded once per kind of client; a board client gets the parts that changed since its last
+        message (watchers of one seat that hold the same parts share one encoded message)."""
+        game, new, names, memo = self.game, self.game.log[log_from:], self.names(), self.hub.memo
+        seen: dict[int | None, Mapping[str, Any]] = {}
+        drawings: dict[int | None, Drawing | None] = {}   # drawn only for a seat that a board client watches
+        built: dict[Any, str] = {}
+        for w in list(self.watchers):
+            obs = seen.get(w.seat)
+            if obs is None:
+                obs = seen[w.seat] = game.observation(w.seat)
+            patch = None
+            if w.board:
+                if w.seat not in drawings:
+                    drawings[w.seat] = board_drawing(memo, game, obs)
+                drawing = drawings[w.seat]
+                patch = _board_patch(w, drawing) if drawing is not None else None
+            key = (w.seat, w.board, None if patch is None else (tuple(patch["parts"]), "order" in patch))
+            text = built.get(key)
+            if text is None:
+                base = built.get((w.seat, w.board))
+                if base is None:
+                    view = view_of(game, w.seat, self.data.status, names, board="parts" if w.board else "none",
+                                   obs=obs)
+                    base = built[(w.seat, w.board)] = update_base(self.id, self.data.seq, events_out(new, w.seat),
+                                                                  view)
+                text = built[key] = update_text(base, patch)
+            w.conn.send(text)
+            w.fresh = False
+
+    # ------------------------------------------------------------ bots
+    def kick_bot(self) -> None:
+        """Start the bot job when a bot seat is to act and none runs for this version yet."""
+        if self.hub.closing or not self.running:
+            return
+        seat = self.game.current_player
+        if seat is None or self.data.seats[seat].kind != BOT or self._bot_for == self.data.seq:
+            return
+        self._bot_for = self.data.seq
+        stored = self.data.seats[seat].bot or "random"
+        spec = runnable_spec(stored, self.hub.settings.bot_budget)
+        if spec != stored and seat not in self._clamped:
+            self._clamped.add(seat)
+            log.warning("table %s: seat %d's bot %r is outside this server's bot ranges or budget; it plays as %r",
+                        self.id, seat, stored, spec)
+        self.bot_task = asyncio.create_task(self._bot_turn(seat, spec, self.data.seq, self.game.to_json()))
+
+    async def _bot_turn(self, seat: int, spec: str, seq: int, game_json: str) -> None:
+        loop = asyncio.get_running_loop()
+        settings = self.hub.settings
+        started = loop.time()
+        seed = secrets.randbits(62)
+        try:
+            action = await self.hub.bots.choose(game_json, seat, spec, seed, owner=self.data.creator)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a bot that fails (BotFailed) or overruns (BotTimeout) must not stall the table
+            if isinstance(e, BotTimeout):
+                log.warning("table %s: bot %s had no move at version %d after %.0f s (budget %g s + margin %g s); "
+                            "its worker was replaced and the seat plays a %s move", self.id, spec, seq,
+                            loop.time() - started, settings.bot_budget, settings.bot_margin, settings.bot_fallback)
+            else:
+                log.error("table %s: bot %s failed at version %d (%s); the seat plays a %s move", self.id, spec,
+                          seq, e, settings.bot_fallback)
+            if self.data.seq != seq:
+                return
+            action = await self.hub.read(self.hub.fallback, self.game.clone(), seat, seed)
+        wait = settings.bot_delay - (loop.time() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        try:
+            await self.submit(seat, action, seq, bot=True)
+        except Refused as r:  # the table moved on meanwhile (cannot happen today, but never crash)
+            log.warning("table %s: bot move at version %d refused: %s", self.id, seq, r.reason)
+
+
+def _board_patch(w: Watcher, drawing: Drawing) -> dict[str, Any]:
+    patch = drawing.patch(w.sent, w.order)
+    w.order = drawing.names
+    return patch
+
