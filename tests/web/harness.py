@@ -118,9 +118,10 @@ class Guest:
         assert r.status_code == 200, r.text
 
     def create(self, game: str, players: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-               public: bool = True) -> dict[str, Any]:
+               public: bool = True, **settings: Any) -> dict[str, Any]:
+        """A new table; ``settings``: the table's own (``leaver``, ``spectator_chat``)."""
         r = self.http.post("/api/tables", json={"game": game, "players": players, "seats": seats,
-                                                "options": options or {}, "public": public})
+                                                "options": options or {}, "public": public, **settings})
         assert r.status_code == 201, r.text
         return r.json()  # type: ignore[no-any-return]
 

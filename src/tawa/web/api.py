@@ -16,6 +16,7 @@ from tawa.web.bots import server_bot_names
 from tawa.web.limits import client_address
 from tawa.web.models import FINISHED, RUNNING
 from tawa.web.protocol import (
+    ChatLogOut,
     CreatedTableOut,
     CreateTableIn,
     ErrorOut,
@@ -28,6 +29,7 @@ from tawa.web.protocol import (
     ReplayStepOut,
     SeatTokenOut,
     TableOut,
+    chat_message,
 )
 from tawa.web.records import Replays, record_line
 from tawa.web.refused import Refused
@@ -141,8 +143,9 @@ def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest
 async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: NeedGuest) -> dict[str, Any]:
     """A new table. Seats: ``me``, ``invite`` (an open seat) or ``bot`` (a strength or a bot spec)."""
     room, seat, token = await svc.create(guest, body.game, body.players, body.options,
-                                       [(s.kind, s.bot) for s in body.seats], body.public,
-                                       address=client_address(request.scope))
+                                         [(s.kind, s.bot) for s in body.seats], body.public,
+                                         address=client_address(request.scope), leaver=body.leaver,
+                                         spectator_chat=body.spectator_chat)
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
     return {"id": room.id, "url": f"{root}/table/{room.id}", "spectate_url": f"{root}/table/{room.id}", "me": mine,
@@ -216,6 +219,21 @@ async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGue
     step = min(step, len(history))
     replays: Replays = request.app.state.replays
     return await svc.read(replays.step, t, history, step, seat)
+
+
+@api.get("/tables/{table_id}/chat", response_model=ChatLogOut)
+async def chat_log(table_id: str, svc: Svc, guest: MaybeGuest,
+                   x_seat_token: Annotated[str | None, Header(max_length=200)] = None) -> dict[str, Any]:
+    """A finished table's chat for its replay: the players' lines, and the spectators' lines for anyone who did not
+    hold a seat there (a seat's holder is known by its guest cookie or its seat token in ``X-Seat-Token``)."""
+    t = (await svc.table(table_id)).data
+    if t.status != FINISHED:
+        raise Refused("not_finished", "a running table's chat is in its live view (join it)")
+    held = any((guest is not None and s.guest == guest.id) or token_matches(x_seat_token, s.token_hash)
+               for s in t.seats)
+    lines = await svc.read(svc.store.chat, table_id)
+    return {"table": t.id, "lines": [chat_message(t.id, line.n, line.seat, line.name, line.text, line.at)
+                                     for line in lines if line.seat is not None or not held]}
 
 
 @api.get("/tables/{table_id}/record", response_class=Response,

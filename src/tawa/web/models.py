@@ -18,6 +18,17 @@ FINISHED = "finished"
 PERSON = "person"
 BOT = "bot"
 
+# What becomes of a person's seat that resigned (or, later, ran out of time) while the game goes on:
+LEAVERS = {
+    "bot": "a bot plays the seat from then on and it keeps the place it reaches",
+    "last": "a bot plays the seat from then on, and it is ranked last",
+}
+# The chat of a table's spectators:
+SPECTATOR_CHAT = {
+    "apart": "spectators chat among themselves; the players do not see it until the replay",
+    "off": "spectators cannot chat",
+}
+
 
 class Base(DeclarativeBase):
     pass
@@ -41,7 +52,9 @@ class TableRow(Base):
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # when the last seat was filled
     updated_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
-    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: scores, ranking, capped
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: scores, ranking, capped, out
+    leaver: Mapped[str] = mapped_column(String(8), default="bot")   # LEAVERS: a seat that resigned or timed out
+    spectator_chat: Mapped[str] = mapped_column(String(8), default="apart")   # SPECTATOR_CHAT
 
     __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),
                       Index("ix_tables_creator_created", "creator", "created_at"))
@@ -78,6 +91,19 @@ class SnapshotRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(Text)   # Game.to_json() after move ``seq``
+
+
+class ChatRow(Base):
+    """A table's chat, in order (``n`` from 1). ``seat`` None: a spectator's message (seen by spectators only)."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
 
 
 class MetaRow(Base):

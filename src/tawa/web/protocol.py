@@ -94,13 +94,44 @@ class Previews(_In):
     ack: Ack = None
 
 
+class Undo(_In):
+    """Take back my latest decision, having seen version ``seq`` (rule "undo": only my own latest decisions, with no
+    other seat's, no chance event and nothing hidden revealed since). Answered by ``ack``, then a ``full`` view to
+    everyone at the table (the board goes back)."""
+
+    t: Literal["undo"]
+    table: TableId
+    seq: Annotated[int, Field(ge=0, le=10**9)]
+    ack: Ack = None
+
+
+class Resign(_In):
+    """Resign my seat: in a 2-player game the other wins; with more players a bot plays the seat from then on (and
+    it is ranked last where the table's ``leaver`` is ``last``). Answered by ``ack``, then a ``full`` view to all."""
+
+    t: Literal["resign"]
+    table: TableId
+    ack: Ack = None
+
+
+class Say(_In):
+    """A chat message at the table (``chat_max_chars`` at most): a seat's goes to everyone, a spectator's to the
+    spectators (unless the table turned spectators' chat off). Answered by ``ack``; the ``chat`` message follows."""
+
+    t: Literal["say"]
+    table: TableId
+    text: Annotated[str, Field(min_length=1, max_length=10_000)]
+    ack: Ack = None
+
+
 class Ping(_In):
     t: Literal["ping"]
     ack: Ack = None
 
 
-ClientMessage = Annotated[Join | Leave | Move | Sync | Help | Explain | Previews | Ping, Field(discriminator="t")]
-CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "previews", "ping")
+ClientMessage = Annotated[Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Say | Ping,
+                          Field(discriminator="t")]
+CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "previews", "undo", "resign", "say", "ping")
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -143,6 +174,7 @@ class SeatOut(_Out):
     bot: str | None = None
     open: bool
     connected: bool = False
+    out: str | None = Field(default=None, description="why a person's seat is played by a bot now (\"resigned\")")
 
 
 class BoardPatch(_Out):
@@ -167,12 +199,26 @@ class View(_Out):
     actions: list[ActionOut] = Field(default_factory=list)
     standings: list[StandingOut] | None = None
     capped: bool = False
+    undo: bool = Field(False, description="this seat made the latest decision and may ask to take it back (`undo`; "
+                                          "the server checks the rule when asked)")
 
 
 class LiveView(View):
     """A view over the WebSocket: a board client gets the board in parts (``board``; ``svg`` is null)."""
 
     board: BoardPatch | None = Field(default=None, description="the board drawn for this seat, in parts")
+
+
+class ChatOut(_Out):
+    """One chat line (also inside ``full``): ``n`` counts the table's lines from 1; ``seat`` null: a spectator's."""
+
+    t: Literal["chat"]
+    table: str
+    n: int
+    seat: int | None
+    name: str
+    text: str = Field(description="shown as text, never as markup")
+    at: float
 
 
 class Full(_Out):
@@ -188,6 +234,11 @@ class Full(_Out):
     seats: list[SeatOut]
     log: list[EventOut]
     view: LiveView
+    chat: list[ChatOut] = Field(default_factory=list, description="the latest chat lines this client may see")
+    leaver: Literal["bot", "last"] = "bot"
+    spectator_chat: Literal["apart", "off"] = "apart"
+    notice: str | None = Field(default=None, description="what just happened at the table (\"P1 took back a "
+                                                         "decision\"), when this full view follows it")
 
 
 class Update(_Out):
@@ -267,8 +318,8 @@ class Pong(_Out):
     ack: int | None = None
 
 
-ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | Pong,
-                          Field(discriminator="t")]
+ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut
+                          | Pong, Field(discriminator="t")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
@@ -285,9 +336,16 @@ def encode(message: dict[str, Any]) -> str:
 
 
 def full_message(table: str, v: int, seat: int | None, game: str, name: str, players: int,
-                 seats: list[dict[str, Any]], log: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
+                 seats: list[dict[str, Any]], log: list[dict[str, Any]], view: dict[str, Any],
+                 chat: list[dict[str, Any]], leaver: str, spectator_chat: str,
+                 notice: str | None = None) -> dict[str, Any]:
     return {"t": "full", "table": table, "v": v, "seat": seat, "game": game, "name": name, "players": players,
-            "seats": seats, "log": log, "view": view}
+            "seats": seats, "log": log, "view": view, "chat": chat, "leaver": leaver, "spectator_chat": spectator_chat,
+            "notice": notice}
+
+
+def chat_message(table: str, n: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
+    return {"t": "chat", "table": table, "n": n, "seat": seat, "name": name, "text": text, "at": at}
 
 
 def update_base(table: str, v: int, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
@@ -422,6 +480,10 @@ class CreateTableIn(_Body):
     options: dict[str, Any] = Field(default_factory=dict, max_length=200)
     seats: Annotated[list[SeatChoice], Field(min_length=1, max_length=5)]
     public: bool = True
+    leaver: Literal["bot", "last"] = Field("bot", description="a person who resigns: a bot plays the seat and it "
+                                                             "keeps its place (`bot`), or is ranked last (`last`)")
+    spectator_chat: Literal["apart", "off"] = Field("apart", description="spectators chat among themselves (`apart`;"
+                                                                         " players see it in the replay) or not")
 
 
 class InviteOut(BaseModel):
@@ -474,6 +536,14 @@ class LobbyOut(BaseModel):
     open: list[TableOut]
     mine: list[TableOut]
     finished: list[TableOut]
+
+
+class ChatLogOut(BaseModel):
+    """A finished table's chat as the replay shows it: the players' lines, and the spectators' lines unless the asker
+    held a seat there (the lines each could read live)."""
+
+    table: str
+    lines: list[ChatOut]
 
 
 class ReplayStepOut(BaseModel):

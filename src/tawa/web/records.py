@@ -11,6 +11,7 @@ from typing import Any
 from tawa.core.game import Game
 from tawa.core.registry import new_game
 from tawa.lab.simulate import game_record
+from tawa.web.ledger import Ledger, is_event, play_row
 from tawa.web.models import BOT
 from tawa.web.storage import TableData
 from tawa.web.views import events_out, view_of
@@ -21,7 +22,9 @@ REPLAYS = 16      # finished games whose checkpoints are kept
 
 def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     """The simulate JSON line of a finished table. Think time per seat is measured from the move log: the time
-    from the previous move (or the table's start) to each of the seat's moves."""
+    from the previous move (or the table's start) to each of the seat's moves. Its history is the game's as played
+    out (without the decisions taken back); ``table_events`` lists the log's take-backs and resignations, and a table
+    a person left has the table's ``ranking`` and its ``out`` seats."""
     game = new_game(t.game, t.players, t.seed, t.options)
     first = game.current_player
     branching: list[int] = []
@@ -30,9 +33,14 @@ def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     count = [0] * t.players
     start = t.started_at if t.started_at is not None else t.created_at
     last = start
-    for _seq, seat, action, at in moves:
-        branching.append(len(game.legal_actions()))
-        game.apply(action)
+    ledger = Ledger()
+    events: list[dict[str, Any]] = []
+    for seq, seat, action, at in moves:
+        if is_event(action):   # a take-back or a resignation: in the record, not in the history
+            events.append({"v": seq, "seat": seat, "event": action[1:]})
+        else:
+            branching.append(len(game.legal_actions()))
+        game = play_row(game, ledger, seat, action)
         spent = max(0.0, at - last)
         think[seat] += spent
         slowest[seat] = max(slowest[seat], spent)
@@ -44,6 +52,12 @@ def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     seats = [s.bot or "random" if s.kind == BOT else "human" for s in t.seats]
     rec = game_record(game, 0, seats, 0, measures)
     rec["table"] = t.id
+    if events:
+        rec["table_events"] = events   # e.g. {"v": 12, "seat": 0, "event": "undo"}: row 12 of the log took one back
+    if t.result and t.result.get("out"):
+        rec["out"] = t.result["out"]
+        rec["ranking"] = t.result["ranking"]
+        rec["winners"] = [s for s, place in enumerate(t.result["ranking"]) if place == 1]
     return json.dumps(rec, separators=(",", ":")) + "\n"
 
 

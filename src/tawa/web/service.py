@@ -28,7 +28,7 @@ from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.refused import Refused
 from tawa.web.settings import Settings
 from tawa.web.storage import GroupWriter, SeatData, Store, TableData, create_table
-from tawa.web.table import TableRoom, rebuild
+from tawa.web.table import TableRoom, rebuild_room
 from tawa.web.views import bot_name
 
 log = logging.getLogger("tawa.web")
@@ -106,7 +106,10 @@ class TableService:
             pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
             try:
                 loaded = await self.read(self.store.load, table_id)
-                room = None if loaded is None else TableRoom(self, loaded.table, await self.read(rebuild, loaded))
+                room = None
+                if loaded is not None:
+                    game, ledger = await self.read(rebuild_room, loaded)
+                    room = TableRoom(self, loaded.table, game, ledger, loaded.chat)
                 if room is not None:
                     self._keep(room)
                 pending.set_result(room)
@@ -133,10 +136,12 @@ class TableService:
     # ------------------------------------------------------------ creating and joining
     async def create(self, guest: Guest, game_id: str, players: int, options: dict[str, Any],
                      seats: list[tuple[str, str | None]], public: bool,
-                     address: str = "") -> tuple[TableRoom, int | None, str | None]:
+                     address: str = "", leaver: str = "bot",
+                     spectator_chat: str = "apart") -> tuple[TableRoom, int | None, str | None]:
         """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
         the creator's seat and its token (None when the creator does not play). ``address``: the network address
-        of the request (``tables_per_hour_address``)."""
+        of the request (``tables_per_hour_address``). ``leaver``, ``spectator_chat``: the table's settings
+        (``models.LEAVERS``, ``models.SPECTATOR_CHAT``)."""
         await self._check_creation(guest, address)
         try:
             cls = game_class(game_id)
@@ -171,7 +176,8 @@ class TableService:
         data = TableData(id=secrets.token_urlsafe(9), game=cls.info.id, players=players, options=game.options,
                          seed=seed, public=public, status=RUNNING if running else OPEN, seq=0,
                          to_act=game.current_player if running else None, waiting_since=now, creator=guest.id,
-                         created_at=now, updated_at=now, started_at=now if running else None, seats=rows)
+                         created_at=now, updated_at=now, started_at=now if running else None, seats=rows,
+                         leaver=leaver, spectator_chat=spectator_chat)
         await self.write(create_table, data)
         if address:
             self._created_by_address.setdefault(address, collections.deque()).append(now)

@@ -110,6 +110,16 @@ class Settings(BaseModel):
     """Bytes of outgoing messages that may wait for a slow client; beyond, it is disconnected (it reconnects and
     gets a full view)."""
 
+    # ---- chat (docs/server.md § Chat)
+    chat_max_chars: Annotated[int, Field(ge=1, le=10_000)] = 500
+    """Longest chat message, in characters (``bad_message`` above it)."""
+    chat_rate_max: Annotated[int, Field(ge=1, le=10_000)] = 5
+    """Chat messages one connection may send per ``chat_rate_window`` seconds (``rate_limited`` above it)."""
+    chat_rate_window: Annotated[float, Field(gt=0, le=3600)] = 10.0
+    """The window of ``chat_rate_max``, in seconds."""
+    chat_per_table: Annotated[int, Field(ge=0, le=1_000_000)] = 2000
+    """Chat messages one table may hold in all (``chat_full`` above it; 0: no chat on this server)."""
+
     # ---- bots
     bot_budget: Annotated[float, Field(gt=0, le=600)] = 5.0
     """Most seconds a bot seat may think per move: the most a bot spec's ``time=`` may ask for."""

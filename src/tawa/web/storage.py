@@ -33,12 +33,25 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from tawa.web.models import FINISHED, OPEN, PERSON, RUNNING, MetaRow, MoveRow, SeatRow, SnapshotRow, TableRow
+from tawa.web.models import (
+    FINISHED,
+    OPEN,
+    PERSON,
+    RUNNING,
+    ChatRow,
+    MetaRow,
+    MoveRow,
+    SeatRow,
+    SnapshotRow,
+    TableRow,
+)
 from tawa.web.settings import Settings
 
 log = logging.getLogger("tawa.web")
+CHAT_KEPT = 200   # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META = (cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow))
+T, S, M, SN, META, CHAT = (cast(Table, row.__table__)
+                           for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow))
 
 
 class Conflict(Exception):
@@ -106,6 +119,19 @@ class TableData:
     finished_at: float | None = None
     result: dict[str, Any] | None = None
     seats: list[SeatData] = field(default_factory=list)
+    leaver: str = "bot"             # models.LEAVERS
+    spectator_chat: str = "apart"   # models.SPECTATOR_CHAT
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message of a table; ``seat`` None: a spectator's."""
+
+    n: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
 
 
 @dataclass
@@ -116,6 +142,10 @@ class Loaded:
     snapshot: str | None
     snapshot_seq: int
     moves: list[tuple[int, int, str, float]]  # (seq, seat, action, at)
+    chat: list[ChatLine] = field(default_factory=list)   # the latest ``chat_kept`` lines
+    rows_before: list[tuple[int, int, str, float]] = field(default_factory=list)
+    """The rows up to the snapshot that the ledger needs (``tawa.web.ledger``): the table events (``!``-rows: who
+    resigned) and the snapshot's own last row (who decided last)."""
 
 
 def _table(row: Any, seats: list[SeatData]) -> TableData:
@@ -124,7 +154,8 @@ def _table(row: Any, seats: list[SeatData]) -> TableData:
         public=bool(row.public), status=row.status, seq=row.seq, to_act=row.to_act,
         waiting_since=row.waiting_since, creator=row.creator, created_at=row.created_at,
         updated_at=row.updated_at, started_at=row.started_at, finished_at=row.finished_at,
-        result=json.loads(row.result) if row.result else None, seats=seats)
+        result=json.loads(row.result) if row.result else None, seats=seats, leaver=row.leaver,
+        spectator_chat=row.spectator_chat)
 
 
 def _seat(row: Any) -> SeatData:
@@ -137,7 +168,8 @@ def create_table(c: Connection, t: TableData) -> None:
     c.execute(insert(T).values(
         id=t.id, game=t.game, players=t.players, options=json.dumps(t.options, sort_keys=True), seed=t.seed,
         public=t.public, status=t.status, seq=0, to_act=t.to_act, waiting_since=t.waiting_since, creator=t.creator,
-        created_at=t.created_at, started_at=t.started_at, updated_at=t.updated_at))
+        created_at=t.created_at, started_at=t.started_at, updated_at=t.updated_at, leaver=t.leaver,
+        spectator_chat=t.spectator_chat))
     c.execute(insert(S), [
         {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "guest": s.guest,
          "token_hash": s.token_hash, "joined_at": s.joined_at} for s in t.seats])
@@ -230,6 +262,12 @@ def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, to
     if start:
         values.update(status=RUNNING, to_act=to_act, waiting_since=at, started_at=at)
     c.execute(update(T).where(T.c.id == table_id, T.c.status == OPEN).values(**values))
+
+
+def append_chat(c: Connection, table_id: str, line: ChatLine) -> None:
+    """A chat line; the ``(table, n)`` key refuses a second line with the same number."""
+    c.execute(insert(CHAT).values(table_id=table_id, n=line.n, seat=line.seat, name=line.name, text=line.text,
+                                  at=line.at))
 
 
 @dataclass
@@ -399,7 +437,28 @@ class Store:
             after = snap.seq if snap is not None else 0
             moves = [(m.seq, m.seat, m.action, m.at) for m in c.execute(
                 select(M).where(M.c.table_id == table_id, M.c.seq > after).order_by(M.c.seq))]
-            return Loaded(table, snap.state if snap is not None else None, after, moves)
+            marks = [(m.seq, m.seat, m.action, m.at) for m in c.execute(
+                select(M).where(M.c.table_id == table_id, M.c.seq <= after,
+                                or_(M.c.action.startswith("!"), M.c.seq == after))
+                .order_by(M.c.seq))] if after else []
+            return Loaded(table, snap.state if snap is not None else None, after, moves,
+                          self._chat(c, table_id, CHAT_KEPT), marks)
+
+    def _chat(self, c: Connection, table_id: str, limit: int | None) -> list[ChatLine]:
+        query = select(CHAT).where(CHAT.c.table_id == table_id).order_by(CHAT.c.n.desc())
+        rows = c.execute(query.limit(limit) if limit is not None else query)
+        return [ChatLine(r.n, r.seat, r.name, r.text, r.at) for r in rows][::-1]
+
+    def chat(self, table_id: str) -> list[ChatLine]:
+        """Every chat line of a table, in order (the replay's)."""
+        with self.engine.connect() as c:
+            return self._chat(c, table_id, None)
+
+    def move_at(self, table_id: str, seq: int) -> tuple[int, str] | None:
+        """The seat and action of row ``seq`` of the table's log (None: no such row)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(M.c.seat, M.c.action).where(M.c.table_id == table_id, M.c.seq == seq)).first()
+            return None if row is None else (int(row.seat), str(row.action))
 
     def moves(self, table_id: str) -> list[tuple[int, int, str, float]]:
         with self.engine.connect() as c:

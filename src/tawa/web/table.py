@@ -25,10 +25,12 @@ from tawa.core.errors import IllegalAction
 from tawa.core.game import Game
 from tawa.core.registry import from_json, replay
 from tawa.core.svgparts import Drawing, Key, Memo
-from tawa.web.auth import Guest, Keys, hash_token, new_token, token_matches
+from tawa.web.auth import INVISIBLE, Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, BotTimeout, runnable_spec
+from tawa.web.ledger import OUT_TEXT, RESIGN, UNDO, Ledger, play_row, ranking_with_out
 from tawa.web.models import BOT, FINISHED, OPEN, RUNNING
 from tawa.web.protocol import (
+    chat_message,
     encode,
     explain_message,
     full_message,
@@ -40,7 +42,17 @@ from tawa.web.protocol import (
 )
 from tawa.web.refused import Refused
 from tawa.web.settings import Settings
-from tawa.web.storage import Conflict, Loaded, Store, TableData, append_move, take_seat
+from tawa.web.storage import (
+    CHAT_KEPT,
+    ChatLine,
+    Conflict,
+    Loaded,
+    Store,
+    TableData,
+    append_chat,
+    append_move,
+    take_seat,
+)
 from tawa.web.views import board_drawing, events_out, explain_of, previews_of, view_of
 
 log = logging.getLogger("tawa.web")
@@ -90,26 +102,44 @@ class Watcher:
 
 
 def rebuild(loaded: Loaded) -> Game:
-    """A table's game from its latest snapshot and the moves after it (``tawa.replay`` when there is none)."""
+    """A table's game from its latest snapshot and the log rows after it (``tawa.replay`` when there is none)."""
+    return rebuild_room(loaded)[0]
+
+
+def rebuild_room(loaded: Loaded) -> tuple[Game, Ledger]:
+    """A table's game and ledger (``tawa.web.ledger``) from its latest snapshot and the log rows after it."""
     t = loaded.table
+    ledger = Ledger()
+    for _seq, seat, action, _at in loaded.rows_before:   # the table events the snapshot's game does not hold
+        ledger.note(seat, action)
     if loaded.snapshot is not None:
         game = from_json(loaded.snapshot)
-        for _seq, _seat, action, _at in loaded.moves:
-            game.apply(action)
     else:
-        game = replay(t.game, t.players, t.seed, t.options, [m[2] for m in loaded.moves])
-    if len(game.history) != t.seq:
-        raise RuntimeError(f"table {t.id}: the log has {len(game.history)} moves but the table says {t.seq}")
-    return game
+        game = replay(t.game, t.players, t.seed, t.options, [])
+    seqs = [m[0] for m in loaded.moves]
+    if seqs != list(range(loaded.snapshot_seq + 1, t.seq + 1)):
+        raise RuntimeError(f"table {t.id}: the log after version {loaded.snapshot_seq} is not rows "
+                           f"{loaded.snapshot_seq + 1} to {t.seq}")
+    for _seq, seat, action, _at in loaded.moves:
+        game = play_row(game, ledger, seat, action)
+    return game, ledger
+
+
+def _taken_back(game: Game, seat: int) -> Game:
+    return game.take_back(seat, 1)
 
 
 class TableRoom:
     """A live table (see the module's docstring)."""
 
-    def __init__(self, hub: Hub, data: TableData, game: Game) -> None:
+    def __init__(self, hub: Hub, data: TableData, game: Game, ledger: Ledger | None = None,
+                 chat: list[ChatLine] | None = None) -> None:
         self.hub = hub
         self.data = data
         self.game = game
+        self.ledger = ledger or Ledger()
+        self.chat: list[ChatLine] = list(chat or [])[-CHAT_KEPT:]   # the latest lines (all are stored)
+        self._chat_n = self.chat[-1].n if self.chat else 0
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.spectators = 0
@@ -138,6 +168,25 @@ class TableRoom:
         """Whether ``seat`` is the seat to act now (never a spectator's, never before the start or after the end):
         the one test of "my turn" that help, previews and explanations all ask."""
         return seat is not None and self.running and self.game.current_player == seat
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot moves for ``seat``: a bot seat, or a person's seat that is out (resigned)."""
+        return self.data.seats[seat].kind == BOT or seat in self.ledger.out
+
+    def _acts(self, seat: int | None) -> bool:
+        """Whether ``seat``'s views offer its legal actions when it is to act (not to a seat a bot plays now)."""
+        return seat is None or not self.bot_plays(seat)
+
+    def _undo_hint(self, seat: int | None) -> bool:
+        """Whether ``seat`` made the latest decision, so that the page offers to take it back (the rule is checked
+        when asked: ``Game.undoable`` costs a replay and is not worked out for every move)."""
+        return seat is not None and self.ledger.last == seat and not self.bot_plays(seat)
+
+    def who(self, seat: int) -> str:
+        """A seat as the table's notices name it: ``P1 (Ana)``."""
+        name = self.data.seats[seat].name
+        label = self.game.seat_label(seat)
+        return f"{label} ({name})" if name and name != label else label
 
     def connected_seats(self) -> set[int]:
         return {w.seat for w in self.watchers if w.seat is not None}
@@ -186,22 +235,25 @@ class TableRoom:
 
     def seats_out(self) -> list[dict[str, Any]]:
         here = {w.seat for w in self.watchers}
+        out = self.ledger.out
         return [{"seat": s.seat, "label": self.game.seat_label(s.seat), "kind": s.kind, "name": s.name,
-                 "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here}
-                for s in self.data.seats]
+                 "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here,
+                 "out": out.get(s.seat)} for s in self.data.seats]
 
     # ------------------------------------------------------------ watching
-    def full(self, w: Watcher) -> dict[str, Any]:
+    def full(self, w: Watcher, notice: str | None = None) -> dict[str, Any]:
         """The whole view of the table for ``w``: its board in every part (the parts it holds start again here)."""
-        g, seat = self.game, w.seat
+        g, seat, data = self.game, w.seat, self.data
         obs = g.observation(seat)
-        view = view_of(g, seat, self.data.status, self.names(), board="parts" if w.board else "none", obs=obs)
+        view = view_of(g, seat, data.status, self.names(), self._acts(seat), "parts" if w.board else "none", obs,
+                       data.result, self._undo_hint(seat))
         w.sent, w.order = {}, None
         drawing = board_drawing(self.hub.memo, g, obs) if w.board else None
         if drawing is not None:
             view["board"] = _board_patch(w, drawing)
-        return full_message(self.id, self.data.seq, seat, g.info.id, g.info.name, g.players, self.seats_out(),
-                            events_out(g.log, seat), view)
+        chat = [self._chat_out(line) for line in self.chat if self._may_read(seat, line)]
+        return full_message(self.id, data.seq, seat, g.info.id, g.info.name, g.players, self.seats_out(),
+                            events_out(g.log, seat), view, chat, data.leaver, data.spectator_chat, notice)
 
     def watch(self, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
         """Subscribe ``conn`` to the table as ``seat`` (None: a spectator, at most ``max_spectators`` a table);
@@ -223,11 +275,17 @@ class TableRoom:
             self.spectators -= w.seat is None
             self._presence()
 
-    def send_full(self, w: Watcher) -> None:
+    def send_full(self, w: Watcher, notice: str | None = None) -> None:
         """Send ``w`` the table's full view; afterwards it holds the table as it is (``fresh``) until the next
         update."""
-        w.conn.send(self.full(w))
+        w.conn.send(self.full(w, notice))
         w.fresh, w.full_at = True, time.monotonic()
+
+    def _announce(self, notice: str) -> None:
+        """A table event (a take-back, a resignation) changed more than an update says: everyone gets a full view,
+        with the notice of what happened."""
+        for w in list(self.watchers):
+            self.send_full(w, notice)
 
     def _presence(self) -> None:
         """Presence changes are batched: one message to every watcher per ``PRESENCE_DELAY``, however many
@@ -265,6 +323,14 @@ class TableRoom:
         return previews_message(self.id, self.data.seq, target, ack, previews_of(self.game, w.seat, target))
 
     # ------------------------------------------------------------ the move gate
+    def _check_running(self) -> None:
+        data = self.data
+        if data.status == OPEN:
+            left = sum(1 for s in data.seats if s.is_open)
+            raise Refused("not_started", f"the table is waiting for {left} more player(s)")
+        if data.status == FINISHED or self.game.is_over:
+            raise Refused("game_over", "the game is over")
+
     async def submit(self, seat: int, action: str, seq: int, on_commit: Callable[[int], None] | None = None,
                      bot: bool = False) -> int:
         """Play ``action`` for ``seat`` at version ``seq``; returns the new version. People and bots both
@@ -273,14 +339,10 @@ class TableRoom:
         waits for the disk, not for other tables' pictures."""
         async with self.lock:
             data, game = self.data, self.game
-            if data.status == OPEN:
-                left = sum(1 for s in data.seats if s.is_open)
-                raise Refused("not_started", f"the table is waiting for {left} more player(s)")
-            if data.status == FINISHED or game.is_over:
-                raise Refused("game_over", "the game is over")
-            kind = data.seats[seat].kind
-            if (kind == BOT) != bot:
-                raise Refused("not_your_turn", f"seat {game.seat_label(seat)} is not played from here")
+            self._check_running()
+            if self.bot_plays(seat) != bot:
+                why = "a bot plays it now (it resigned)" if seat in self.ledger.out else "it is not played from here"
+                raise Refused("not_your_turn", f"seat {game.seat_label(seat)}: {why}")
             if seq != data.seq:
                 if self._last_move == (seq, seat, action) or await self._was_played(seq, seat, action):
                     raise Refused("duplicate", f"this move was already played as version {seq + 1} (a retry, or "
@@ -301,45 +363,152 @@ class TableRoom:
                 game.apply(action)
             except IllegalAction as e:
                 raise Refused("illegal", str(e), e.rule, opens=e.opens) from None
-            now = time.time()
-            new_seq = data.seq + 1
-            over = game.is_over
-            snapshot = game.to_json() if not over and new_seq % self.hub.settings.snapshot_every == 0 else None
-            result = ({"scores": game.scores(), "ranking": game.ranking(), "capped": game.capped}
-                      if over else None)
-            acknowledge = None if on_commit is None else (lambda: on_commit(new_seq))
-            try:
-                await self.hub.write(append_move, data.id, data.seq, seat, action, now, game.current_player,
-                                     snapshot, result, committed=acknowledge)
-            except Exception as e:
-                log.exception("table %s: move %d not saved", data.id, new_seq)
-                await self._reload()
-                raise Refused("not_saved", "the move could not be saved; nothing changed, try again") from e
-            self.game = game
-            data.seq, data.to_act, data.updated_at, data.waiting_since = new_seq, game.current_player, now, now
-            if over:
-                data.status, data.finished_at, data.result = FINISHED, now, result
+            result = self._result(game) if game.is_over else None
+            new_seq = await self._commit(seat, action, game, result, on_commit)
             self._last_move = (new_seq - 1, seat, action)
             self._push(before)
-            if over:
-                self.hub.finished(self)
-            else:
-                self.kick_bot()
+            self._after(result)
             return new_seq
+
+    def _result(self, game: Game, ranking: list[int] | None = None, leaving: int | None = None) -> dict[str, Any]:
+        """The table's result: the game's scores and ranking, where the seats that are out are placed by the
+        table's ``leaver`` setting (``ranking_with_out``); ``ranking`` given: a table ended by ``leaving``'s
+        resignation."""
+        out = dict(self.ledger.out)
+        if leaving is not None:
+            out[leaving] = OUT_TEXT[RESIGN]
+        places = ranking if ranking is not None else ranking_with_out(game.ranking(), out, self.data.leaver)
+        result: dict[str, Any] = {"scores": game.scores(), "ranking": places, "capped": game.capped}
+        if out:
+            result["out"] = {str(s): why for s, why in out.items()}
+        return result
+
+    async def _commit(self, seat: int, action: str, game: Game, result: dict[str, Any] | None,
+                      on_commit: Callable[[int], None] | None) -> int:
+        """Append log row ``seq + 1`` (a move or a table event, ``tawa.web.ledger``) that leaves the table at
+        ``game`` (ended with ``result`` when given), commit it, and only then make ``game`` the room's. Under the
+        lock. ``Refused('not_saved')`` when the database did not take it (the room is reloaded from it)."""
+        data = self.data
+        now = time.time()
+        new_seq = data.seq + 1
+        over = result is not None
+        snapshot = game.to_json() if not over and new_seq % self.hub.settings.snapshot_every == 0 else None
+        to_act = None if over else game.current_player
+        acknowledge = None if on_commit is None else (lambda: on_commit(new_seq))
+        try:
+            await self.hub.write(append_move, data.id, data.seq, seat, action, now, to_act, snapshot, result,
+                                 committed=acknowledge)
+        except Exception as e:
+            log.exception("table %s: row %d (%s) not saved", data.id, new_seq, action)
+            await self._reload()
+            raise Refused("not_saved", "the move could not be saved; nothing changed, try again") from e
+        self.game = game
+        self.ledger.note(seat, action)
+        data.seq, data.to_act, data.updated_at, data.waiting_since = new_seq, to_act, now, now
+        if over:
+            data.status, data.finished_at, data.result = FINISHED, now, result
+        return new_seq
+
+    def _after(self, result: dict[str, Any] | None) -> None:
+        if result is not None:
+            self.hub.finished(self)
+        else:
+            self.kick_bot()
+
+    async def undo(self, seat: int, seq: int, on_commit: Callable[[int], None] | None = None) -> int:
+        """Take back ``seat``'s latest decision, seen at version ``seq`` (rule "undo", ``Game.take_back``): the
+        log gets an ``!undo`` row, everyone gets the table's full view (the board goes back). Returns the version."""
+        async with self.lock:
+            self._check_running()
+            if self.bot_plays(seat):
+                raise Refused("not_your_turn", "a bot plays this seat now; nothing of it can be taken back")
+            if seq != self.data.seq:
+                raise Refused("stale", f"you asked on version {seq} but the table is at version {self.data.seq}; "
+                                       "here is the current view")
+            try:   # a replay from the seed: off the event loop
+                game = await self.hub.read(_taken_back, self.game.clone(), seat)
+            except IllegalAction as e:
+                raise Refused("illegal", str(e), e.rule, opens=e.opens) from None
+            new_seq = await self._commit(seat, UNDO, game, None, on_commit)
+            self._last_move = None
+            self._announce(f"{self.who(seat)} took back a decision")
+            return new_seq
+
+    async def resign(self, seat: int, on_commit: Callable[[int], None] | None = None) -> int:
+        """``seat`` resigns: a 2-player table ends with the other seat first; with more players a bot plays the
+        seat from then on (ranked last where the table's ``leaver`` is ``last``). Returns the version."""
+        async with self.lock:
+            self._check_running()
+            if self.data.seats[seat].kind == BOT:
+                raise Refused("not_your_turn", "a bot seat cannot resign")
+            if seat in self.ledger.out:
+                raise Refused("out", f"{self.who(seat)} has resigned already; a bot plays the seat")
+            result = None
+            if self.game.players == 2:
+                result = self._result(self.game, [2 if s == seat else 1 for s in range(2)], leaving=seat)
+            new_seq = await self._commit(seat, RESIGN, self.game, result, on_commit)
+            self._last_move = None
+            self._announce(f"{self.who(seat)} resigned" + ("" if result is not None else "; a bot plays the seat"))
+            self._after(result)
+            return new_seq
+
+    # ------------------------------------------------------------ chat
+    def _may_read(self, seat: int | None, line: ChatLine) -> bool:
+        """Players' lines go to everyone; spectators' lines to spectators only, during the game and after it (the
+        replay shows each line to those who could read it live: ``tawa.web.api``'s chat route)."""
+        return line.seat is not None or seat is None
+
+    def _chat_out(self, line: ChatLine) -> dict[str, Any]:
+        return chat_message(self.id, line.n, line.seat, line.name, line.text, line.at)
+
+    async def say(self, w: Watcher, name: str | None, text: str, on_commit: Callable[[int], None] | None = None) -> int:
+        """A chat line from ``w`` (a seat's, or a spectator's named ``name``): stored, then sent to whoever may
+        read it. Returns its number."""
+        st, data = self.hub.settings, self.data
+        if st.chat_per_table == 0:
+            raise Refused("chat_off", "this server has no chat")
+        if w.seat is None and data.spectator_chat == "off":
+            raise Refused("chat_off", "this table's spectators cannot chat")
+        who = data.seats[w.seat].name if w.seat is not None else name
+        if not who:
+            raise Refused("no_name", "choose a display name first to chat")
+        text = clean_chat(text)
+        if not text:
+            raise Refused("bad_message", "a chat message needs some text")
+        if len(text) > st.chat_max_chars:
+            raise Refused("too_large", f"a chat message may have at most {st.chat_max_chars} characters")
+        async with self.lock:
+            if self._chat_n >= st.chat_per_table:
+                raise Refused("chat_full", f"this table holds {st.chat_per_table} chat messages, as many as the "
+                                           "server allows")
+            line = ChatLine(self._chat_n + 1, w.seat, who, text, time.time())
+            done = None if on_commit is None else (lambda: on_commit(line.n))
+            try:
+                await self.hub.write(append_chat, data.id, line, committed=done)
+            except Exception as e:
+                log.exception("table %s: chat line %d not saved", data.id, line.n)
+                raise Refused("not_saved", "the message could not be saved; try again") from e
+            self._chat_n = line.n
+            self.chat = [*self.chat[-(CHAT_KEPT - 1):], line]
+        text_out = encode(self._chat_out(line))
+        for other in list(self.watchers):
+            if self._may_read(other.seat, line):
+                other.conn.send(text_out)
+        return line.n
 
     async def _was_played(self, seq: int, seat: int, action: str) -> bool:
         """Whether ``seat`` played ``action`` as move ``seq + 1``: the move log knows, after a restart too (the
         memory's last move does not survive one). Only the seat's own moves are matched, so the answer tells
         nobody anything about another seat's moves."""
-        history = self.game.history
-        if not 0 <= seq < len(history) or history[seq] != action:
+        if not 0 <= seq < self.data.seq:
             return False
-        return await self.hub.read(self.hub.store.move_seat, self.id, seq + 1) == seat
+        return await self.hub.read(self.hub.store.move_at, self.id, seq + 1) == (seat, action)
 
     async def _reload(self) -> None:
         loaded = await self.hub.read(self.hub.store.load, self.id)
         if loaded is not None:
-            self.data, self.game = loaded.table, await self.hub.read(rebuild, loaded)
+            self.data = loaded.table
+            self.game, self.ledger = await self.hub.read(rebuild_room, loaded)
 
     def _push(self, log_from: int) -> None:
         """Send move ``seq`` to every watcher, each its own seat's update: the observation is taken once per seat
@@ -364,8 +533,8 @@ class TableRoom:
             if text is None:
                 base = built.get((w.seat, w.board))
                 if base is None:
-                    view = view_of(game, w.seat, self.data.status, names, board="parts" if w.board else "none",
-                                   obs=obs)
+                    view = view_of(game, w.seat, self.data.status, names, self._acts(w.seat),
+                                   "parts" if w.board else "none", obs, self.data.result, self._undo_hint(w.seat))
                     base = built[(w.seat, w.board)] = update_base(self.id, self.data.seq, events_out(new, w.seat),
                                                                   view)
                 text = built[key] = update_text(base, patch)
@@ -378,10 +547,13 @@ class TableRoom:
         if self.hub.closing or not self.running:
             return
         seat = self.game.current_player
-        if seat is None or self.data.seats[seat].kind != BOT or self._bot_for == self.data.seq:
+        if seat is None or not self.bot_plays(seat) or self._bot_for == self.data.seq:
             return
         self._bot_for = self.data.seq
-        stored = self.data.seats[seat].bot or "random"
+        if self.data.seats[seat].kind == BOT:
+            stored = self.data.seats[seat].bot or "random"
+        else:   # a person's seat that is out: the cheap bot plays it (its moves are in the log as that seat's)
+            stored = self.hub.settings.bot_fallback
         spec = runnable_spec(stored, self.hub.settings.bot_budget)
         if spec != stored and seat not in self._clamped:
             self._clamped.add(seat)
@@ -423,3 +595,12 @@ def _board_patch(w: Watcher, drawing: Drawing) -> dict[str, Any]:
     w.order = drawing.names
     return patch
 
+
+
+def clean_chat(text: str) -> str:
+    """A chat message as stored: control characters (but line breaks) and invisible marks dropped, at most two line
+    breaks in a row, no leading or trailing blanks. It is shown as text everywhere (never as markup)."""
+    kept = "\n".join(INVISIBLE.sub("", line).rstrip() for line in text.replace("\r\n", "\n").split("\n"))
+    while "\n\n\n" in kept:
+        kept = kept.replace("\n\n\n", "\n\n")
+    return kept.strip()

@@ -52,23 +52,46 @@ def bot_name(spec: str) -> str:
     return f"{strength} bot" if strength else f"bot {spec}"
 
 
-def standings_out(game: Game, names: Sequence[str | None]) -> list[dict[str, Any]]:
-    """The end screen, best place first: each seat's place, the tie-break that decided it and its scores."""
-    rows = sorted(game.standings(), key=lambda st: (st.place, st.seat))
-    return [{**st.to_dict(), "label": game.seat_label(st.seat), "name": names[st.seat]} for st in rows]
+def standings_out(game: Game, names: Sequence[str | None],
+                  result: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The end screen, best place first: each seat's place, the tie-break that decided it and its scores. A table
+    that a person left (``result["out"]``: seat -> "resigned") places its seats by the table's ``result["ranking"]``
+    (``tawa.web.ledger.ranking_with_out``), and says so in "decided by"; a 2-player table that ended by a
+    resignation has no game end: its seats show their scores as they stood."""
+    out = {int(k): v for k, v in (result or {}).get("out", {}).items()}
+    if game.is_over:
+        rows = [st.to_dict() for st in game.standings()]
+    else:
+        rows = [{"seat": s, "place": 0, "shared": False, "score": float(v), "decided_by": "", "breakdown": {},
+                 "unit": "", "tie_break": False} for s, v in enumerate(game.scores())]
+    if out and result is not None:
+        ranking = list(result["ranking"])
+        for row in rows:
+            s = row["seat"]
+            row["place"] = ranking[s]
+            row["shared"] = ranking.count(ranking[s]) > 1
+            if s in out:
+                row["decided_by"], row["tie_break"] = out[s], False
+            elif not game.is_over:
+                row["decided_by"] = "the other player resigned" if len(rows) == 2 else "the others resigned"
+    rows.sort(key=lambda r: (r["place"], r["seat"]))
+    return [{**r, "label": game.seat_label(r["seat"]), "name": names[r["seat"]]} for r in rows]
 
 
 BoardMode = Literal["svg", "parts", "none"]
 
 
 def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True,
-            board: BoardMode = "svg", obs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+            board: BoardMode = "svg", obs: Mapping[str, Any] | None = None,
+            result: Mapping[str, Any] | None = None, undo: bool = False) -> dict[str, Any]:
     """What ``seat`` sees now (``None`` = a spectator), built from ``observation(seat)`` alone (``obs``, when the
     caller has it already), the legal actions when it is that seat's turn, and the table's public status.
     ``with_actions`` False for replays. ``board``: ``svg`` puts the board drawn for this seat in ``svg`` (replays),
     ``parts`` leaves the drawing to the caller (a WebSocket client gets it in parts, ``board_patch``), ``none``
     (scripts, the benchmark; also a game that draws no board) puts the observation itself in ``observation``.
-    When the board is drawn, ``targets`` names the board element each legal action is about."""
+    When the board is drawn, ``targets`` names the board element each legal action is about. ``result``: the table's
+    result once it is finished (it places the seats of a table a person left); ``undo``: this seat made the latest
+    decision, so it may ask to take it back (the room checks the rule when asked: ``Game.undoable``)."""
     cls = type(game)
     obs = game.observation(seat) if obs is None else obs
     to_act = game.current_player
@@ -82,8 +105,9 @@ def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | Non
         "observation": None if drawn else obs,
         "targets": cls.board_targets(obs, [a.id for a in legal]) if drawn and legal else {},
         "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
-        "standings": standings_out(game, names) if game.is_over else None,
+        "standings": standings_out(game, names, result) if game.is_over or result is not None else None,
         "capped": game.capped if game.is_over else False,
+        "undo": undo and status == RUNNING,
     }
 
 

@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tawa.web.auth import COOKIE
 from tawa.web.limits import client_address, deny_websocket, json_limit_error
 from tawa.web.protocol import (
     CLIENT_TYPES,
@@ -44,7 +45,10 @@ from tawa.web.protocol import (
     Move,
     Ping,
     Previews,
+    Resign,
+    Say,
     Sync,
+    Undo,
     ack_message,
     client_message,
     encode,
@@ -76,10 +80,12 @@ def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
 class Connection:
     """One client socket: its subscriptions, its outgoing queue and its budgets."""
 
-    def __init__(self, ws: WebSocket, service: TableService) -> None:
+    def __init__(self, ws: WebSocket, service: TableService, name: str | None = None) -> None:
         self.ws = ws
         self.service = service
         self.settings = service.settings
+        self.name = name       # the guest's display name (its cookie), which a spectator chats under
+        self._said: list[float] = []   # when it sent its recent chat lines (``chat_rate_max`` per window)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued = 0        # bytes waiting in the queue
         self.joined: dict[str, tuple[TableRoom, Watcher]] = {}
@@ -279,6 +285,27 @@ class Connection:
                 self.send(room.explain(w, msg.action, msg.element, msg.ack))
             elif isinstance(msg, Previews):
                 self.send(room.previews(w, msg.target, msg.ack))
+            elif isinstance(msg, Say):
+                self._chat_rate()
+                ack = msg.ack
+                await room.say(w, self.name, msg.text, on_commit=lambda n: self.send(ack_message(room.id, ack, n)))
+            else:
+                if w.seat is None:
+                    raise Refused("spectator", "spectators cannot act; open your seat link to play")
+                ack = msg.ack
+                if isinstance(msg, Undo):
+                    await room.undo(w.seat, msg.seq, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
+                elif isinstance(msg, Resign):
+                    await room.resign(w.seat, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
+
+    def _chat_rate(self) -> None:
+        """``chat_rate_max`` chat lines per ``chat_rate_window`` seconds per connection (``rate_limited``)."""
+        st, now = self.settings, time.monotonic()
+        self._said = [t for t in self._said if now - t < st.chat_rate_window]
+        if len(self._said) >= st.chat_rate_max:
+            raise Refused("rate_limited", f"at most {st.chat_rate_max} chat messages per {st.chat_rate_window:g} "
+                                          "seconds; wait a moment")
+        self._said.append(now)
 
     def _joined(self, table: str) -> tuple[TableRoom, Watcher]:
         try:
@@ -352,7 +379,8 @@ async def endpoint(ws: WebSocket) -> None:
         return
     try:
         await ws.accept()
-        conn = Connection(ws, service)
+        guest = ws.app.state.keys.read_guest(ws.cookies.get(COOKIE))
+        conn = Connection(ws, service, guest.name if guest is not None else None)
         writer = asyncio.create_task(conn.writer())
         try:
             while not conn.closed:
