@@ -96,7 +96,8 @@ class Replays:
             actor, before = game.current_player, len(game.log)
             game.apply(history[i])
         names = [s.name for s in t.seats]
-        status = "finished" if game.is_over else "running"
+        end = step == len(history) and t.status == "finished"   # a table that ended by a resignation, too
+        status = "finished" if game.is_over or end else "running"
         return {"table": t.id, "step": step, "total": len(history), "seat": seat, "actor": actor,
                 "events": events_out(game.log[before:], seat),
-                "view": view_of(game, seat, status, names, with_actions=False)}
+                "view": view_of(game, seat, status, names, with_actions=False, result=t.result if end else None)}

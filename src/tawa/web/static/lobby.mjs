@@ -33,6 +33,8 @@ function NewTable({ games, strengths, me }) {
   const [specs, setSpecs] = useState([]);
   const [opts, setOpts] = useState({});
   const [isPublic, setPublic] = useState(true);
+  const [leaver, setLeaver] = useState("bot");
+  const [spectatorChat, setSpectatorChat] = useState("apart");
   const [error, setError] = useState("");
   const [made, setMade] = useState(null);
   const kindOf = (i) => kinds[i] || (i === 0 ? "me" : "bot:normal");
@@ -58,7 +60,8 @@ function NewTable({ games, strengths, me }) {
     for (const [k, v] of Object.entries(opts)) if (v !== "") options[k] = parseOption(v);
     try {
       const r = await api("/api/tables", { method: "POST", body: { game: gameId, players, options, seats,
-                                                                   public: isPublic } });
+                                                                   public: isPublic, leaver,
+                                                                   spectator_chat: spectatorChat } });
       setError("");
       if (r.me) keepSeat(r.id, r.me.seat, r.me.token);
       if (r.invites.length) setMade(r); else go(`/table/${r.id}`);
@@ -91,6 +94,15 @@ function NewTable({ games, strengths, me }) {
         ${kindOf(i) === "bot:custom" && html`<input name=${"spec-" + i} placeholder="e.g. ismcts:iters=300"
           value=${specs[i] || ""} onInput=${(e) => { const s = [...specs]; s[i] = e.target.value; setSpecs(s); }} />`}
       </div>`)}</fieldset>
+    <details class="table-rules"><summary>Table rules</summary>
+      <label>A player who resigns <select name="leaver" value=${leaver} onChange=${(e) => setLeaver(e.target.value)}>
+        <option value="bot">a bot plays on; the seat keeps its place</option>
+        <option value="last">a bot plays on; the seat is ranked last</option></select></label>
+      <span class="muted"> (in a 2-player game the other player wins)</span><br />
+      <label>Spectators' chat <select name="spectator_chat" value=${spectatorChat}
+        onChange=${(e) => setSpectatorChat(e.target.value)}>
+        <option value="apart">among themselves (the players see it in the replay)</option>
+        <option value="off">off</option></select></label></details>
     <details><summary>Options (${game.params.filter((p) => p.overridable).length}; leave empty for the default)</summary>
       <table class="options"><thead><tr><th>option</th><th>tag</th><th>value</th><th>meaning (rules)</th></tr></thead>
       <tbody>${game.params.filter((p) => p.overridable).map((p) => html`<${OptionField} p=${p} value=${opts[p.name]}

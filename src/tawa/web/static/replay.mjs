@@ -15,6 +15,11 @@ export function ReplayPage({ table }) {
   const [notice, setNotice] = useState(null);
   const [info, setInfo] = useState(null);
   useEffect(() => { api(`/api/tables/${table}`).then(setInfo).catch(() => setInfo(null)); }, [table]);
+  const [chat, setChat] = useState([]);
+  useEffect(() => {   // the lines this browser could read live (a seat's holder: the players' only)
+    const headers = mine ? { "X-Seat-Token": mine.token } : {};
+    api(`/api/tables/${table}/chat`, { headers }).then((c) => setChat(c.lines)).catch(() => setChat([]));
+  }, [table]);
   useTitle(info ? `Replay: ${info.name}` : "Replay");
   useEffect(() => {
     const q = new URLSearchParams({ step: String(step) });
@@ -66,6 +71,10 @@ export function ReplayPage({ table }) {
       </div>
       <div class="side"><section class="card log"><h2 class="log-head">${data.step ? `Move ${data.step}` : "The start"}${actor}</h2>
         <ul class="step-events" data-testid="step-events">${data.events.map((e, i) => html`<li key=${i}>${e.text}</li>`)}</ul>
-      </section></div>
+      </section>
+      ${chat.length > 0 && html`<section class="card chat" data-testid="replay-chat"><h2 class="log-head">Chat</h2>
+        <ol class="chat-lines">${chat.map((line) => html`<li key=${line.n} class=${line.seat === null ? "spectator" : "player"}>
+          <b>${line.name}${line.seat === null ? " (watching)" : ""}:</b> <span class="chat-text">${line.text}</span></li>`)}</ol>
+      </section>`}</div>
     </div></div>`;
 }

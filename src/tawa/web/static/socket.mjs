@@ -49,6 +49,7 @@ export class TableSocket {
         this.state = { ...msg, view: withBoard(msg.view, this.board) };
         this.pending = null;
         this.onNotice("online", "");
+        if (msg.notice) this.onNotice("info", msg.notice);   // a take-back, a resignation: what changed the table
         this.emit();
         break;
       case "update": {
@@ -61,8 +62,14 @@ export class TableSocket {
         this.emit();
         break;
       }
-      case "ack":   // committed; the actions unlock with the update that follows
+      case "ack":   // committed; the actions unlock with the update (or the full view) that follows
         if (msg.ack === this.pending) this.ackedV = msg.v;
+        break;
+      case "chat":   // a line I may read (the server sends only those)
+        if (this.state && !this.state.chat.some((c) => c.n === msg.n)) {
+          this.state = { ...this.state, chat: this.state.chat.concat([msg]) };
+          this.emit();
+        }
         break;
       case "reject":
         if (msg.ack === this.pending) this.pending = null;
@@ -101,6 +108,19 @@ export class TableSocket {
   }
 
   help(action) { this.send({ t: "help", table: this.table, action, ack: ++this.ack }); }
+
+  // take back my latest decision (the server answers with the table's full view, or says why not)
+  undo() {
+    if (!this.state || this.pending !== null) return;
+    this.pending = ++this.ack;
+    this.ackedV = null;
+    this.send({ t: "undo", table: this.table, seq: this.state.v, ack: this.pending });
+    this.emit();
+  }
+
+  resign() { this.send({ t: "resign", table: this.table, ack: ++this.ack }); }
+
+  say(text) { this.send({ t: "say", table: this.table, text, ack: ++this.ack }); }
 
   explain(action) { this.send({ t: "explain", table: this.table, action, ack: ++this.ack }); }
 

@@ -49,7 +49,67 @@ function Seats({ seats, me, toAct, status }) {
       class=${"seat" + (s.seat === toAct && status === "running" ? " to-act" : "") + (s.seat === me ? " me" : "")}>
     <span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? "connected" : "not connected"}></span>
     <b>${s.label}</b> ${s.open ? html`<i>open seat</i>` : s.name}
+    ${s.out ? html` <span class="badge out" data-testid=${"out-" + s.seat}>${s.out}: a bot plays</span>` : ""}
     ${s.seat === me ? html` <span class="badge">you</span>` : ""}</li>`)}</ul>`;
+}
+
+// What a seated player can do besides moving: take back the latest decision (offered when it was mine; the server
+// says why not when the rules keep it), and resign (asked twice).
+function SeatControls({ view, me, seats, busy, onUndo, onResign }) {
+  const [asking, setAsking] = useState(false);
+  if (me === null || view.status !== "running" || seats[me].out) return null;
+  const two = seats.length === 2;
+  return html`<div class="seat-controls" data-testid="seat-controls">
+    ${view.undo && html`<button type="button" data-testid="undo" disabled=${busy} onClick=${onUndo}
+      title="take back my latest decision (allowed until something is drawn or revealed, or another player decides)">
+      ↶ Take back</button>`}
+    ${asking ? html`<span class="confirm">${two ? "Resign? The other player wins." : "Resign? A bot plays your seat."}
+        <button type="button" class="danger" data-testid="resign-yes" onClick=${() => { setAsking(false); onResign(); }}>
+          Yes, resign</button>
+        <button type="button" data-testid="resign-no" onClick=${() => setAsking(false)}>No</button></span>`
+      : html`<button type="button" data-testid="resign" onClick=${() => setAsking(true)}>Resign…</button>`}
+  </div>`;
+}
+
+// The table's chat: the players' lines for everyone, the spectators' among the spectators. Every line is text
+// (never markup); a seat (or the spectators) can be muted in this browser.
+function muteKey(table) { return `tawa-mute-${table}`; }
+
+function Chat({ table, chat, seats, me, spectatorChat, onSay }) {
+  const [text, setText] = useState("");
+  const [muted, setMuted] = useState(() => {
+    try { return JSON.parse(localStorage.getItem(muteKey(table)) || "[]"); } catch { return []; }
+  });
+  const end = useRef(null);
+  useEffect(() => { if (end.current) end.current.scrollTop = end.current.scrollHeight; }, [chat.length]);
+  const keyOf = (line) => (line.seat === null ? "spectators" : String(line.seat));
+  const toggle = (key) => {
+    const next = muted.includes(key) ? muted.filter((k) => k !== key) : muted.concat([key]);
+    setMuted(next);
+    try { localStorage.setItem(muteKey(table), JSON.stringify(next)); } catch { /* private mode */ }
+  };
+  const canSay = me !== null || spectatorChat !== "off";
+  const send = (e) => {
+    e.preventDefault();
+    if (text.trim()) { onSay(text); setText(""); }
+  };
+  const who = (line) => (line.seat === null ? `${line.name} (watching)` : `${seats[line.seat] ? seats[line.seat].label : ""} ${line.name}`);
+  const shown = chat.filter((line) => !muted.includes(keyOf(line)));
+  const mutable = [...new Set(chat.map(keyOf))].filter((k) => k !== String(me));
+  return html`<section class="card chat" data-testid="chat"><h2 class="log-head">Chat${
+      me === null ? html` <span class="muted">(spectators' lines stay among spectators)</span>` : ""}</h2>
+    <ol ref=${end} class="chat-lines" data-testid="chat-lines">${shown.map((line) => html`<li key=${line.n}
+      class=${line.seat === null ? "spectator" : "player"} data-n=${line.n}><b>${who(line)}:</b> <span
+      class="chat-text">${line.text}</span></li>`)}</ol>
+    ${mutable.length > 0 && html`<p class="mutes muted">mute: ${mutable.map((k) => html`<label key=${k}><input
+      type="checkbox" data-testid=${"mute-" + k} checked=${muted.includes(k)} onChange=${() => toggle(k)} /> ${
+      k === "spectators" ? "spectators" : seats[Number(k)] ? seats[Number(k)].label : k}</label> `)}</p>`}
+    ${canSay ? html`<form class="say" onSubmit=${send}><input name="say" maxlength="500" autocomplete="off"
+        placeholder=${me === null ? "say something to the other spectators" : "say something to the table"}
+        value=${text} onInput=${(e) => setText(e.target.value)} data-testid="say" aria-label="chat message" />
+        <button type="submit" data-testid="say-send">Send</button></form>`
+      : html`<p class="muted">this table's spectators do not chat</p>`}
+  </section>`;
 }
 
 function Invites({ table }) {
@@ -190,7 +250,11 @@ export function TablePage({ table }) {
       ${mine && html`<${MovePanel} view=${view} busy=${state.pending} folded=${folded} onFold=${setFolded}
         listOpen=${listOpen} onList=${setListOpen} onMove=${move} onHelp=${(id) => sock.current.help(id)} />`}
       ${!mine && running && html`<${Waiting} me=${me} actor=${actor} seat=${seats[toAct]} />`}
+      <${SeatControls} view=${view} me=${me} seats=${seats} busy=${state.pending}
+        onUndo=${() => { setNotice(null); sock.current.undo(); }} onResign=${() => sock.current.resign()} />
       <${Log} events=${log} />
+      <${Chat} table=${table} chat=${state.chat || []} seats=${seats} me=${me}
+        spectatorChat=${state.spectator_chat} onSay=${(text) => sock.current.say(text)} />
     </div>
     <footer class="links">
       ${me !== null && html`<p>Your seat link (keep it secret; it opens your seat on any device):
