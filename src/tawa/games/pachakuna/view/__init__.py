@@ -13,7 +13,12 @@ Element ids (stable from one position to the next): ``cell-q1r-2`` (every one of
 (the turning face of a terrain tile), ``rock-q1r-2``, ``village-red``, ``demand-red``, ``llama-w0`` .. ``llama-b2``
 (pieces, on the board or waiting in their owner's area), ``seat0-supply-red`` .. ``seat1-supply-brown``,
 ``seat0`` (a seat's area), ``status``, ``step-rotate`` / ``step-rotate-paid`` / ``step-move`` / ``step-trade``,
-``bag``, ``discard``."""
+``bag``, ``discard``.
+
+The package by area: ``layout`` (sizes, colours, positions, element ids), ``texts`` (hover and rule texts),
+``board`` (tiles, rocks, villages, frame, llamas on the board), ``seats`` (turn and step, seat areas, bag),
+``drawing`` (the document in parts), ``targets`` (targets, buttons, previews).
+"""
 from __future__ import annotations
 
 from tawa.games.pachakuna.view.drawing import parts, svg

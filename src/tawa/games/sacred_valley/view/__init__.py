@@ -23,7 +23,13 @@ Element ids (stable from one position to the next): ``cell-r1c3`` (every grid of
 ``alpaca-w1`` ``alpaca-w2`` ``alpaca-g1`` ``alpaca-g2``, ``meeple-r3c4`` (a Warrior or Tocricoc meeple: they never
 move once placed), ``farmer-s2-1`` (seat 2's first farmer on the Harvest Track), ``cover-2`` / ``cover-3`` (on the
 Terrace, in front of a debtor, or out of play), ``seat2-marker-1`` (the one-shot marker on a Work Zone Camayo).
-A target never contains an element with an id of its own, so that a click anywhere on it names it."""
+A target never contains an element with an id of its own, so that a click anywhere on it names it.
+
+The package by area: ``layout`` (colours, sizes, positions), ``texts`` (Camayo rules, hover texts, mode texts),
+``shapes`` (the pieces), ``terrace`` (the Terrace, its covers and reserve, the Harvest Track), ``catus`` (the Catus,
+supplies, Age piles, crops), ``seats`` (status line and player boards), ``drawing`` (the document in parts),
+``targets`` (targets, buttons, previews).
+"""
 from __future__ import annotations
 
 from tawa.games.sacred_valley.view.drawing import parts, svg
