@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tawa.games.ayar.data import best_sets, set_value
 from tawa.games.ayar.rules.activities import has_adjacent_pair, place_textile, placements
-from tawa.games.ayar.scoring import allocate_llamas, best_sets, set_value, weave_sun
+from tawa.games.ayar.scoring import allocate_llamas, weave_sun
 from tawa.games.ayar.testing import new
 
 SET_MOON = (1, 4, 9, 16)

@@ -1,5 +1,5 @@
 """The Ayar board in the browser (issue 18): the observation's component data, the SVG view, its targets,
-buttons and previews (games/ayar/view.py)."""
+buttons and previews (games/ayar/view/)."""
 from __future__ import annotations
 
 import json

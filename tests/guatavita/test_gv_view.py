@@ -1,5 +1,5 @@
 """The Guatavita board in the browser (issue 18): the observation's option values, the SVG view, its targets,
-buttons and previews (games/guatavita/view.py)."""
+buttons and previews (games/guatavita/view/)."""
 from __future__ import annotations
 
 import json

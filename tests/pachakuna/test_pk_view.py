@@ -1,5 +1,5 @@
 """The P'achakuna board in the browser (issue 18): the observation's geometry keys, the SVG view, its targets,
-buttons and previews (games/pachakuna/view.py)."""
+buttons and previews (games/pachakuna/view/)."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,5 @@
 """The Sacred Valley board in the browser (issue 18): the observation's option keys, the SVG view, its targets,
-buttons and previews (games/sacred_valley/view.py)."""
+buttons and previews (games/sacred_valley/view/)."""
 from __future__ import annotations
 
 import json

@@ -30,7 +30,7 @@ SEED_LIMIT = 1 << 64  # seeds are 0 .. 2^64 - 1 (the RNG's state is one 64-bit w
 
 
 class BoardView(Protocol):
-    """A game's board for the browser (``games/<g>/view.py``): pure functions of one seat's observation.
+    """A game's board for the browser (``games/<g>/view/``): pure functions of one seat's observation.
     ``parts`` is the ``svg`` document in named parts (joined, the same text), each drawn from the pieces of the
     observation it declares, so that a server draws and sends only the parts that changed
     (``tawa.core.svgparts``)."""
@@ -223,7 +223,7 @@ class Game(ABC):
 
     # ---- the board in the browser: pure functions of an observation
     board_view: ClassVar[BoardView | None] = None
-    """The game's view module (``games/<g>/view.py``); None: no board yet (the text rendering stands in)."""
+    """The game's view package (``games/<g>/view/``); None: no board yet (the text rendering stands in)."""
 
     @classmethod
     def board_svg(cls, observation: Mapping[str, Any]) -> str | None:

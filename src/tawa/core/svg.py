@@ -1,4 +1,4 @@
-"""Small SVG building blocks shared by the board views (``games/<g>/view.py``, issue 18).
+"""Small SVG building blocks shared by the board views (``games/<g>/view/``, issue 18).
 
 Every text is escaped; coordinates are written with at most one decimal. A piece is placed by a CSS transform
 (``at``) so that the browser client can animate a move with a CSS transition; a fixed element by an SVG transform

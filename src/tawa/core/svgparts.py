@@ -1,6 +1,6 @@
 """A board drawing in named parts, so that a server draws and sends only what changed (issues 16 and 18).
 
-A view (``games/<g>/view.py``) lists its SVG document as ``parts(obs)``: ``Part``s whose texts, joined in order,
+A view (``games/<g>/view/``) lists its SVG document as ``parts(obs)``: ``Part``s whose texts, joined in order,
 are the document, byte for byte. A part's text is ``draw(obs, *args)``, where
 
 - ``draw`` is a module-level function (its identity is part of the memo key: never a lambda made per call), or a

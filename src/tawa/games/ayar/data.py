@@ -606,6 +606,19 @@ def _build(p: Params, players: int) -> Tables:
 
 
 WEAVE_DIRECTIONS = {"e": (0, 1), "s": (1, 0), "w": (0, -1), "n": (-1, 0)}   # C10: from cell a to cell b
+WEAVE_DIRS = tuple(WEAVE_DIRECTIONS)          # C10: d = E, S, W, N -> r = 0..3 clockwise turns
+
+
+def rotate(mask: int, times: int) -> int:
+    """Rotate half-sun sides clockwise (N->E->S->W->N)."""
+    for _ in range(times):
+        mask = ((mask << 1) & 0xF) | (mask >> 3)
+    return mask
+
+
+def flip(mask: int) -> int:
+    """Swap N and S (mirror across the tile's long axis)."""
+    return (mask & (E | W)) | (S if mask & N else 0) | (N if mask & S else 0)
 
 
 def _weave_pairs(rows: int, cols: int) -> dict[str, tuple[tuple[int, int, int, int], ...]]:
@@ -625,3 +638,24 @@ def solo_title(params: Params, score: int) -> str:
         if score >= low:
             title = name
     return title
+
+
+# ---------------------------------------------------------------- Pottery sets (AY-259, AY-605)
+def set_value(k: int, set_moon: tuple[int, ...]) -> int:
+    return 0 if k <= 0 else set_moon[min(k, len(set_moon)) - 1]
+
+
+def best_sets(counts: list[int], wild: int, set_moon: tuple[int, ...]) -> int:
+    """Best total over all ways to add the wild pots to colours (a wild may be wasted, AY-605)."""
+    best = [0] + [-1] * wild         # best[w] = best value using exactly w wilds so far
+    for c in counts:
+        nxt = [-1] * (wild + 1)
+        for used, val in enumerate(best):
+            if val < 0:
+                continue
+            for add in range(wild - used + 1):
+                v = val + set_value(c + add, set_moon)
+                if v > nxt[used + add]:
+                    nxt[used + add] = v
+        best = nxt
+    return max(best)

@@ -3,7 +3,7 @@
 Spec: ../shared/rules/ayar.md (prefix AY). 1-4 players; with 1 player the solo Rival plays after each turn.
 The registered ``Game`` only delegates: data.py (Params, tables), state.py, setup.py, rules/ (legal and apply
 in __init__; turn.py, activities.py, solo.py, night.py, texts.py), illegal.py, scoring.py, observe.py,
-render.py, strategy.py, view.py.
+render.py, strategy.py, view/.
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ class AyarGame(Game):
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe.observation(self.state, self.tables, self.params, seat)
 
-    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (the view package)
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         observe.resample_hidden(self.state, self.tables, self.params, seat, rng)

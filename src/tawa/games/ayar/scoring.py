@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tawa.core.results import SCORE, Standing, standings_by_keys
-from tawa.games.ayar.data import E, N, S, Tables, W
+from tawa.games.ayar.data import E, N, S, Tables, W, best_sets
 from tawa.games.ayar.state import AyarState, PlayerState
 
 
@@ -25,26 +25,6 @@ def pottery_moon(p: PlayerState, t: Tables, set_moon: tuple[int, ...]) -> int:
         else:
             counts[t.pot_colour[pid]] += 1
     return best_sets(counts, wild, set_moon)
-
-
-def set_value(k: int, set_moon: tuple[int, ...]) -> int:
-    return 0 if k <= 0 else set_moon[min(k, len(set_moon)) - 1]
-
-
-def best_sets(counts: list[int], wild: int, set_moon: tuple[int, ...]) -> int:
-    """Best total over all ways to add the wild pots to colours (a wild may be wasted, AY-605)."""
-    best = [0] + [-1] * wild         # best[w] = best value using exactly w wilds so far
-    for c in counts:
-        nxt = [-1] * (wild + 1)
-        for used, val in enumerate(best):
-            if val < 0:
-                continue
-            for add in range(wild - used + 1):
-                v = val + set_value(c + add, set_moon)
-                if v > nxt[used + add]:
-                    nxt[used + add] = v
-        best = nxt
-    return max(best)
 
 
 # ---------------------------------------------------------------- Weaving
@@ -89,18 +69,6 @@ def weave_moon(p: PlayerState, t: Tables) -> int:
         else:
             break
     return value
-
-
-def rotate(mask: int, times: int) -> int:
-    """Rotate half-sun sides clockwise (N->E->S->W->N)."""
-    for _ in range(times):
-        mask = ((mask << 1) & 0xF) | (mask >> 3)
-    return mask
-
-
-def flip(mask: int) -> int:
-    """Swap N and S (mirror across the tile's long axis)."""
-    return (mask & (E | W)) | (S if mask & N else 0) | (N if mask & S else 0)
 
 
 # ---------------------------------------------------------------- Farming

@@ -45,7 +45,7 @@ class GuatavitaGame(Game):
                   "this part of the board only shows the table: a planning turn is one placement (an action box, a "
                   "lake hex) or a pass, each on a highlighted place or a button")
     state: State
-    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (the view package)
 
     @property
     def tables(self) -> Tables:

@@ -43,7 +43,7 @@ class PachakunaGame(Game):
                   "this part of the board only shows the table: a turn is Rotate, Move, Trade, Refill, each choice "
                   "on a highlighted place or a button")
     state: PKState
-    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (the view package)
 
     @property
     def tables(self) -> Tables:

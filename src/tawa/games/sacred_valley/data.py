@@ -60,6 +60,13 @@ TILES_PER_CROP = 10  # §2.1: 60 Seed Tiles, 10 of each of the six kinds
 SEED_TILES = TILES_PER_CROP * len(CROPS)
 CUBES_PER_COLOUR = 4  # §2.1
 
+
+def who(p: int) -> str:
+    """A seat as every screen names it (board, log, menu, prompt, the web's lobby and invites): P1 to P4, the
+    numbers counted from 1 as people count (seat index 0 is P1)."""
+    return f"P{p + 1}"
+
+
 # ------------------------------------------------------------------ Camayo kinds (§2.7) [R]
 (ALPACA_WORKER, HERDER, YANACONA, SEED_RANTIC, BARTERER, IRRIGATOR, AYLLU_MEMBER, WAREHOUSE_KEEPER,
  TERRACE_WORKER, CLEANER, HARVEST_WORKER, RANTIC, HATUN_RUNA, WARRIOR, TOCRICOC, WEAVER, CHASQUI, CULTIVATOR,

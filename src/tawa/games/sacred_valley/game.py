@@ -76,7 +76,7 @@ class SacredValley(Game):
     def standings(self) -> list[Standing]:
         return scoring.standings(self.state, self.tables)
 
-    board_view: ClassVar[BoardView | None] = view  # the board in the browser (view.py)
+    board_view: ClassVar[BoardView | None] = view  # the board in the browser (the view package)
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         return observe.observation(self.state, self.tables, self.params, seat)

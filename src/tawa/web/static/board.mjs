@@ -1,5 +1,5 @@
-// The board area, the same for every game (issue 18): the server's SVG of what this seat sees (else the game's
-// text rendering). The elements named by `view.targets` (action id -> element id, sent only to the seat to act)
+// The board area, the same for every game (issue 18): the server's SVG of what this seat sees. The elements
+// named by `view.targets` (action id -> element id, sent only to the seat to act)
 // are highlighted; a click on a target with one action sends it, on a target with several opens a small chooser
 // beside it (with the previews the view draws); the actions about no element are buttons (`BoardButtons`). A
 // click on anything else says why it cannot be used: the rule, from the server's `explain`, when the element names
@@ -182,8 +182,7 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onExplainPlace 
   if (!view.svg) {
     return html`<section class="card board">
       ${notice && html`<p class=${"notice " + notice.kind} data-testid="notice" role="status"><span>${notice.text}</span>
-        <button class="small" onClick=${onDismiss} aria-label="dismiss">×</button></p>`}
-      <pre class="board-text" data-testid="board-text">${view.text}</pre></section>`;
+        <button class="small" onClick=${onDismiss} aria-label="dismiss">×</button></p>`}</section>`;
   }
   const labels = new Map(view.actions.map((a) => [a.id, a.text]));
   const send = (id) => {
@@ -270,7 +269,6 @@ export function Board({ view, busy, onMove, onExplain, onNotice, onExplainPlace 
       ${tip && !choice && html`<div class="tip" data-testid="tip" style=${tipStyle(tip)}>${tip.text}</div>`}
       ${notice && html`<${Notice} notice=${notice} at=${clickAt} onDismiss=${() => { setClickAt(null); onDismiss(); }} />`}
     </div>
-    ${view.text && html`<details class="text-view"><summary>text view</summary><pre class="board-text">${view.text}</pre></details>`}
   </section>`;
 }
 

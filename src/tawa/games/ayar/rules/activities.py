@@ -7,11 +7,10 @@ the same predicates.
 from __future__ import annotations
 
 from tawa.core.params import Params
-from tawa.games.ayar.data import BOX_NAMES, SECTIONS, SIDE_BIT, WEAVE_DIRECTIONS, Tables
-from tawa.games.ayar.scoring import flip, rotate
+from tawa.games.ayar.data import BOX_NAMES, SECTIONS, SIDE_BIT, WEAVE_DIRECTIONS, WEAVE_DIRS, Tables, flip, rotate
 from tawa.games.ayar.state import AyarState, PlayerState
 
-DIRS = tuple(WEAVE_DIRECTIONS)                  # C10: d = E, S, W, N -> r = 0..3 clockwise turns
+DIRS = WEAVE_DIRS
 OFFSET = WEAVE_DIRECTIONS
 
 

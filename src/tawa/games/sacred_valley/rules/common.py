@@ -5,6 +5,7 @@ from typing import Any, NamedTuple
 
 from tawa.core.events import Event
 from tawa.games.sacred_valley.data import CROPS, WAREHOUSE_KEEPER, Tables
+from tawa.games.sacred_valley.data import who as who  # the seat names live with the data (the view reads them)
 from tawa.games.sacred_valley.state import SVState
 
 Events = list[Event]
@@ -17,12 +18,6 @@ class Refusal(NamedTuple):
     rule: str
     text: str
     opens: str | None = None
-
-
-def who(p: int) -> str:
-    """A seat as every screen names it (board, log, menu, prompt, the web's lobby and invites): P1 to P4, the
-    numbers counted from 1 as people count (seat index 0 is P1)."""
-    return f"P{p + 1}"
 
 
 def crop_name(c: int) -> str:

@@ -1,0 +1,158 @@
+"""The Guatavita board as one SVG document in parts (``tawa.core.svgparts``).
+"""
+from __future__ import annotations
+
+from tawa.core.svg import rect as _rect
+from tawa.core.svg import text as _text
+from tawa.core.svgparts import Part, Path, document
+from tawa.games.guatavita.view.action_board import ACTION_BOARD, box_row, current_slot, status
+from tawa.games.guatavita.view.camps import camp_area, camp_markers, housed_count, score_markers, score_track
+from tawa.games.guatavita.view.lake import Lake, explore_arrows, lake_pieces, lake_tiles, resolving_tile, spots
+from tawa.games.guatavita.view.layout import (
+    BOARD_Y1,
+    HEIGHT,
+    LX,
+    TRACK,
+    WATER,
+    WATER_EDGE,
+    WIDTH,
+    Obs,
+    Seats,
+    active_seat,
+)
+from tawa.games.guatavita.view.seats import resource_board, resource_markers
+from tawa.games.guatavita.view.shapes import defs
+from tawa.games.guatavita.view.texts import BOX_ROWS, Texts
+
+_RULES = (
+    "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}.head{font-size:15px;font-weight:700}"
+    ".detail{font-size:12px}.strong{font-weight:700}.small{font-size:11px}.tiny{font-size:9.5px}"
+    ".micro{font-size:7.5px}.muted{fill:#7a6a55}.warn{fill:#a0281e;font-weight:700}.count{font-size:13px;"
+    "font-weight:700}.pos{font-size:9px;font-weight:700;fill:#f4fbff}.pos.dark{fill:#5c3a1e}"
+    ".reward{font-size:10.5px;font-weight:700;fill:#2a2215}.order{font-size:9px;font-weight:700}"
+    ".pump-level{font-size:10px;font-weight:800;fill:#fff;paint-order:stroke;stroke:#1d1d1d;stroke-width:2px}"
+    ".track-num{font-size:8.5px;fill:#6b5234}.camp-head{font-size:11px;font-weight:700}"
+    ".chip{font-size:9px;font-weight:700}.box-name{font-size:11.5px;font-weight:700}"
+    ".seat-name{font-size:13px;font-weight:700}.vp{font-size:13px;font-weight:800;fill:#5a2d82}"
+    ".badge{font-size:11px;font-weight:700;fill:#a07800}.legend{font-size:9.5px;fill:#f4fbff}"
+    ".piece{transition:transform .6s ease}"
+)
+STYLE = "".join(f"svg.guatavita {rule}" for rule in
+                (r + "}" for r in _RULES.split("}") if r))
+
+
+def _legend() -> str:
+    """Phase colours of the lake's rings, at the bottom of the board."""
+    out = ['<g class="legend" pointer-events="none">']
+    x, y = LX - 110, BOARD_Y1 - TRACK - 20
+    for ph in range(1, 5):
+        out.append(_rect(x, y - 9, 12, 12, WATER[ph], WATER_EDGE, 2))
+        out.append(_text(x + 16, y + 1, "centre" if ph == 4 else f"phase {ph}", "tiny"))
+        x += 58
+    out.append("</g>")
+    return "".join(out)
+
+
+# ----------------------------------------------------------------------------- the document in parts
+# Each part's drawing from its projection: the seats from the colours, the observer and (where shown) the seat to
+# act, given as arguments; the lake and the texts from the observation's pieces the part reads.
+def _track_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return score_track(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _camp_part(obs: Obs, s: int, housed: int, colours: tuple[str, ...], me: int | None) -> str:
+    return camp_area(obs, Seats.known(colours, me), Texts(obs), s, housed)
+
+
+def _lake_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
+    return lake_tiles(obs, Lake(obs, resolving), Seats.known(colours, me), Texts(obs))
+
+
+def _spots_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return spots(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _arrows_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
+    return explore_arrows(obs, Lake(obs, resolving), Seats.known(colours, me))
+
+
+def _status_part(obs: Obs, colours: tuple[str, ...], me: int | None, active: int | None) -> str:
+    return status(obs, Seats.known(colours, me, active), Texts(obs))
+
+
+def _box_row_part(obs: Obs, r: int, current: int, colours: tuple[str, ...], me: int | None) -> str:
+    return box_row(obs, Seats.known(colours, me), Texts(obs), r, current)
+
+
+def _board_part(obs: Obs, s: int, active: bool, colours: tuple[str, ...], me: int | None) -> str:
+    return resource_board(obs, Seats.known(colours, me), Texts(obs), s, active)
+
+
+def _lake_pieces_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
+    return lake_pieces(obs, Lake(obs, resolving), Seats.known(colours, me), Texts(obs))
+
+
+def _score_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return score_markers(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _camp_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return camp_markers(obs, Seats.known(colours, me), Texts(obs))
+
+
+def _resource_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
+    return resource_markers(obs, Seats.known(colours, me), Texts(obs))
+
+
+STYLE_TAG, DEFS, GROUND, LEGEND = f"<style>{STYLE}</style>", defs(), _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _legend()
+OVERRIDES: Path = ("overrides",)
+
+
+def parts(observation: Obs) -> list[Part]:
+    """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads, the
+    seats' colours, the observer and, where it shows, the seat to act."""
+    obs = observation
+    n = len(obs["players"])
+    colours = tuple(str(p["colour"]) for p in obs["players"])
+    who = (colours, obs["seat"])
+    active = active_seat(obs)
+
+    def each(*keys: str) -> tuple[Path, ...]:
+        return tuple(("players", s, k) for s in range(n) for k in keys)
+
+    lake = (("lake",), ("explorations",), ("boxes", "pumpre"), ("known",), *each("balsa", "inspected"), OVERRIDES)
+    resolving = resolving_tile(obs)
+    now = current_slot(obs)
+    out = [Part("head", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+                        f'class="board guatavita" data-game="guatavita" data-players="{n}">'),
+           Part("style", STYLE_TAG), Part("defs", DEFS), Part("ground", GROUND),
+           Part("score-track", _track_part, (*each("vp"), OVERRIDES), who)]
+    out += [Part(f"camp{s}", _camp_part, (("players", s), OVERRIDES), (s, housed_count(obs, s), *who))
+            for s in range(n)]
+    out += [Part("lake", _lake_part, lake, (resolving, *who)),
+            Part("spots", _spots_part, (*each("spot", "pump_level", "pump_worker"), OVERRIDES), who),
+            Part("arrows", _arrows_part, (*lake, *each("spot")), (resolving, *who)),
+            Part("legend", LEGEND),
+            Part("status", _status_part, (("stage",), ("decision",), ("round",), ("balsa_steps",), ("turn_order",),
+                                          *each("passed"), ("end_triggers",), ("famine_due",), ("options",),
+                                          ("supply",), OVERRIDES), (*who, active)),
+            Part("action-board", ACTION_BOARD)]
+    out += [Part(f"box-{row[1]}", _box_row_part, (("boxes", row[0]), OVERRIDES),
+                 (r, now[1] if now is not None and now[0] == row[0] else -1, *who)) for r, row in enumerate(BOX_ROWS)]
+    out += [Part("action-board-end", "</g>")]
+    out += [Part(f"seat{s}", _board_part, (("players", s), ("stage",), ("options",), OVERRIDES), (s, active == s, *who))
+            for s in range(n)]
+    out += [Part("pieces", '<g id="pieces">'),
+            Part("lake-pieces", _lake_pieces_part, (*lake, ("stage",), *each("spot"), ("options",)), (resolving, *who)),
+            Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
+            Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
+            Part("resource-markers", _resource_markers_part, (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES),
+                 who),
+            Part("end", "</g></svg>")]
+    return out
+
+
+def svg(observation: Obs) -> str:
+    """The whole table as the observation's seat sees it (GV-830..GV-836: undrained tiles show their water side
+    only; the seat's own inspections, GV-832, and nobody else's)."""
+    return document(parts(observation), observation)

@@ -1,0 +1,79 @@
+"""The P'achakuna board as one SVG document in parts (``tawa.core.svgparts``).
+"""
+from __future__ import annotations
+
+from tawa.core.svgparts import Part, Path, document
+from tawa.games.pachakuna.data import CELL_NAMES
+from tawa.games.pachakuna.view.board import (
+    cell_group,
+    click_meaning,
+    face_defs,
+    frame,
+    frame_sides,
+    legend,
+    meant_layer,
+    moving_llama,
+    pieces,
+    tile_marks,
+)
+from tawa.games.pachakuna.view.layout import HEIGHT, WIDTH, Obs
+from tawa.games.pachakuna.view.seats import bag_panel, seat_panel, status
+
+STYLE = (
+    "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}"
+    ".head{font-size:17px;font-weight:600}.detail{font-size:13px}.label{font-size:13px;font-weight:600}"
+    ".small{font-size:11px}.count{font-size:14px;font-weight:700}.step-label{font-size:12px}"
+    ".badge{font-size:13px;font-weight:700;fill:#a07800}"
+    ".piece{transition:transform .6s ease}.tile{transition:transform .5s ease}"
+)
+
+
+HEAD = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        'class="board pachakuna" data-game="pachakuna">')
+CELL_GROUPS = tuple(tuple(CELL_NAMES[i:i + 8]) for i in range(0, len(CELL_NAMES), 8))   # a part each
+LEGEND, FRAME, FRAME_SIDES = legend(), frame(), frame_sides()
+
+
+def parts(observation: Obs) -> list[Part]:
+    """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
+    the facts derived here (the marks of each tile, who is to play, the llama that moves ...)."""
+    obs = observation
+    village_of = {cell: colour for colour, cell in obs["village_cells"].items()}
+    sold = obs["sold"]
+    types: Path = ("tile_types",)
+    meaning = click_meaning(obs)
+    out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", face_defs, (types,)),
+           Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'), Part("legend", LEGEND),
+           Part("frame", FRAME)]
+    if meaning is not None:   # the rotate step reads each tile's orientation; the others only the step
+        out.append(Part("meant", meant_layer, (("tiles",),) if meaning[0] == "rotate" else (),
+                        (meaning, tuple(sorted(village_of.items())))))
+    out.append(Part("cells", '<g id="cells">'))
+    for i, names in enumerate(CELL_GROUPS):
+        cells = tuple((name, village_of[name], village_of[name] in sold) if name in village_of else
+                      (name, None, tile_marks(obs, name)) for name in names)
+        reads: list[Path] = [types]
+        for name, colour, _ in cells:
+            reads += [("villages", colour), ("demands",)] if colour is not None else [("tiles", name)]
+        out.append(Part(f"cells{i}", cell_group, tuple(reads), (cells,)))
+    over = obs["step"] == "over"
+    out += [Part("cells-end", "</g>"), Part("frame-sides", FRAME_SIDES),
+            Part("status", status, tuple((k,) for k in (
+                "step", "active", "observer", "winner", "draw", "turn_cap", "turn", "white_seat", "paying",
+                "rotated", "llamas", "move_slot")))]
+    for seat in (0, 1):
+        own = tuple(k for k, ll in enumerate(obs["llamas"]) if ll["seat"] == seat)
+        out.append(Part(f"seat{seat}", seat_panel, (("white_seat",), ("supply", seat),
+                                                     *(("llamas", k) for k in own)),
+                        (seat, obs.get("observer") == seat, obs["active"] == seat and not over,
+                         obs["winner"] == seat, own)))
+    out += [Part("bag", bag_panel, (("bag",), ("discard",), ("demands",))),
+            Part("pieces", pieces, (("llamas",), ("village_cells",)), (moving_llama(obs),)),
+            Part("end", "</svg>")]
+    return out
+
+
+def svg(observation: Obs) -> str:
+    """The whole table as the observation's seat sees it (PK-340: everything is public; only the observer's own
+    area is marked "you")."""
+    return document(parts(observation), observation)
