@@ -199,8 +199,6 @@ class View(_Out):
     actions: list[ActionOut] = Field(default_factory=list)
     standings: list[StandingOut] | None = None
     capped: bool = False
-    undo: bool = Field(False, description="this seat made the latest decision and may ask to take it back (`undo`; "
-                                          "the server checks the rule when asked)")
 
 
 class LiveView(View):
@@ -239,6 +237,9 @@ class Full(_Out):
     spectator_chat: Literal["apart", "off"] = "apart"
     notice: str | None = Field(default=None, description="what just happened at the table (\"P1 took back a "
                                                          "decision\"), when this full view follows it")
+    undo: bool = Field(False, description="this seat made the latest decision, so its page offers to take it back "
+                                          "(`undo`; the rule is checked when asked). After an `update`, the seat that "
+                                          "was to act before it made that decision")
 
 
 class Update(_Out):
@@ -337,11 +338,11 @@ def encode(message: dict[str, Any]) -> str:
 
 def full_message(table: str, v: int, seat: int | None, game: str, name: str, players: int,
                  seats: list[dict[str, Any]], log: list[dict[str, Any]], view: dict[str, Any],
-                 chat: list[dict[str, Any]], leaver: str, spectator_chat: str,
+                 chat: list[dict[str, Any]], leaver: str, spectator_chat: str, undo: bool,
                  notice: str | None = None) -> dict[str, Any]:
     return {"t": "full", "table": table, "v": v, "seat": seat, "game": game, "name": name, "players": players,
             "seats": seats, "log": log, "view": view, "chat": chat, "leaver": leaver, "spectator_chat": spectator_chat,
-            "notice": notice}
+            "undo": undo, "notice": notice}
 
 
 def chat_message(table: str, n: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:

@@ -246,14 +246,15 @@ class TableRoom:
         g, seat, data = self.game, w.seat, self.data
         obs = g.observation(seat)
         view = view_of(g, seat, data.status, self.names(), self._acts(seat), "parts" if w.board else "none", obs,
-                       data.result, self._undo_hint(seat))
+                       data.result)
         w.sent, w.order = {}, None
         drawing = board_drawing(self.hub.memo, g, obs) if w.board else None
         if drawing is not None:
             view["board"] = _board_patch(w, drawing)
         chat = [self._chat_out(line) for line in self.chat if self._may_read(seat, line)]
         return full_message(self.id, data.seq, seat, g.info.id, g.info.name, g.players, self.seats_out(),
-                            events_out(g.log, seat), view, chat, data.leaver, data.spectator_chat, notice)
+                            events_out(g.log, seat), view, chat, data.leaver, data.spectator_chat,
+                            self._undo_hint(seat) and self.running, notice)
 
     def watch(self, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
         """Subscribe ``conn`` to the table as ``seat`` (None: a spectator, at most ``max_spectators`` a table);
@@ -534,7 +535,7 @@ class TableRoom:
                 base = built.get((w.seat, w.board))
                 if base is None:
                     view = view_of(game, w.seat, self.data.status, names, self._acts(w.seat),
-                                   "parts" if w.board else "none", obs, self.data.result, self._undo_hint(w.seat))
+                                   "parts" if w.board else "none", obs, self.data.result)
                     base = built[(w.seat, w.board)] = update_base(self.id, self.data.seq, events_out(new, w.seat),
                                                                   view)
                 text = built[key] = update_text(base, patch)

@@ -83,15 +83,14 @@ BoardMode = Literal["svg", "parts", "none"]
 
 def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True,
             board: BoardMode = "svg", obs: Mapping[str, Any] | None = None,
-            result: Mapping[str, Any] | None = None, undo: bool = False) -> dict[str, Any]:
+            result: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What ``seat`` sees now (``None`` = a spectator), built from ``observation(seat)`` alone (``obs``, when the
     caller has it already), the legal actions when it is that seat's turn, and the table's public status.
     ``with_actions`` False for replays. ``board``: ``svg`` puts the board drawn for this seat in ``svg`` (replays),
     ``parts`` leaves the drawing to the caller (a WebSocket client gets it in parts, ``board_patch``), ``none``
     (scripts, the benchmark; also a game that draws no board) puts the observation itself in ``observation``.
     When the board is drawn, ``targets`` names the board element each legal action is about. ``result``: the table's
-    result once it is finished (it places the seats of a table a person left); ``undo``: this seat made the latest
-    decision, so it may ask to take it back (the room checks the rule when asked: ``Game.undoable``)."""
+    result once it is finished (it places the seats of a table a person left)."""
     cls = type(game)
     obs = game.observation(seat) if obs is None else obs
     to_act = game.current_player
@@ -107,7 +106,6 @@ def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | Non
         "actions": [{"id": a.id, "text": a.text or a.id} for a in legal],
         "standings": standings_out(game, names, result) if game.is_over or result is not None else None,
         "capped": game.capped if game.is_over else False,
-        "undo": undo and status == RUNNING,
     }
 
 

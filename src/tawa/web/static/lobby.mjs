@@ -94,6 +94,11 @@ function NewTable({ games, strengths, me }) {
         ${kindOf(i) === "bot:custom" && html`<input name=${"spec-" + i} placeholder="e.g. ismcts:iters=300"
           value=${specs[i] || ""} onInput=${(e) => { const s = [...specs]; s[i] = e.target.value; setSpecs(s); }} />`}
       </div>`)}</fieldset>
+    <details><summary>Options (${game.params.filter((p) => p.overridable).length}; leave empty for the default)</summary>
+      <table class="options"><thead><tr><th>option</th><th>tag</th><th>value</th><th>meaning (rules)</th></tr></thead>
+      <tbody>${game.params.filter((p) => p.overridable).map((p) => html`<${OptionField} p=${p} value=${opts[p.name]}
+        onChange=${(v) => setOpts({ ...opts, [p.name]: v })} />`)}</tbody></table>
+      <p class="muted">Tags: [R] rulebook, [S] public source, [P] our proposal, [D] digital-only.</p></details>
     <details class="table-rules"><summary>Table rules</summary>
       <label>A player who resigns <select name="leaver" value=${leaver} onChange=${(e) => setLeaver(e.target.value)}>
         <option value="bot">a bot plays on; the seat keeps its place</option>
@@ -103,11 +108,6 @@ function NewTable({ games, strengths, me }) {
         onChange=${(e) => setSpectatorChat(e.target.value)}>
         <option value="apart">among themselves (the players see it in the replay)</option>
         <option value="off">off</option></select></label></details>
-    <details><summary>Options (${game.params.filter((p) => p.overridable).length}; leave empty for the default)</summary>
-      <table class="options"><thead><tr><th>option</th><th>tag</th><th>value</th><th>meaning (rules)</th></tr></thead>
-      <tbody>${game.params.filter((p) => p.overridable).map((p) => html`<${OptionField} p=${p} value=${opts[p.name]}
-        onChange=${(v) => setOpts({ ...opts, [p.name]: v })} />`)}</tbody></table>
-      <p class="muted">Tags: [R] rulebook, [S] public source, [P] our proposal, [D] digital-only.</p></details>
     ${error && html`<p class="error" data-testid="create-error">${error}</p>`}
     <button type="submit" disabled=${!me} data-testid="create">Create table</button>
     ${!me && html`<span class="muted"> choose a name first</span>`}</form>`;

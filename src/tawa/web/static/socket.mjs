@@ -57,7 +57,9 @@ export class TableSocket {
         if (msg.v !== this.state.v + 1) { this.send({ t: "sync", table: this.table }); return; }   // a gap
         const view = withBoard(msg.view, this.board);
         if (view === null) { this.send({ t: "sync", table: this.table }); return; }   // parts it does not hold
-        this.state = { ...this.state, v: msg.v, view, log: this.state.log.concat(msg.events) };
+        // the decision of this version was made by the seat that was to act before it: mine, if that was me
+        const undo = this.state.view.to_act === this.state.seat && view.status === "running";
+        this.state = { ...this.state, v: msg.v, view, undo, log: this.state.log.concat(msg.events) };
         if (this.pending !== null && this.ackedV !== null && msg.v >= this.ackedV) this.pending = null;
         this.emit();
         break;

@@ -55,12 +55,12 @@ function Seats({ seats, me, toAct, status }) {
 
 // What a seated player can do besides moving: take back the latest decision (offered when it was mine; the server
 // says why not when the rules keep it), and resign (asked twice).
-function SeatControls({ view, me, seats, busy, onUndo, onResign }) {
+function SeatControls({ view, undo, me, seats, busy, onUndo, onResign }) {
   const [asking, setAsking] = useState(false);
   if (me === null || view.status !== "running" || seats[me].out) return null;
   const two = seats.length === 2;
   return html`<div class="seat-controls" data-testid="seat-controls">
-    ${view.undo && html`<button type="button" data-testid="undo" disabled=${busy} onClick=${onUndo}
+    ${undo && html`<button type="button" data-testid="undo" disabled=${busy} onClick=${onUndo}
       title="take back my latest decision (allowed until something is drawn or revealed, or another player decides)">
       ↶ Take back</button>`}
     ${asking ? html`<span class="confirm">${two ? "Resign? The other player wins." : "Resign? A bot plays your seat."}
@@ -250,7 +250,7 @@ export function TablePage({ table }) {
       ${mine && html`<${MovePanel} view=${view} busy=${state.pending} folded=${folded} onFold=${setFolded}
         listOpen=${listOpen} onList=${setListOpen} onMove=${move} onHelp=${(id) => sock.current.help(id)} />`}
       ${!mine && running && html`<${Waiting} me=${me} actor=${actor} seat=${seats[toAct]} />`}
-      <${SeatControls} view=${view} me=${me} seats=${seats} busy=${state.pending}
+      <${SeatControls} view=${view} undo=${state.undo} me=${me} seats=${seats} busy=${state.pending}
         onUndo=${() => { setNotice(null); sock.current.undo(); }} onResign=${() => sock.current.resign()} />
       <${Log} events=${log} />
       <${Chat} table=${table} chat=${state.chat || []} seats=${seats} me=${me}
