@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, PATHS, Tables
 from tawa.games.ayar.rules.activities import (
     DIRS,
@@ -57,22 +58,6 @@ VERB_DECISION: dict[str, Phase | str] = {
     "pot": Phase.POT, "textile": Phase.TEXTILE, "weave": Phase.TEXTILE, "place": Phase.PLACE,
     "maize": Phase.MAIZE, "boat": Phase.BOAT, "temple": Phase.TEMPLE, "token": TOKEN,
 }
-
-
-class Refusal:
-    """Builds the ``IllegalAction`` of one action id."""
-
-    __slots__ = ("action_id",)
-
-    def __init__(self, action_id: str) -> None:
-        self.action_id = action_id
-
-    def __call__(self, message: str, rule: str, opens: str) -> IllegalAction:
-        """The refusal, with what opens it: the ``OPENS`` entry of that key."""
-        return IllegalAction(message, rule=rule, action=self.action_id, opens=OPENS[opens])
-
-    def unknown(self, verb: str) -> IllegalAction:
-        return self(f"{self.action_id!r} is not a valid {verb} choice", "AY-826", "unknown")
 
 
 # what opens a refusal (issue 24), by its kind: the rule that closes it and what a player can do about it
@@ -148,24 +133,33 @@ DECISION_OPENS: dict[str, str] = {
 }
 
 
-Explainer = Callable[[AyarState, Tables, Params, int, list[str], Refusal], IllegalAction | None]
+Explainer = Callable[[AyarState, Tables, Params, int, list[str], str], Refusal | None]
+
+
+def _no(why: str, rule: str, opens: str) -> Refusal:
+    """The refusal of ``rule`` for ``why``, opened as the ``OPENS`` entry of that key says."""
+    return Refusal(rule, why, OPENS[opens])
+
+
+def _unknown(action_id: str, verb: str) -> Refusal:
+    return _no(f"{action_id!r} is not a valid {verb} choice", "AY-826", "unknown")
 
 
 def explain(st: AyarState, t: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """The refusal of ``action_id`` now, or None when it is legal."""
-    why = Refusal(action_id)
     words = action_id.split(" ")
     want = VERB_DECISION.get(words[0])
     if st.phase == Phase.OVER:
-        return why("the game is over (AY-480)", "AY-480", "over")
+        return _no("the game is over (AY-480)", "AY-480", "over").error(action_id)
     if want is None or len(words) < 2:
-        return why(f"{action_id!r} is not an Ayar action", "AY-826", "unknown")
+        return _no(f"{action_id!r} is not an Ayar action", "AY-826", "unknown").error(action_id)
     decision: Phase | str = TOKEN if st.tok_n > 0 else st.phase
     if want != decision:
         now = decision if isinstance(decision, str) else decision.word
-        return IllegalAction(f"{action_id!r}: the decision now is {now!r} (turn order AY-080, AY-800..AY-810)",
-                             rule="AY-080", action=action_id, opens=DECISION_OPENS[words[0]])
-    return _EXPLAIN[words[0]](st, t, params, st.decider, words[1:], why)
+        return Refusal("AY-080", f"{action_id!r}: the decision now is {now!r} (turn order AY-080, AY-800..AY-810)",
+                       DECISION_OPENS[words[0]]).error(action_id)
+    found = _EXPLAIN[words[0]](st, t, params, st.decider, words[1:], action_id)
+    return None if found is None else found.error(action_id)
 
 
 def _index(text: str, low: int, high: int) -> int | None:
@@ -180,159 +174,159 @@ def _one(args: list[str], choices: tuple[str, ...] | str) -> int | None:
     return list(choices).index(args[0]) if len(args) == 1 and args[0] in choices else None
 
 
-def _marker(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _marker(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     m = _one(args, MARKERS)
     if m is None:
-        return why.unknown("marker")
+        return _unknown(aid, "marker")
     if marker_laid(st.players[seat], m):
-        return why("that Step marker was already laid this round (AY-094)", "AY-094", "marker_laid")
+        return _no("that Step marker was already laid this round (AY-094)", "AY-094", "marker_laid")
     if not Planner(st, t, params, seat).marker_ok(m):
         if st.fallback:
-            return why("no free Step slot whose lane holds a Tambo is left (AY-190, AY-193)",
+            return _no("no free Step slot whose lane holds a Tambo is left (AY-190, AY-193)",
                        "AY-190", "no_fallback_slot")
-        return why("no legal turn can be completed with that marker: no Ayar it may move reaches a free spot whose "
+        return _no("no legal turn can be completed with that marker: no Ayar it may move reaches a free spot whose "
                    "activity you could perform (AY-095, AY-135)", "AY-095", "marker_no_turn")
     return None
 
 
-def _slot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _slot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     s = _one(args, LANES)
     if s is None:
-        return why.unknown("slot")
+        return _unknown(aid, "slot")
     p = st.players[seat]
     if slot_used(p, s, st.marker):
-        return why("that Step slot already holds a marker this round (AY-092)", "AY-092", "slot_used")
+        return _no("that Step slot already holds a marker this round (AY-092)", "AY-092", "slot_used")
     if lane_empty(p, s):
-        return why("that lane holds no Tambo (AY-093)", "AY-093", "lane_empty")
+        return _no("that lane holds no Tambo (AY-093)", "AY-093", "lane_empty")
     if not Planner(st, t, params, seat).paths(st.marker, s, first=True):
-        return why("through that slot no Ayar the marker may move reaches a free spot whose activity you could "
+        return _no("through that slot no Ayar the marker may move reaches a free spot whose activity you could "
                    "perform with the lane's power (AY-095, AY-135)", "AY-095", "slot_no_turn")
     return None
 
 
-def _ayar(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _ayar(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     q = _one(args, PATHS)
     if q is None:
-        return why.unknown("ayar")
+        return _unknown(aid, "ayar")
     name = PATHS[q]
     if not st.active[q]:
-        return why(f"the {name} Ayar has retired and cannot move (AY-111, AY-820)", "AY-820", "retired")
+        return _no(f"the {name} Ayar has retired and cannot move (AY-111, AY-820)", "AY-820", "retired")
     if q not in marker_paths(st, st.marker):
-        return why(f"the {MARKERS[st.marker]} marker moves only the {MARKERS[st.marker]} Ayar (AY-110)",
+        return _no(f"the {MARKERS[st.marker]} marker moves only the {MARKERS[st.marker]} Ayar (AY-110)",
                    "AY-110", "marker_colour")
     if q not in Planner(st, t, params, seat).paths(st.marker, st.slot):
-        return why(f"after moving the {name} Ayar no free spot behind him has an activity you could perform "
+        return _no(f"after moving the {name} Ayar no free spot behind him has an activity you could perform "
                    "(AY-095, AY-135)", "AY-095", "ayar_no_spot")
     return None
 
 
-def _tambo(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _tambo(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     cell = CELL_BY_NAME.get(args[0]) if len(args) == 1 else None
     if cell is None:
-        return why.unknown("tambo")
+        return _unknown(aid, "tambo")
     if cell not in lane_cells(st.slot):
-        return why(f"{args[0]} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130",
+        return _no(f"{args[0]} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130",
                    "tambo_lane")
     if not st.players[seat].grid[cell]:
-        return why(f"there is no Tambo at {args[0]} (AY-130)", "AY-130", "tambo_gone")
+        return _no(f"there is no Tambo at {args[0]} (AY-130)", "AY-130", "tambo_gone")
     return None
 
 
-def _spot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _spot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     k = _index(args[0], 1, t.cusco) if len(args) == 1 else None
     if k is None:
-        return why.unknown("spot")
+        return _unknown(aid, "spot")
     path = st.path
     if not spot_behind(st, t, path, k):
-        return why(f"spot {k} is not behind the {PATHS[path]} Ayar: spots {t.start_step + 1}..{st.step[path]} "
+        return _no(f"spot {k} is not behind the {PATHS[path]} Ayar: spots {t.start_step + 1}..{st.step[path]} "
                    "are (AY-133)", "AY-133", "spot_ahead")
     if spot_full(st, t, path, k):
-        return why(f"spot {k} already holds a Tambo (AY-134)", "AY-134", "spot_full")
+        return _no(f"spot {k} already holds a Tambo (AY-134)", "AY-134", "spot_full")
     if not st.active[path]:
-        return why(f"the {PATHS[path]} Ayar has retired: his spots can no longer be used (AY-137)",
+        return _no(f"the {PATHS[path]} Ayar has retired: his spots can no longer be used (AY-137)",
                    "AY-137", "spot_retired")
     if not Planner(st, t, params, seat).ok(t.spot_activity[path][k - 1], st.base):
-        return why(f"spot {k} shows an activity you cannot perform with your power (AY-135, AY-156)",
+        return _no(f"spot {k} shows an activity you cannot perform with your power (AY-135, AY-156)",
                    "AY-135", "spot_power")
     return None
 
 
-def _pot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _pot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     arg = args[0] if len(args) == 1 else ""
     if arg == "done":
-        return why("take at least one Pot before stopping (AY-156)", "AY-156", "take_one_pot") if not st.taken else None
+        return _no("take at least one Pot before stopping (AY-156)", "AY-156", "take_one_pot") if not st.taken else None
     if arg == "facedown":
         source: int | None = FACEDOWN
     else:
         i = _index(arg[1:], 1, t.market_slots) if arg.startswith("m") else None
         if i is None:
-            return why.unknown("pot")
+            return _unknown(aid, "pot")
         source = i - 1
     if pot_row_full(st.players[seat], t):
-        return why("your pot row is full (AY-258)", "AY-821", "pot_row_full")
+        return _no("your pot row is full (AY-258)", "AY-821", "pot_row_full")
     if pot_limit_reached(st, params):
-        return why(f"at most {params.POTS_PER_ACTION} Pots per action (AY-241)", "AY-821", "pot_limit")
+        return _no(f"at most {params.POTS_PER_ACTION} Pots per action (AY-241)", "AY-821", "pot_limit")
     if source == FACEDOWN:
         if facedown_stack_empty(st):
-            return why("the facedown stack is empty (AY-252)", "AY-821", "facedown_empty")
+            return _no("the facedown stack is empty (AY-252)", "AY-821", "facedown_empty")
         if facedown_limit_reached(st, params):
-            return why(f"at most {params.FACEDOWN_MAX} facedown Pots per action (AY-243)", "AY-821", "facedown_limit")
+            return _no(f"at most {params.FACEDOWN_MAX} facedown Pots per action (AY-243)", "AY-821", "facedown_limit")
         if pot_cost(st, t, params, FACEDOWN) > st.power:
-            return why(f"the facedown Pot costs {params.FACEDOWN_COST} and you have {st.power} power left "
+            return _no(f"the facedown Pot costs {params.FACEDOWN_COST} and you have {st.power} power left "
                        "(AY-240, AY-242)", "AY-821", "facedown_cost")
         return None
     assert source is not None
     if st.market[source] < 0:
-        return why(f"market slot {source + 1} is empty (refills come only after the action, AY-251, AY-252)",
+        return _no(f"market slot {source + 1} is empty (refills come only after the action, AY-251, AY-252)",
                    "AY-821", "market_empty")
     cost = pot_cost(st, t, params, source)
     if cost > st.power:
-        return why(f"that Pot costs {cost} and you have {st.power} power left (AY-240)", "AY-821", "pot_cost")
+        return _no(f"that Pot costs {cost} and you have {st.power} power left (AY-240)", "AY-821", "pot_cost")
     return None
 
 
-def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal
-             ) -> IllegalAction | None:
+def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str
+             ) -> Refusal | None:
     i = _index(args[0], 1, t.stacks) if len(args) == 1 else None
     if i is None:
-        return why.unknown("textile")
+        return _unknown(aid, "textile")
     stack = st.stacks[i - 1]
     if stack_used(st, i - 1):
-        return why("at most one Textile from each stack per action (AY-281)", "AY-822", "stack_used")
+        return _no("at most one Textile from each stack per action (AY-281)", "AY-822", "stack_used")
     if not stack:
-        return why(f"stack {i} is empty and never refilled (AY-289)", "AY-822", "stack_empty")
+        return _no(f"stack {i} is empty and never refilled (AY-289)", "AY-822", "stack_empty")
     if t.textiles[stack[0]].stack > st.power:
-        return why(f"that Textile costs {t.textiles[stack[0]].stack} and you have {st.power} power left (AY-280)",
+        return _no(f"that Textile costs {t.textiles[stack[0]].stack} and you have {st.power} power left (AY-280)",
                    "AY-822", "textile_cost")
     if not has_adjacent_pair(st.players[seat], t):
-        return why("no two adjacent empty cells are left in your weaving area (AY-287)", "AY-822", "no_pair")
+        return _no("no two adjacent empty cells are left in your weaving area (AY-287)", "AY-822", "no_pair")
     return None
 
 
-def _weave(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _weave(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     if args != ["done"]:
-        return why.unknown("weave")
-    return why("take at least one Textile before stopping (AY-156)",
+        return _unknown(aid, "weave")
+    return _no("take at least one Textile before stopping (AY-156)",
                "AY-156", "take_one_textile") if not st.taken else None
 
 
-def _place(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _place(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     where = _placement(args)
     if where is None:
-        return why.unknown("place")
+        return _unknown(aid, "place")
     r, c, d, fl = where
     if not inside_area(t, r, c, d):
-        return why(f"the Textile must lie on two orthogonally adjacent cells inside the {t.weave_rows}x"
+        return _no(f"the Textile must lie on two orthogonally adjacent cells inside the {t.weave_rows}x"
                    f"{t.weave_cols} area (AY-286)", "AY-822", "outside")
     if not covers_empty_cells(st.players[seat], t, r, c, d):
-        return why("the Textile must cover two empty cells, never an earlier Textile (AY-285)", "AY-285", "overlap")
+        return _no("the Textile must cover two empty cells, never an earlier Textile (AY-285)", "AY-285", "overlap")
     tile = st.stacks[st.chosen_stack][0]
     offered = placements(st, t, seat, tile)
     if where in offered:
         return None
     key = placement_key(t, tile, r, c, d, fl)
     same = next(placement_id(*x) for x in offered if placement_key(t, tile, *x) == key)
-    return why(f"this lays the Textile exactly as {same!r} does; identical placements of a symmetric tile "
+    return _no(f"this lays the Textile exactly as {same!r} does; identical placements of a symmetric tile "
                f"are offered once (C10, AY-286): choose {same!r}", "AY-286", "same_placement")
 
 
@@ -350,58 +344,58 @@ def _placement(args: list[str]) -> tuple[int, int, str, bool] | None:
     return r, c, args[1], len(args) == 3
 
 
-def _maize(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _maize(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     if args == ["done"]:
-        return why("plant at least one cube before stopping (AY-156)", "AY-156", "plant_one") if not st.taken else None
+        return _no("plant at least one cube before stopping (AY-156)", "AY-156", "plant_one") if not st.taken else None
     b = _one(args, BOX_NAMES[: len(t.box_suns)])
     if b is None:
-        return why.unknown("maize")
+        return _unknown(aid, "maize")
     if terrace_full(st, t):
-        return why("the terrace has no empty space (AY-311)", "AY-823", "terrace_full")
+        return _no("the terrace has no empty space (AY-311)", "AY-823", "terrace_full")
     if box_empty(st.players[seat], t, b):
-        return why(f"box {BOX_NAMES[b].upper()} is empty (AY-312)", "AY-823", "box_empty")
+        return _no(f"box {BOX_NAMES[b].upper()} is empty (AY-312)", "AY-823", "box_empty")
     return None
 
 
-def _boat(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _boat(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     d = _index(args[0], 0, t.route_len) if len(args) == 1 else None
     if d is None:
-        return why.unknown("boat")
+        return _unknown(aid, "boat")
     if d == 0:
-        return why("the dock cannot be re-entered (AY-344)", "AY-824", "dock")
+        return _no("the dock cannot be re-entered (AY-344)", "AY-824", "dock")
     if d == st.players[seat].boat:
-        return why("the Boat must move at least one space (AY-156)", "AY-824", "boat_still")
+        return _no("the Boat must move at least one space (AY-156)", "AY-824", "boat_still")
     cost = route_cost(st, t, seat, d)
     if cost > st.power:
-        return why(f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
+        return _no(f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
                    "AY-824", "route_cost")
     if yellow_taken(t, other_boats(st, seat), d):
-        return why(f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
+        return _no(f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
                    "AY-824", "yellow_taken")
     return None
 
 
-def _temple(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal
-            ) -> IllegalAction | None:
+def _temple(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str
+            ) -> Refusal | None:
     q = _one(args, PATHS)
     if q is None:
-        return why.unknown("temple")
+        return _unknown(aid, "temple")
     if st.players[seat].temples <= 0:
-        return why("you have no Temple marker left (AY-043, AY-173)", "AY-825", "no_temple")
+        return _no("you have no Temple marker left (AY-043, AY-173)", "AY-825", "no_temple")
     if temple_row_closed(st, q):
-        return why(f"the {PATHS[q]} Ayar has retired: his row takes no Temple marker (AY-173, AY-433)",
+        return _no(f"the {PATHS[q]} Ayar has retired: his row takes no Temple marker (AY-173, AY-433)",
                    "AY-825", "row_closed")
     if has_temple(st, seat, q):
-        return why(f"you already have a Temple marker in the {PATHS[q]} row (AY-173)", "AY-825", "have_temple")
+        return _no(f"you already have a Temple marker in the {PATHS[q]} row (AY-173)", "AY-825", "have_temple")
     return None
 
 
-def _token(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], why: Refusal) -> IllegalAction | None:
+def _token(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     v = _one(args, BONUS_NAMES[: len(t.bonus_need)])
     if v is None:
-        return why.unknown("token")
+        return _unknown(aid, "token")
     if space_complete(st.players[seat], t, v):
-        return why(f"V{v + 1} is already complete; place the token on an open space (AY-380, AY-382)",
+        return _no(f"V{v + 1} is already complete; place the token on an open space (AY-380, AY-382)",
                    "AY-825", "space_complete")
     return None
 

@@ -10,6 +10,7 @@ import re
 
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import (
     ALL_PIECES,
     COLOURS,
@@ -20,12 +21,11 @@ from tawa.games.pachakuna.data import (
     parse_cell,
 )
 from tawa.games.pachakuna.rules import move, pay, rotate, trade
-from tawa.games.pachakuna.rules.refusal import Refusal
 from tawa.games.pachakuna.state import PKState, Step
 
 OVER = Refusal("PK-306", "the game is over: nothing more is played")
 NOT_AN_ACTION = Refusal("PK-324", "not an action of P'achakuna (see the list of legal actions)")
-STEP_OVER = Refusal("PK-112", "that step is not the current one")
+STEP_OVER = Refusal("PK-112", "that step is not the current one", "that step of your next turn (PK-111, PK-112)")
 
 _ROTATE = re.compile(r"rotate (\S+) (\S+)")
 _LLAMA = re.compile(r"(move|stay|sell) llama(\d)(?: .*)?")
@@ -38,11 +38,11 @@ def explain(s: PKState, tables: Tables, params: Params, action_id: str) -> Illeg
     refusal = refusal_of(s, tables, params, action_id)
     if refusal is None:
         return None
-    return IllegalAction(refusal.text, rule=refusal.rule, action=action_id,
-                         opens=REFUSAL_OPENS.get(refusal) or OPENS[refusal.rule])
+    return refusal.error(action_id, OPENS)
 
 
-# what opens a refusal (issue 24), by the rule that closes it: every rule a refusal names has its entry
+# what opens a refusal (issue 24), by the rule that closes it, where the refusal does not say it itself: every rule
+# a refusal names has its entry
 OPENS: dict[str, str] = {
     "PK-306": "never in this game: the game is over (PK-306)",
     "PK-324": "never in this game: choose one of the listed legal actions (PK-324)",
@@ -77,16 +77,6 @@ OPENS: dict[str, str] = {
     "PK-233": "one of your llamas on the village, ready to trade (PK-233)",
     "PK-254": "more pieces in your supply: sell loads at villages in the trade step (PK-200, PK-254)",
 }
-
-# what opens a refusal where its rule's general entry (``OPENS``) says too little
-REFUSAL_OPENS: dict[Refusal, str] = {
-    pay.NOTHING_OWED: "a paid rotation (PK-132) or a purchase (PK-230): then pieces are paid one by one",
-    pay.NOT_HELD: "paying with a piece that your supply holds (PK-254)",
-    move.NOT_NOW: "the move step, after the rotate step of your turn (PK-111)",
-    trade.NOT_NOW: "the trade step, after the move step of your turn (PK-111)",
-    STEP_OVER: "that step of your next turn (PK-111, PK-112)",
-}
-
 
 def refusal_of(s: PKState, tables: Tables, params: Params, aid: str) -> Refusal | None:
     if s.step == Step.OVER:

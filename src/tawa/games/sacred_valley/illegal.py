@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.sacred_valley.data import (
     ALPACA_WORKER,
     BARTERER,
@@ -24,7 +25,6 @@ from tawa.games.sacred_valley.data import (
 )
 from tawa.games.sacred_valley.rules import market
 from tawa.games.sacred_valley.rules.actions import ActionTable, Key, action_table
-from tawa.games.sacred_valley.rules.common import Refusal
 from tawa.games.sacred_valley.rules.offers import (
     ACTIONS,
     OFFERS,
@@ -120,7 +120,7 @@ def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, a
                              action=action_id, opens="choosing Plant")
     k, why = found[0]
     assert why is not None
-    return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.text}", why.opens), action_id)
+    return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.why}", why.opens), action_id)
 
 
 def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
@@ -131,7 +131,7 @@ def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
 
 def _refused(why: Refusal, action_id: str) -> IllegalAction:
     """The refusal as raised: what opens it is its own, else the general one of its rule (``OPENS``)."""
-    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or OPENS[why.rule])
+    return why.error(action_id, OPENS)
 
 
 # what opens a refusal, by its rule, where no refusal says more itself (issue 24)

@@ -5,9 +5,9 @@ from typing import NamedTuple
 
 from tawa.core.actions import Action
 from tawa.core.events import Event
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import COLOURS, LLAMAS_PER_PLAYER, SIDE_NAMES, Tables, cell_name, llama_name
 from tawa.games.pachakuna.rules.reach import reachable
-from tawa.games.pachakuna.rules.refusal import Refusal
 from tawa.games.pachakuna.state import Moved, PKState, Step
 
 
@@ -27,7 +27,8 @@ class Stay(NamedTuple):
     llama: int
 
 
-NOT_NOW = Refusal("PK-112", "llamas move only in the move step")
+NOT_NOW = Refusal("PK-112", "llamas move only in the move step",
+                  "the move step, after the rotate step of your turn (PK-111)")
 BOUGHT = Refusal("PK-168", "a llama bought this turn does not move in this turn")
 MUST_MOVE = Refusal("PK-162", "a llama on a terrain tile must move when a cell is reachable")
 UNREACHABLE = Refusal("PK-161", "that cell is not reachable along the llama's terrain (or is its own cell)")

@@ -6,8 +6,8 @@ from typing import NamedTuple
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import ALL_PIECES, SIDE_NAMES, Tables
-from tawa.games.pachakuna.rules.refusal import Refusal
 from tawa.games.pachakuna.rules.rotate import turn_tile
 from tawa.games.pachakuna.rules.trade import place_bought_llama
 from tawa.games.pachakuna.state import Payment, PKState
@@ -22,8 +22,10 @@ class Pay(NamedTuple):
 
 PAY_ACTIONS = tuple(Action(f"pay {name}", f"Pay one {name} piece", Pay("pay", c)) for c, name in enumerate(ALL_PIECES))
 
-NOTHING_OWED = Refusal("PK-324", "nothing to pay for now")
-NOT_HELD = Refusal("PK-254", "you can only pay with pieces you hold")
+NOTHING_OWED = Refusal("PK-324", "nothing to pay for now",
+                       "a paid rotation (PK-132) or a purchase (PK-230): then pieces are paid one by one")
+NOT_HELD = Refusal("PK-254", "you can only pay with pieces you hold",
+                   "paying with a piece that your supply holds (PK-254)")
 
 
 def pay_first(s: PKState) -> Refusal:

@@ -6,9 +6,9 @@ from typing import NamedTuple
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import N_ORIENTATIONS, TILE_CELLS, Tables, TileType, cell_name, llamas_of
 from tawa.games.pachakuna.rules.move import destinations
-from tawa.games.pachakuna.rules.refusal import Refusal
 from tawa.games.pachakuna.state import Payment, PKState, Step
 
 

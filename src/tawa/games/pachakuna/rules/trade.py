@@ -6,9 +6,9 @@ from typing import NamedTuple
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import COLOURS, Tables, llama_name, llamas_of
 from tawa.games.pachakuna.rules.end import has_all_colours, win
-from tawa.games.pachakuna.rules.refusal import Refusal
 from tawa.games.pachakuna.state import Moved, Payment, PKState, Step
 
 
@@ -34,7 +34,8 @@ class EndTrade(NamedTuple):
 
 END_TRADE = Action("end trade", "End the trade step (refill follows)", EndTrade("end_trade"))
 
-NOT_NOW = Refusal("PK-112", "selling and buying happen in the trade step")
+NOT_NOW = Refusal("PK-112", "selling and buying happen in the trade step",
+                  "the trade step, after the move step of your turn (PK-111)")
 OFF_BOARD = Refusal("PK-095", "that llama is not on the board (it waits off the board until bought)")
 ON_TILE = Refusal("PK-184", "a llama on a terrain tile can neither sell nor serve as the place of a purchase")
 JUST_BOUGHT = Refusal("PK-237", "a llama cannot sell in the turn it is bought")

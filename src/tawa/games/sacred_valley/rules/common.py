@@ -1,22 +1,13 @@
-"""What every rule module shares: the log (public events, each seat's private coin log), names, and a refusal."""
+"""What every rule module shares: the log (public events, each seat's private coin log) and names."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from tawa.core.events import Event
 from tawa.games.sacred_valley.data import CROPS, WAREHOUSE_KEEPER, Tables
 from tawa.games.sacred_valley.state import SVState
 
 Events = list[Event]
-
-
-class Refusal(NamedTuple):
-    """Why an action is not legal now: the rule that forbids it and a sentence in the players' terms, and what
-    would open it (``opens``, where it can be said; issue 24)."""
-
-    rule: str
-    text: str
-    opens: str | None = None
 
 
 def who(p: int) -> str:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from tawa.core.actions import Action
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.sacred_valley.data import (
     ALPACA_WORKER,
     ALPACAS,
@@ -26,7 +27,6 @@ from tawa.games.sacred_valley.data import (
     Tables,
 )
 from tawa.games.sacred_valley.rules.actions import EXTRAS, ActionTable
-from tawa.games.sacred_valley.rules.common import Refusal
 from tawa.games.sacred_valley.rules.market import (
     camayo_price,
     camayo_room,
