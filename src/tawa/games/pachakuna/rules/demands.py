@@ -1,10 +1,12 @@
 """Demands, the bag and the discard pile: setup draws (PK-085..PK-090) and refill draws (PK-270..PK-281)."""
 from __future__ import annotations
 
+from tawa.core.errors import BadOption
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.pachakuna.data import COLOURS, WHITE, Tables
+from tawa.games.pachakuna.data import COLOURS, PARAMS, WHITE, Tables
+from tawa.games.pachakuna.data import tables as tables_of
 from tawa.games.pachakuna.state import PKState
 
 
@@ -75,3 +77,11 @@ def refill_never_fails(tables: Tables, params: Params) -> str | None:
                 return (f"only {n} demands are valid for the {COLOURS[v]} village {when}: it needs more than "
                         f"{others}, one more than the other villages can hold")
     return None
+
+
+def check_params(params: Params, players: int) -> None:
+    """A demand list whose refill never fails (PK-281). (TILE_TYPES and TILE_COUNTS overrides merge with the
+    defaults, so the layouts never lack a tile type.)"""
+    problem = refill_never_fails(tables_of(params), params)
+    if problem:
+        raise BadOption(f"option {PARAMS.params['DEMANDS'].label}: {problem}")
