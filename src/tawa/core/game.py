@@ -61,6 +61,8 @@ class GameInfo:
     players: tuple[int, ...]
     params: ParamRegistry
     spec: str = ""
+    """The file of the game's rules specification in the project's rules folder (``sacred_valley.md``; the folder is
+    ``../shared/rules/`` beside the repository in the developers' layout, README)."""
     summary: str = ""
     rule_prefix: str = ""
     automation_options: Mapping[str, Any] = field(default_factory=dict)

@@ -13,7 +13,8 @@ from tawa.core.tabled import Delegates, TabledGame
 from tawa.games.ayar import illegal, observe, render, rules, scoring, setup, strategy, view
 from tawa.games.ayar.data import PARAMS, PLAYER_COUNTS, SCORE_TARGETS, Tables, check_params, solo_title, tables
 from tawa.games.ayar.rules import texts
-from tawa.games.ayar.state import AyarState, Phase, check_invariants
+from tawa.games.ayar.rules.invariants import check_invariants
+from tawa.games.ayar.state import AyarState, Phase
 
 
 @register
@@ -23,7 +24,7 @@ class AyarGame(TabledGame[AyarState, Tables]):
         name="Ayar: Children of the Sun",
         players=PLAYER_COUNTS,
         params=PARAMS,
-        spec="../shared/rules/ayar.md",
+        spec="ayar.md",
         summary="Lay Step markers, move the Ayar brothers toward Cusco and develop four activities; "
                 "final score = min(Sun, Moon).",
         rule_prefix="AY",

@@ -13,13 +13,13 @@ from tawa.games.guatavita import illegal, observe, render, rules, scoring, setup
 from tawa.games.guatavita.data import PARAMS, Tables, check_params, tables
 from tawa.games.guatavita.rules.common import name
 from tawa.games.guatavita.rules.invariants import check_invariants
-from tawa.games.guatavita.state import Stage, State, from_dict
+from tawa.games.guatavita.state import GuatavitaState, Phase, from_dict
 
-_OVER = Stage.OVER  # enum attribute lookups are slow in Python 3.11; ``is_over`` is asked very often
+_OVER = Phase.OVER  # enum attribute lookups are slow in Python 3.11; ``is_over`` is asked very often
 
 
 @register
-class GuatavitaGame(TabledGame[State, Tables]):
+class GuatavitaGame(TabledGame[GuatavitaState, Tables]):
     """Guatavita (Azahar Juegos): worker placement and exploration over a draining lake."""
 
     info = GameInfo(
@@ -27,7 +27,7 @@ class GuatavitaGame(TabledGame[State, Tables]):
         name="Guatavita",
         players=(2, 3, 4),
         params=PARAMS,
-        spec="../shared/rules/guatavita.md",
+        spec="guatavita.md",
         summary="Drain the legendary lake tile by tile: plan workers, machines and pipes, then resolve.",
         rule_prefix="GV",
         automation_options={"MAX_ROUNDS": 40},  # GV-863
@@ -38,7 +38,7 @@ class GuatavitaGame(TabledGame[State, Tables]):
                   "lake hex) or a pass, each on a highlighted place or a button")
     delegates = Delegates(
         tables=lambda params, players: tables(params), check_params=check_params,
-        new_state=lambda players, t: State(players, t.npos), load_state=from_dict, setup=setup.setup,
+        new_state=lambda players, t: GuatavitaState(players, t.npos), load_state=from_dict, setup=setup.setup,
         legal=rules.legal, apply=rules.apply, explain=illegal.explain,
         action_ids=lambda t, params, players: rules.action_moves(t, params),
         observation=observe.observation, resample_hidden=observe.resample_hidden, check_invariants=check_invariants,

@@ -32,7 +32,7 @@ from tawa.games.guatavita.rules.planning import (
     sources,
     under_limit,
 )
-from tawa.games.guatavita.state import Ask, Decision, Stage, State
+from tawa.games.guatavita.state import Ask, Decision, GuatavitaState, Phase
 
 PLAN_KINDS = frozenset(("pass", *COUNTED_AS))
 # the decision(s) each kind of choice answers, and the rule that says when it is asked
@@ -57,10 +57,10 @@ ASKED_IN: dict[str, tuple[frozenset[Ask], str, str]] = {
 }
 
 
-def explain(state: State, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
+def explain(state: GuatavitaState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """Why ``action_id`` is not legal now, naming the rule; ``None`` exactly when it is legal."""
     st, tb = state, tables
-    if st.stage == Stage.OVER or st.decision is None:
+    if st.stage == Phase.OVER or st.decision is None:
         return IllegalAction(f"{action_id!r}: the game is over", rule="GV-680", action=action_id, opens=OPENS["GV-680"])
     if action_id == "sabotage":   # the Sabotage box: a sabotage is placed on the tile (issue 24)
         return _sabotage_box(st, tb, params, action_id)
@@ -149,7 +149,7 @@ ASKED_OPENS: dict[str, str] = {
 }
 
 
-def _sabotage_box(st: State, tb: Tables, params: Params, action_id: str) -> IllegalAction:
+def _sabotage_box(st: GuatavitaState, tb: Tables, params: Params, action_id: str) -> IllegalAction:
     """GV-250: the Sabotage box is not where a sabotage is chosen; the hex of the exploration is. Why none is
     possible now, where none is."""
     seat = st.decision.seat if st.decision is not None else 0
@@ -212,7 +212,7 @@ def _lake_move(tb: Tables, words: list[str]) -> Move | None:
 
 
 # =========================================================================== planning (GV-070..GV-273)
-def _plan(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _plan(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     seat = d.seat
     pl = st.players[seat]
     if duty_binds(st, params, seat):
@@ -230,11 +230,11 @@ def _pieces(need: int, have: int, what: str, rule: str = "GV-071") -> Refusal | 
     return None if have >= need else Refusal(rule, f"it needs {need} {what} in your camp; you have {have}")
 
 
-def _slot(st: State, params: Params, box: str, title: str, rule: str = "GV-073") -> Refusal | None:
+def _slot(st: GuatavitaState, params: Params, box: str, title: str, rule: str = "GV-073") -> Refusal | None:
     return None if slot_free(st, params.SLOTS, box) else Refusal(rule, f"every {title} slot is taken")
 
 
-def _source(st: State, tb: Tables, seat: int, target: int, src: int, rule: str) -> Refusal | None:
+def _source(st: GuatavitaState, tb: Tables, seat: int, target: int, src: int, rule: str) -> Refusal | None:
     """GV-175/GV-176/GV-201: ``src`` (the pump or an own tile) must reach ``target``."""
     if src in sources(st, tb, seat).get(target, ()):
         return None
@@ -248,7 +248,7 @@ def _source(st: State, tb: Tables, seat: int, target: int, src: int, rule: str) 
     return Refusal(rule, f"{tb.names[target]} is not adjacent to {tb.names[src]}")
 
 
-def _lake(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _lake(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-170..GV-213, GV-230..GV-233."""
     pl = st.players[seat]
     crossing = move.kind == "cross" or move.via >= 0
@@ -298,7 +298,7 @@ def _lake(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refus
     return _pieces(pipes, pl.camp_pipes, "pipe(s)")
 
 
-def _sabotage(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _sabotage(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-250, GV-251."""
     t = move.pos
     rec = lake.exploration_at(st, t)
@@ -312,7 +312,7 @@ def _sabotage(st: State, tb: Tables, params: Params, seat: int, move: Move) -> R
             or _pieces(SABOTAGE_WORKERS, st.players[seat].camp_workers, "workers (one in the slot, one on the tile)"))
 
 
-def _camp(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _camp(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-130, GV-131."""
     pl = st.players[seat]
     if not camp_room(pl, params):
@@ -322,7 +322,7 @@ def _camp(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refus
             or _pieces(cm, pl.camp_machines, "machine(s)", "GV-130"))
 
 
-def _pump(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _pump(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-132, GV-133."""
     if not pump_upgradable(st, seat):
         if st.players[seat].pump_level >= 2:
@@ -331,7 +331,7 @@ def _pump(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refus
     return _slot(st, params, "pumpre", "Pump Upgrade / Re-exploration")
 
 
-def _reexplore(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _reexplore(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-134, GV-502."""
     d = move.pos
     if not reexplorable(st, tb, seat, d):
@@ -342,19 +342,19 @@ def _reexplore(st: State, tb: Tables, params: Params, seat: int, move: Move) -> 
             or _pieces(REEXPLORE_PIECES[1], st.players[seat].camp_machines, "machine", "GV-134"))
 
 
-def _harvest(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _harvest(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-136."""
     return (_slot(st, params, "harvest", "Harvest")
             or _pieces(move.amount, st.players[seat].camp_workers, "worker(s)", "GV-136"))
 
 
-def _pioneer(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _pioneer(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-137."""
     return (_slot(st, params, "pioneer", "Pioneer")
             or _pieces(params.PIONEER_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-137"))
 
 
-def _commerce(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _commerce(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-138, GV-139, GV-623."""
     if not commerce_room(st, params, seat):
         return Refusal("GV-139", f"you already have {commerce_workers(st, seat)} workers in the Commerce box")
@@ -362,20 +362,20 @@ def _commerce(st: State, tb: Tables, params: Params, seat: int, move: Move) -> R
     return _slot(st, params, box, f"Commerce {move.choice}", "GV-623")
 
 
-def _recruit(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _recruit(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-141."""
     return (_slot(st, params, "recruit", "Recruitment")
             or _pieces(params.RECRUIT_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-141"))
 
 
-def _loan(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _loan(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-143, GV-144."""
     if not loan_room(st.players[seat], params):
         return Refusal("GV-144", "the loan track would pass its end")
     return _slot(st, params, "loan", "Loan")
 
 
-def _balsa(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
+def _balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-770, GV-774, GV-775, GV-798."""
     pl = st.players[seat]
     if not balsa_ready(st, params, seat):
@@ -389,7 +389,7 @@ def _balsa(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refu
     return _pieces(params.BALSA_WORKERS, pl.camp_workers, "workers", "GV-774")
 
 
-PLACEMENT_WHY: dict[str, Callable[[State, Tables, Params, int, Move], Refusal | None]] = {
+PLACEMENT_WHY: dict[str, Callable[[GuatavitaState, Tables, Params, int, Move], Refusal | None]] = {
     "explore": _lake, "cross": _lake, "sabotage": _sabotage, "camp": _camp, "pump": _pump, "reexplore": _reexplore,
     "harvest": _harvest, "pioneer": _pioneer, "commerce": _commerce, "recruit": _recruit, "loan": _loan,
     "balsa": _balsa,
@@ -397,7 +397,7 @@ PLACEMENT_WHY: dict[str, Callable[[State, Tables, Params, int, Move], Refusal | 
 
 
 # =========================================================================== the other decisions
-def _balsa_start(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _balsa_start(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-772, GV-773."""
     if move.pos not in balsa.start_tiles(st, tb, d.seat):
         return Refusal("GV-772",
@@ -407,19 +407,19 @@ def _balsa_start(st: State, tb: Tables, params: Params, d: Decision, move: Move)
     return None
 
 
-def _he_return(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _he_return(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-101, GV-102."""
     if st.he[move.pos] != d.seat:
         return Refusal("GV-102", f"you have no head explorer on {tb.names[move.pos]}")
     return None
 
 
-def _always(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _always(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """Every choice of this decision is open (GV-106 payment, GV-420 declaration)."""
     return None
 
 
-def _join(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _join(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-395."""
     if move.kind == "return_he" and move.pos not in lake.joined_hes(st, tb, d.seat, d.pos):
         return Refusal("GV-395", f"only one of your head explorers on {tb.names[d.pos]} or on your tiles next to it "
@@ -427,7 +427,7 @@ def _join(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Ref
     return None
 
 
-def _balsa_move(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _balsa_move(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-778..GV-783."""
     if move.kind == "stop":
         return None
@@ -444,7 +444,7 @@ def _balsa_move(st: State, tb: Tables, params: Params, d: Decision, move: Move) 
     return None
 
 
-def _push(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _push(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-782."""
     z = move.pos
     if z in balsa.push_choices(st, tb, d.pos):
@@ -456,7 +456,7 @@ def _push(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Ref
     return Refusal("GV-782", f"{tb.names[z]} already holds a balsa")
 
 
-def _balsa_act(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _balsa_act(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-785..GV-789."""
     pl = st.players[d.seat]
     if move.kind == "inspect":
@@ -475,7 +475,7 @@ def _balsa_act(st: State, tb: Tables, params: Params, d: Decision, move: Move) -
     return None
 
 
-def _exchange(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
+def _exchange(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-601, GV-602."""
     if move.choice in boxes.exchange_options(st, params, d.seat):
         return None
@@ -484,7 +484,7 @@ def _exchange(st: State, tb: Tables, params: Params, d: Decision, move: Move) ->
                              "emeralds, by the shared supply")
 
 
-WHY: dict[Ask, Callable[[State, Tables, Params, Decision, Move], Refusal | None]] = {
+WHY: dict[Ask, Callable[[GuatavitaState, Tables, Params, Decision, Move], Refusal | None]] = {
     Ask.PLAN: _plan, Ask.BALSA_START: _balsa_start, Ask.HE_RETURN: _he_return, Ask.PAY: _always,
     Ask.DECLARE: _always, Ask.JOIN: _join, Ask.BALSA_MOVE: _balsa_move, Ask.PUSH: _push, Ask.BALSA_ACT: _balsa_act,
     Ask.EXCHANGE: _exchange,

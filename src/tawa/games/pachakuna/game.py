@@ -9,13 +9,13 @@ from tawa.games.pachakuna import illegal, observe, render, rules, scoring, setup
 from tawa.games.pachakuna.data import AUTOMATION_TURN_CAP, PARAMS, PLAYERS, Tables, tables
 from tawa.games.pachakuna.rules.demands import check_params
 from tawa.games.pachakuna.rules.invariants import check_invariants
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
-_OVER = Step.OVER  # read on every engine call: a module name is found faster than an Enum class's attribute
+_OVER = Phase.OVER  # read on every engine call: a module name is found faster than an Enum class's attribute
 
 
 @register
-class PachakunaGame(TabledGame[PKState, Tables]):
+class PachakunaGame(TabledGame[PachakunaState, Tables]):
     info = GameInfo(
         id="pachakuna",
         name="P'achakuna",
@@ -35,8 +35,8 @@ class PachakunaGame(TabledGame[PKState, Tables]):
                   "on a highlighted place or a button")
     delegates = Delegates(
         tables=lambda params, players: tables(params), check_params=check_params,
-        new_state=lambda players, t: PKState(),
-        load_state=lambda data, t, params, players: PKState.from_dict(data, t, params), setup=setup.setup,
+        new_state=lambda players, t: PachakunaState(),
+        load_state=lambda data, t, params, players: PachakunaState.from_dict(data, t, params), setup=setup.setup,
         legal=rules.legal, apply=rules.apply, explain=illegal.explain,
         action_ids=lambda t, params, players: rules.action_ids(t),
         observation=observe.observation, resample_hidden=observe.resample_hidden, check_invariants=check_invariants,

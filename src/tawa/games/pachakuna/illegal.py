@@ -21,7 +21,7 @@ from tawa.games.pachakuna.data import (
     parse_cell,
 )
 from tawa.games.pachakuna.rules import move, pay, rotate, trade
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 OVER = Refusal("PK-306", "the game is over: nothing more is played")
 NOT_AN_ACTION = Refusal("PK-324", "not an action of P'achakuna (see the list of legal actions)")
@@ -33,7 +33,7 @@ _PAY = re.compile(r"pay (\S+)")
 _BUY = re.compile(r"buy at (\S+)")
 
 
-def explain(s: PKState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
+def explain(s: PachakunaState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """``IllegalAction`` naming the rule that forbids ``action_id`` now, or None when it is legal."""
     refusal = refusal_of(s, tables, params, action_id)
     if refusal is None:
@@ -78,8 +78,8 @@ OPENS: dict[str, str] = {
     "PK-254": "more pieces in your supply: sell loads at villages in the trade step (PK-200, PK-254)",
 }
 
-def refusal_of(s: PKState, tables: Tables, params: Params, aid: str) -> Refusal | None:
-    if s.step == Step.OVER:
+def refusal_of(s: PachakunaState, tables: Tables, params: Params, aid: str) -> Refusal | None:
+    if s.step == Phase.OVER:
         return OVER
     paying = _PAY.fullmatch(aid)
     if s.paying and not paying:
@@ -106,7 +106,7 @@ def refusal_of(s: PKState, tables: Tables, params: Params, aid: str) -> Refusal 
     return NOT_AN_ACTION
 
 
-def _rotation(s: PKState, params: Params, aid: str, cell_text: str, orientation_text: str) -> Refusal | None:
+def _rotation(s: PachakunaState, params: Params, aid: str, cell_text: str, orientation_text: str) -> Refusal | None:
     if not rotate.rotating(s):
         return rotate.NOT_NOW
     cell = parse_cell(cell_text)
@@ -125,7 +125,7 @@ def _orientation(text: str) -> int | None:
     return None
 
 
-def _move(s: PKState, tables: Tables, aid: str, k: int) -> Refusal | None:
+def _move(s: PachakunaState, tables: Tables, aid: str, k: int) -> Refusal | None:
     if not move.moving(s):
         return move.BOUGHT if s.bought[k] else move.NOT_NOW
     now = move.mover(s)
@@ -140,7 +140,7 @@ def _move(s: PKState, tables: Tables, aid: str, k: int) -> Refusal | None:
     return None if aid in ids else move.UNREACHABLE
 
 
-def _sale(s: PKState, tables: Tables, params: Params, aid: str, k: int) -> Refusal | None:
+def _sale(s: PachakunaState, tables: Tables, params: Params, aid: str, k: int) -> Refusal | None:
     if not trade.trading(s):
         return trade.NOT_NOW
     if aid != trade.sell_id(k):
@@ -148,7 +148,7 @@ def _sale(s: PKState, tables: Tables, params: Params, aid: str, k: int) -> Refus
     return trade.sell_refusal(s, tables, params, k)
 
 
-def _purchase(s: PKState, tables: Tables, params: Params, village: int) -> Refusal | None:
+def _purchase(s: PachakunaState, tables: Tables, params: Params, village: int) -> Refusal | None:
     if not trade.trading(s):
         return trade.NOT_NOW
     refusal = trade.purchase_refusal(s, params)

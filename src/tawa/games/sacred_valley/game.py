@@ -11,11 +11,12 @@ from tawa.games.sacred_valley import data, illegal, observe, render, rules, scor
 from tawa.games.sacred_valley.data import Tables, tables_for
 from tawa.games.sacred_valley.rules.actions import action_table
 from tawa.games.sacred_valley.rules.common import who
-from tawa.games.sacred_valley.state import Mode, SVState, check_invariants
+from tawa.games.sacred_valley.rules.invariants import check_invariants
+from tawa.games.sacred_valley.state import Phase, SacredValleyState
 
 
 @register
-class SacredValley(TabledGame[SVState, Tables]):
+class SacredValley(TabledGame[SacredValleyState, Tables]):
     info = GameInfo(
         id="sacred-valley",
         name="Sacred Valley",
@@ -32,7 +33,7 @@ class SacredValley(TabledGame[SVState, Tables]):
                   "Purchase or Work) and the extras, each on a highlighted place or a button")
     delegates = Delegates(
         tables=lambda params, players: tables_for(params), check_params=data.check_params,
-        new_state=SVState.empty, load_state=SVState.from_dict, setup=setup.setup,
+        new_state=SacredValleyState.empty, load_state=SacredValleyState.from_dict, setup=setup.setup,
         legal=rules.legal, apply=rules.apply, explain=illegal.explain,
         action_ids=lambda t, params, players: action_table(t, params, players).ids,
         observation=observe.observation, resample_hidden=observe.resample_hidden, check_invariants=check_invariants,
@@ -46,11 +47,11 @@ class SacredValley(TabledGame[SVState, Tables]):
     # ---------------------------------------------------------------- engine hooks
     @property
     def current_player(self) -> int | None:
-        return None if self.state.mode == Mode.OVER else self.state.active
+        return None if self.state.mode == Phase.OVER else self.state.active
 
     @property
     def is_over(self) -> bool:
-        return self.state.mode == Mode.OVER
+        return self.state.mode == Phase.OVER
 
     def scramble_hidden(self, seat: int, rng: Rng) -> Self:
         """Test hook: also change every other player's coins (never part of ``observation(seat)``, SV-600)."""

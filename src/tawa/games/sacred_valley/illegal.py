@@ -50,9 +50,9 @@ from tawa.games.sacred_valley.rules.terrace import (
     tocricoc_fees,
     unlock_fee_for,
 )
-from tawa.games.sacred_valley.state import How, Meeple, Mode, SVState
+from tawa.games.sacred_valley.state import How, Meeple, Phase, SacredValleyState
 
-Why = Callable[[SVState, Tables, Params, ActionTable, Key], Refusal | None]
+Why = Callable[[SacredValleyState, Tables, Params, ActionTable, Key], Refusal | None]
 
 # the rule that says when a verb's decision comes up (a verb asked for in another decision)
 DECISION_RULE = {
@@ -66,11 +66,11 @@ DECISION_RULE = {
 ONLY_THE_EXTRA = frozenset(("end_turn", "extra", "weave", "gray", "clean"))
 
 
-def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
+def explain(s: SacredValleyState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """The refusal of ``action_id`` now, naming its rule; None when it is legal (or not an id of this game)."""
     menu = action_table(tables, params, s.n)
     action = menu.by_id.get(action_id)
-    if s.mode == Mode.OVER:
+    if s.mode == Phase.OVER:
         return IllegalAction("the game is over", rule="SV-564", action=action_id, opens=OPENS["SV-564"])
     if action is None:
         return _plant_what(s, tables, params, menu, action_id)
@@ -78,7 +78,8 @@ def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> Illeg
     return None if why is None else _refused(why, action_id)
 
 
-def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, action_id: str) -> IllegalAction | None:
+def _plant_what(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, action_id: str
+                ) -> IllegalAction | None:
     """``plant CROP`` (a Warehouse tile) or ``plant GRID`` (an empty grid), which the board names for a click on
     them (issue 24): why no planting of that tile, or on that grid, is open now; None for any other id."""
     words = action_id.split()
@@ -123,7 +124,7 @@ def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, a
     return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.why}", why.opens), action_id)
 
 
-def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _gate(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     """Why the verb of ``k`` is not offered now (its decision or its offer's gate), None when it is."""
     offer = next((o for o in OFFERS[s.mode] if k.verb in o.verbs), None)
     return _not_now(s, k.verb) if offer is None else offer.gate(s, tables, params, menu)
@@ -200,24 +201,24 @@ OPENS = {
 
 
 
-def refusal(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def refusal(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     offer = next((o for o in OFFERS[s.mode] if k.verb in o.verbs), None)
     if offer is None:
         return _not_now(s, k.verb)
     return offer.gate(s, tables, params, menu) or WHY[k.verb](s, tables, params, menu, k)
 
 
-def _not_now(s: SVState, verb: str) -> Refusal:
-    if s.mode in (Mode.EXTRA_PLANT, Mode.EXTRA_ANY) and verb in ONLY_THE_EXTRA:
+def _not_now(s: SacredValleyState, verb: str) -> Refusal:
+    if s.mode in (Phase.EXTRA_PLANT, Phase.EXTRA_ANY) and verb in ONLY_THE_EXTRA:
         return Refusal("SV-340", "the extra action just chosen must be taken first")
-    if s.mode == Mode.EXTRA_PLANT and verb in ACTIONS:
+    if s.mode == Phase.EXTRA_PLANT and verb in ACTIONS:
         return Refusal("SV-452", "Hatun Runa grants a Plant action")
     return Refusal(DECISION_RULE[verb], f"that is not a choice now (the current decision is {s.mode.name.lower()})",
                    NOT_NOW_OPENS.get(s.mode) or VERB_OPENS[verb])
 
 
 # what opens a verb of another decision, where the current decision says more than the verb's (``VERB_OPENS``)
-NOT_NOW_OPENS = {Mode.CROP_CHOICE: "the first round, once every player has chosen a crop (SV-021)"}
+NOT_NOW_OPENS = {Phase.CROP_CHOICE: "the first round, once every player has chosen a crop (SV-021)"}
 
 # what opens a verb asked for in another decision: the decision that offers it (``DECISION_RULE``)
 VERB_OPENS = {
@@ -253,7 +254,8 @@ VERB_OPENS = {
 
 
 # ------------------------------------------------------------------ plantings (SV-090–SV-105, SV-408–SV-412)
-def planting_refusal(s: SVState, tables: Tables, params: Params, crop: int, x: int, how: How) -> Refusal | None:
+def planting_refusal(s: SacredValleyState, tables: Tables, params: Params, crop: int, x: int, how: How
+                     ) -> Refusal | None:
     """Why the active player may not plant ``crop`` on ``x`` (the tile itself is there), in rule order."""
     p = s.active
     if how == How.CLEANER:
@@ -280,17 +282,17 @@ def planting_refusal(s: SVState, tables: Tables, params: Params, crop: int, x: i
     return None
 
 
-def _plant(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _plant(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if k.crop not in s.wh[s.active]:
         return Refusal("SV-090", f"there is no {CROPS[k.crop]} tile in the Warehouse")
     return planting_refusal(s, tables, params, k.crop, k.cell, How.PLANT)
 
 
-def _sab(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _sab(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return planting_refusal(s, tables, params, VINE, k.cell, How.SABOTEUR)
 
 
-def _clean(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _clean(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     p = s.active
     if s.unused_marker(p, CLEANER) < 0:
         return Refusal("SV-289", "no unused Cleaner")
@@ -302,13 +304,13 @@ def _clean(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key
 
 
 # ------------------------------------------------------------------ the actions (SV-062–SV-066)
-def _harvest(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _harvest(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if harvest_allowed(s, params, s.active) or not action_choices(s, tables, params, menu, s.active):
         return None  # SV-063 (and Harvest when nothing else is legal)
     return Refusal("SV-063", "with HARVEST_ALWAYS_LEGAL off, Harvest needs a farmer above 0 or Harvest Worker")
 
 
-def _purchase(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _purchase(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if market.debt_blocks_purchase(s, params, s.active):
         return Refusal("SV-202", "a debtor may not Purchase (DEBT_BLOCKS_PURCHASE)")
     if not purchase_items(s, tables, params, menu, s.active):
@@ -316,35 +318,35 @@ def _purchase(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: 
     return None
 
 
-def _work(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _work(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if can_work(s, s.active):
         return None
     return Refusal("SV-066", f"Work needs exactly $0 (you have ${s.coins[s.active]})",
                    "having exactly $0: Work is offered whenever your coins are spent down to $0")
 
 
-def _offered(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _offered(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return None  # always offered once the decision and its gate allow it
 
 
 # ------------------------------------------------------------------ Purchase items (SV-240–SV-313)
-def _buy(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _buy(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if s.main[k.which] < 0:
         return Refusal("SV-242", "that Main Catu slot is empty")
     return _affordable(s, market.seed_price(s, tables, s.active, k.which))
 
 
-def _buy_vine(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _buy_vine(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if s.vines == 0:
         return Refusal("SV-262", "the Vine Catu is empty")
     return _affordable(s, market.seed_price(s, tables, s.active, -1))
 
 
-def _affordable(s: SVState, price: int) -> Refusal | None:
+def _affordable(s: SacredValleyState, price: int) -> Refusal | None:
     return None if price <= s.coins[s.active] else Refusal("SV-007", "the price is more than your coins")
 
 
-def _hire(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _hire(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     p = s.active
     kind = s.cat[k.which]
     if kind < 0:
@@ -357,7 +359,7 @@ def _hire(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
     return None if price <= s.coins[p] else Refusal("SV-280", f"the price (${price}) is more than your coins")
 
 
-def _tech(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _tech(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     p = s.active
     if k.crop in s.techs[p]:
         return Refusal("SV-310", "that Technology is already owned")
@@ -371,7 +373,7 @@ def _tech(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
 
 
 # ------------------------------------------------------------------ extras and free-window abilities
-def _extra(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _extra(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     kind = k.which
     if s.unused_marker(s.active, kind) < 0:
         return Refusal("SV-289", f"no unused {CAMAYO_LABELS[kind]}")
@@ -386,7 +388,7 @@ def _extra(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key
     return None
 
 
-def _weave(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _weave(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     p = s.active
     if not weaver_ready(s, p):
         held = WEAVER in s.cam[p]
@@ -396,7 +398,7 @@ def _weave(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key
     return None
 
 
-def _gray(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _gray(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if s.unused_marker(s.active, ALPACA_WORKER) < 0:
         return Refusal("SV-289", "no unused Alpaca Worker")
     if not gray_in_reserve(s):
@@ -404,7 +406,7 @@ def _gray(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
     return _alpaca_grid(s, tables, params, k.cell)
 
 
-def _alpaca_grid(s: SVState, tables: Tables, params: Params, x: int) -> Refusal | None:
+def _alpaca_grid(s: SacredValleyState, tables: Tables, params: Params, x: int) -> Refusal | None:
     rule = alpaca_refusal_rule(s, tables, params, x)
     if rule is None:
         return None
@@ -413,7 +415,7 @@ def _alpaca_grid(s: SVState, tables: Tables, params: Params, x: int) -> Refusal 
     return Refusal(rule, text)
 
 
-def _herd(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _herd(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if s.alpaca_at[k.which] < 0:
         return Refusal("SV-157", "that alpaca is not on the Terrace")
     if not herd_move_allowed(s, params, k.which):
@@ -424,33 +426,33 @@ def _herd(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key)
 
 
 # ------------------------------------------------------------------ the other decisions
-def _crop(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _crop(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return Refusal("SV-002", "that crop is already taken") if k.crop in s.crop else None
 
 
-def _partner(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _partner(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return Refusal("SV-175", "the work partner must be another player") if k.which == s.active else None
 
 
-def _farmer(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _farmer(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return None if farmer_has_room(s, tables, k.which) else Refusal("SV-504", "that farmer cannot take HP")
 
 
-def _take(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _take(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return Refusal("SV-406", "that Main Catu slot is empty") if s.main[k.which] < 0 else None
 
 
-def _take_vine(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _take_vine(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return Refusal("SV-406", "the Vine Catu is empty") if s.vines == 0 else None
 
 
-def _discard(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _discard(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if k.crop in s.wh[s.active]:
         return None
-    return Refusal("SV-287" if s.mode == Mode.KEEPER_DISCARD else "SV-265", "there is no such tile in the Warehouse")
+    return Refusal("SV-287" if s.mode == Phase.KEEPER_DISCARD else "SV-265", "there is no such tile in the Warehouse")
 
 
-def _dismiss(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _dismiss(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     cam = s.cam[s.active]
     if k.which >= len(cam):
         return Refusal("SV-282", "no Camayo in that Work Zone position")
@@ -459,11 +461,11 @@ def _dismiss(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: K
     return None
 
 
-def _warrior(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _warrior(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     return Refusal("SV-453", "the Warrior meeple goes on an empty grid") if s.occupied(k.cell) else None
 
 
-def _tocricoc(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _tocricoc(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if tocricoc_target(s, k.cell):
         return None
     if s.tile[k.cell] < 0:

@@ -18,15 +18,15 @@ from tawa.games.guatavita.data import Tables
 from tawa.games.guatavita.rules import balsa, boxes, lake, planning, rounds
 from tawa.games.guatavita.rules.common import Move
 from tawa.games.guatavita.rules.moves import action_moves
-from tawa.games.guatavita.state import Ask, Decision, State
+from tawa.games.guatavita.state import Ask, Decision, GuatavitaState
 
 __all__ = ["action_moves", "apply", "legal", "start"]
 
-Choices = Callable[[State, Tables, Params, Decision], list[Action]]
-Carry = Callable[[State, Tables, Params, Decision, Move, list[Event]], None]
+Choices = Callable[[GuatavitaState, Tables, Params, Decision], list[Action]]
+Carry = Callable[[GuatavitaState, Tables, Params, Decision, Move, list[Event]], None]
 
 
-def _plan_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def _plan_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     return planning.plan_choices(st, tb, params, d.seat)
 
 
@@ -45,14 +45,14 @@ CARRY: dict[Ask, Carry] = {
 }
 
 
-def legal(state: State, tables: Tables, params: Params) -> list[Action]:
+def legal(state: GuatavitaState, tables: Tables, params: Params) -> list[Action]:
     """The choices of the pending decision, in the fixed order of the menu."""
     d = state.decision
     assert d is not None, "no decision is pending"
     return CHOICES[d.ask](state, tables, params, d)
 
 
-def apply(state: State, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
+def apply(state: GuatavitaState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
     """Carry out ``action`` (one that ``legal`` offered), then run the automatic steps to the next decision.
     Guatavita draws no chance after setup: ``rng`` is not used."""
     d = state.decision
@@ -64,7 +64,7 @@ def apply(state: State, tables: Tables, params: Params, rng: Rng, action: Action
     return events
 
 
-def start(state: State, tables: Tables, params: Params) -> list[Event]:
+def start(state: GuatavitaState, tables: Tables, params: Params) -> list[Event]:
     """Run the automatic steps of a fresh (or hand-edited) position to its first decision."""
     events: list[Event] = []
     rounds.advance(state, tables, params, events)

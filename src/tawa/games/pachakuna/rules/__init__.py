@@ -2,7 +2,7 @@
 
 A turn is Rotate (free rotation, paid rotations) -> Move (one decision per llama with a choice) -> Trade (sells,
 buys) -> Refill (automatic). Payments are collected one piece at a time (``pay red``). Decisions with a single
-option are resolved automatically by ``settle`` (PK-323 and the rulings in data.py). The topic modules hold each
+option are resolved automatically by ``advance`` (PK-323 and the rulings in data.py). The topic modules hold each
 step's predicates (one per rule, each returning the ``Refusal`` that names it), its actions and its effects;
 ``illegal.py`` explains a refusal from the same predicates.
 """
@@ -62,10 +62,10 @@ from tawa.games.pachakuna.rules.trade import (
     start_purchase,
     trading,
 )
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 
-def legal(s: PKState, tables: Tables, params: Params) -> list[Action]:
+def legal(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
     """The active player's legal actions, in the order the game has always offered them."""
     if s.paying:
         return legal_pay(s)
@@ -78,7 +78,7 @@ def legal(s: PKState, tables: Tables, params: Params) -> list[Action]:
     return []
 
 
-def apply(s: PKState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
+def apply(s: PachakunaState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
     """Carry out a legal action (one that ``legal`` offered), then resolve what has no choice."""
     who = SIDE_NAMES[s.colour_of(s.active)]
     events: list[Event] = []
@@ -101,24 +101,24 @@ def apply(s: PKState, tables: Tables, params: Params, rng: Rng, action: Action) 
             events += end_trade(s, tables, params, rng, who)
         case other:
             raise TypeError(f"not a P'achakuna action: {other!r}")
-    events += settle(s, tables, params, rng)
+    events += advance(s, tables, params, rng)
     return events
 
 
-def settle(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
+def advance(s: PachakunaState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     """Resolve decisions that have a single option (PK-323 and the rulings in data.py)."""
     events: list[Event] = []
-    while s.step != Step.OVER and not s.paying:
+    while s.step != Phase.OVER and not s.paying:
         who = SIDE_NAMES[s.colour_of(s.active)]
-        if s.step == Step.ROTATE_PAID:
+        if s.step == Phase.ROTATE_PAID:
             if paid_rotation_possible(s, params) and any(is_rotatable(s, c) for c in TILE_CELLS):
                 return events
             events += end_rotate(s, who)
-        elif s.step == Step.MOVE:
+        elif s.step == Phase.MOVE:
             if next_mover(s, tables):
                 return events
-            s.step = Step.TRADE
-        elif s.step == Step.TRADE:
+            s.step = Phase.TRADE
+        elif s.step == Phase.TRADE:
             if buy_villages(s, tables, params) or any(can_sell(s, tables, params, k) for k in llamas_of(s.active)):
                 return events
             events += end_trade(s, tables, params, rng, who)

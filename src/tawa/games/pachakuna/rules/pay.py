@@ -10,7 +10,7 @@ from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import ALL_PIECES, SIDE_NAMES, Tables
 from tawa.games.pachakuna.rules.rotate import turn_tile
 from tawa.games.pachakuna.rules.trade import place_bought_llama
-from tawa.games.pachakuna.state import Payment, PKState
+from tawa.games.pachakuna.state import PachakunaState, Payment
 
 
 class Pay(NamedTuple):
@@ -28,13 +28,13 @@ NOT_HELD = Refusal("PK-254", "you can only pay with pieces you hold",
                    "paying with a piece that your supply holds (PK-254)")
 
 
-def pay_first(s: PKState) -> Refusal:
+def pay_first(s: PachakunaState) -> Refusal:
     """While pieces are owed, nothing else is done (PK-132 a rotation's 2 pieces, PK-230 a llama's 4)."""
     rule = "PK-132" if s.paying == Payment.ROTATION else "PK-230"
     return Refusal(rule, f"finish paying for the {s.paying} first ({s.pay_need} more pieces)")
 
 
-def pay_refusal(s: PKState, piece: int) -> Refusal | None:
+def pay_refusal(s: PachakunaState, piece: int) -> Refusal | None:
     if not s.paying:
         return NOTHING_OWED
     if s.supply[s.active][piece] <= 0:
@@ -42,11 +42,11 @@ def pay_refusal(s: PKState, piece: int) -> Refusal | None:
     return None
 
 
-def legal_pay(s: PKState) -> list[Action]:
+def legal_pay(s: PachakunaState) -> list[Action]:
     return [a for a in PAY_ACTIONS if pay_refusal(s, a.data.piece) is None]
 
 
-def pay_piece(s: PKState, tables: Tables, params: Params, c: int) -> list[Event]:
+def pay_piece(s: PachakunaState, tables: Tables, params: Params, c: int) -> list[Event]:
     """PK-134/231 any colours incl. brown; PK-253/254 into the general supply, never below zero. The last piece
     turns the tile (PK-143) or places the llama (PK-233)."""
     seat = s.active

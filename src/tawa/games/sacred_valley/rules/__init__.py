@@ -1,5 +1,5 @@
 """Sacred Valley's rules as functions over the state: ``legal`` lists the choices of the current decision and
-``apply`` carries one out, then runs the pending steps up to the next decision (``tasks.settle``).
+``apply`` carries one out, then runs the pending steps up to the next decision (``tasks.advance``).
 
 Topics: ``offers`` (what each decision offers, one predicate per rule), ``terrace`` (anchoring, Farmlands, HP),
 ``planting`` (SV-090–SV-187), ``market`` (Purchase items, hires, free seeds), ``abilities`` (free-window abilities,
@@ -19,11 +19,11 @@ from tawa.games.sacred_valley.rules.actions import LIVE, Key, action_table, live
 from tawa.games.sacred_valley.rules.common import Events
 from tawa.games.sacred_valley.rules.offers import OFFERS
 from tawa.games.sacred_valley.rules.start import choose_crop
-from tawa.games.sacred_valley.rules.tasks import settle
-from tawa.games.sacred_valley.state import Exemption, How, Last, Meeple, SVState
+from tawa.games.sacred_valley.rules.tasks import advance
+from tawa.games.sacred_valley.state import Exemption, How, Last, Meeple, SacredValleyState
 
 
-def legal(s: SVState, tables: Tables, params: Params) -> list[Action]:
+def legal(s: SacredValleyState, tables: Tables, params: Params) -> list[Action]:
     """The legal actions of the active player, in the fixed order of the offers (spec §6.1)."""
     menu = action_table(tables, params, s.n)
     out: list[Action] = []
@@ -37,15 +37,15 @@ def legal(s: SVState, tables: Tables, params: Params) -> list[Action]:
     return out
 
 
-def apply(s: SVState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
+def apply(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
     """Carry out a legal action (one ``legal`` offered) and the steps that follow it; return its events."""
     ev: list[Event] = []
     if _carry_out(s, tables, params, rng, ev, action.data):
-        settle(s, tables, params, ev)
+        advance(s, tables, params, ev)
     return ev
 
 
-def _carry_out(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
+def _carry_out(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, ev: Events, k: Key) -> bool:
     """One choice; True when the pending steps run next, False when it opened a decision or ended the turn."""
     v = k.verb
     if v == "crop":

@@ -5,7 +5,7 @@ from typing import Any
 
 from tawa.core.events import Event
 from tawa.games.sacred_valley.data import CROPS, WAREHOUSE_KEEPER, Tables
-from tawa.games.sacred_valley.state import SVState
+from tawa.games.sacred_valley.state import SacredValleyState
 
 Events = list[Event]
 
@@ -25,7 +25,7 @@ def plural(n: int, word: str) -> str:
 
 
 # ------------------------------------------------------------------ coins (SV-007, SV-600, SV-632)
-def gain(s: SVState, ev: Events, p: int, amount: int, why: str) -> None:
+def gain(s: SacredValleyState, ev: Events, p: int, amount: int, why: str) -> None:
     if amount == 0:
         return
     s.coins[p] += amount
@@ -46,6 +46,6 @@ def pub(ev: Events, kind: str, text: str, /, **data: Any) -> None:
     ev.append(Event(kind, text, None, data))
 
 
-def warehouse_limit(s: SVState, tables: Tables, p: int) -> int:
+def warehouse_limit(s: SacredValleyState, tables: Tables, p: int) -> int:
     """SV-264 three tiles, five with Warehouse Keeper."""
     return tables.warehouse_keeper if WAREHOUSE_KEEPER in s.cam[p] else tables.warehouse_base
