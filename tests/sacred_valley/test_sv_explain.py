@@ -50,7 +50,7 @@ def test_explanation_is_none_exactly_for_legal_ids_inside_every_decision(seed: i
 
 def test_each_offered_action_belongs_to_its_offers_verbs() -> None:
     for g in _positions(1):
-        verbs = set().union(*(o.verbs for o in OFFERS[g.state.mode]))
+        verbs = set().union(*(o.kinds for o in OFFERS[g.state.mode]))
         for a in g.legal_actions():
             assert isinstance(a.data, Key) and a.data.verb in verbs
 

@@ -1,17 +1,16 @@
 """What each decision offers (spec §6.1): the legal actions, from one predicate per rule.
 
-A decision (``state.mode``) offers a few groups of actions (``Offer``): each group has its verbs, a gate (the rule
-that opens or closes the whole group now) and a maker that lists the group's legal actions. ``legal`` lists the
-open groups in order; ``illegal.py`` explains a refused id with the same gates and predicates.
+A decision (``state.mode``) offers a few groups of actions (``tawa.core.routing.Offer``): each group has its verbs,
+a gate (the rule that opens or closes the whole group now) and a maker that lists the group's legal actions.
+``OFFERS`` is the offers part of the game's routing table (``rules/routes.py``): ``legal`` lists the open groups in
+order; ``illegal.py`` explains a refused id with the same gates and the verbs' checks (``rules/checks.py``).
 """
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import NamedTuple
 
 from tawa.core.actions import Action
 from tawa.core.params import Params
 from tawa.core.refusal import Refusal
+from tawa.core.routing import Offer, always_open, kinds
 from tawa.games.sacred_valley.data import (
     ALPACA_WORKER,
     ALPACAS,
@@ -39,15 +38,6 @@ from tawa.games.sacred_valley.rules.market import (
 )
 from tawa.games.sacred_valley.rules.terrace import alpaca_destinations, cleaner_targets, plant_targets
 from tawa.games.sacred_valley.state import Exemption, Last, Phase, SacredValleyState
-
-Gate = Callable[[SacredValleyState, Tables, Params, ActionTable], Refusal | None]
-Maker = Callable[[SacredValleyState, Tables, Params, ActionTable], list[Action]]
-
-
-class Offer(NamedTuple):
-    verbs: frozenset[str]
-    gate: Gate
-    make: Maker
 
 
 # ------------------------------------------------------------------ predicates (one per rule)
@@ -242,10 +232,6 @@ def _herder(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTa
 
 
 # ------------------------------------------------------------------ gates
-def _open(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable) -> Refusal | None:
-    return None
-
-
 def _before_the_action(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable) -> Refusal | None:
     return Refusal("SV-062", "the regular action was already taken this turn") if s.regular_done else None
 
@@ -279,32 +265,28 @@ def _end_purchase(s: SacredValleyState, tables: Tables, params: Params, menu: Ac
     return [menu.end_purchase]
 
 
-def _verbs(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
-ACTIONS = _verbs("plant", "harvest", "purchase", "work")
-WINDOW = Offer(_verbs("weave", "gray", "clean"), _open, window_actions)
+ACTIONS = kinds("plant", "harvest", "purchase", "work")
+WINDOW = Offer(kinds("weave", "gray", "clean"), always_open, window_actions)
 OFFERS: dict[Phase, tuple[Offer, ...]] = {
-    Phase.CROP_CHOICE: (Offer(_verbs("crop"), _open, _crops),),
+    Phase.CROP_CHOICE: (Offer(kinds("crop"), always_open, _crops),),
     Phase.MAIN: (WINDOW, Offer(ACTIONS, _before_the_action, actions_or_harvest),
-                Offer(_verbs("extra"), _after_the_action, extra_actions),
-                Offer(_verbs("end_turn"), _turn_may_end, _end_turn)),
-    Phase.PURCHASE: (Offer(_verbs("buy", "buy_vine", "hire", "tech"), _open, _items),
-                    Offer(_verbs("end_purchase"), _purchase_may_end, _end_purchase),
+                Offer(kinds("extra"), _after_the_action, extra_actions),
+                Offer(kinds("end_turn"), _turn_may_end, _end_turn)),
+    Phase.PURCHASE: (Offer(kinds("buy", "buy_vine", "hire", "tech"), always_open, _items),
+                    Offer(kinds("end_purchase"), _purchase_may_end, _end_purchase),
                     WINDOW._replace(gate=_between_items)),
-    Phase.EXTRA_PLANT: (Offer(_verbs("plant"), _open, _plants),),
-    Phase.EXTRA_ANY: (Offer(ACTIONS, _open, actions_or_harvest),),
-    Phase.EXEMPTION: (Offer(_verbs("exempt"), _open, _exemptions),),
-    Phase.PARTNER: (Offer(_verbs("partner"), _open, _partners),),
-    Phase.FARMER: (Offer(_verbs("farmer"), _open, _farmers),),
-    Phase.FREE_SEED: (Offer(_verbs("take", "take_vine"), _open, _free_seeds),),
-    Phase.DISCARD_SEED: (Offer(_verbs("discard"), _open, _discards),),
-    Phase.KEEPER_DISCARD: (Offer(_verbs("discard"), _open, _discards),),
-    Phase.SABOTEUR: (Offer(_verbs("sab", "keep"), _open, _saboteur),),
-    Phase.DISCARD_CAMAYO: (Offer(_verbs("dismiss"), _open, _dismissals),),
-    Phase.WARRIOR: (Offer(_verbs("warrior"), _open, _warrior),),
-    Phase.TOCRICOC: (Offer(_verbs("tocricoc"), _open, _tocricoc),),
-    Phase.HERDER: (Offer(_verbs("herd", "stop_herd"), _open, _herder),),
+    Phase.EXTRA_PLANT: (Offer(kinds("plant"), always_open, _plants),),
+    Phase.EXTRA_ANY: (Offer(ACTIONS, always_open, actions_or_harvest),),
+    Phase.EXEMPTION: (Offer(kinds("exempt"), always_open, _exemptions),),
+    Phase.PARTNER: (Offer(kinds("partner"), always_open, _partners),),
+    Phase.FARMER: (Offer(kinds("farmer"), always_open, _farmers),),
+    Phase.FREE_SEED: (Offer(kinds("take", "take_vine"), always_open, _free_seeds),),
+    Phase.DISCARD_SEED: (Offer(kinds("discard"), always_open, _discards),),
+    Phase.KEEPER_DISCARD: (Offer(kinds("discard"), always_open, _discards),),
+    Phase.SABOTEUR: (Offer(kinds("sab", "keep"), always_open, _saboteur),),
+    Phase.DISCARD_CAMAYO: (Offer(kinds("dismiss"), always_open, _dismissals),),
+    Phase.WARRIOR: (Offer(kinds("warrior"), always_open, _warrior),),
+    Phase.TOCRICOC: (Offer(kinds("tocricoc"), always_open, _tocricoc),),
+    Phase.HERDER: (Offer(kinds("herd", "stop_herd"), always_open, _herder),),
     Phase.OVER: (),
 }
