@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 from tawa.core.actions import Action
 from tawa.core.events import Event
+from tawa.core.params import Params
 from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import COLOURS, LLAMAS_PER_PLAYER, SIDE_NAMES, Tables, cell_name, llama_name
 from tawa.games.pachakuna.rules.reach import reachable
@@ -62,7 +63,7 @@ def move_id(tables: Tables, k: int, cell: int, region: int) -> str:
     return f"move {llama_name(k)} {cell_name(cell)}{suffix}"
 
 
-def legal_move(s: PachakunaState, tables: Tables) -> list[Action]:
+def legal_move(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
     k = mover(s)
     acts = []
     who = f"{SIDE_NAMES[s.colour_of(s.active)]} {llama_name(k)} ({load_text(s.load[k])})"

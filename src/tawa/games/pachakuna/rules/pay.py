@@ -42,7 +42,7 @@ def pay_refusal(s: PachakunaState, piece: int) -> Refusal | None:
     return None
 
 
-def legal_pay(s: PachakunaState) -> list[Action]:
+def legal_pay(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
     return [a for a in PAY_ACTIONS if pay_refusal(s, a.data.piece) is None]
 
 
