@@ -80,6 +80,11 @@ class Routes(Generic[D]):
                 out += offer.make(*args)
         return out
 
+    @property
+    def kinds(self) -> frozenset[str]:
+        """Every kind of action of the game (the kinds its decisions offer)."""
+        return frozenset(self.handlers)
+
     def offer_of(self, decision: D, kind: str) -> Offer | None:
         """The group of ``decision`` that holds ``kind``; None where the decision does not offer it."""
         return self._by_kind[decision].get(kind)
