@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
@@ -90,11 +90,17 @@ class TabledGame(Game, Generic[S, T]):
         cls.report_extras = d.strategy.report_extras  # type: ignore[method-assign]
         cls.board_view = d.view
 
+    _tables: T
+
     @property
     def tables(self) -> T:
-        """The component tables of this game's options and player count (shared, read-only)."""
-        tables: T = self.delegates.tables(self.params, self.players)
-        return tables
+        """The component tables of this game's options and player count (shared, read-only; looked up once per game
+        and kept by its clones, as the engine asks for them on every action)."""
+        try:
+            return self._tables
+        except AttributeError:
+            self._tables = self.delegates.tables(self.params, self.players)
+            return self._tables
 
     @classmethod
     def check_params(cls, params: Params, players: int) -> None:
@@ -106,12 +112,16 @@ class TabledGame(Game, Generic[S, T]):
         self.log.extend(self.delegates.setup(self.state, t, self.params, self.rng))
 
     def _legal_actions(self) -> list[Action]:
-        d = self.delegates
-        return d.legal(self.state, d.tables(self.params, self.players), self.params)
+        return self.delegates.legal(self.state, self.tables, self.params)
 
     def _apply(self, action: Action) -> list[Event]:
-        d = self.delegates
-        return d.apply(self.state, d.tables(self.params, self.players), self.params, self.rng, action)
+        return self.delegates.apply(self.state, self.tables, self.params, self.rng, action)
+
+    def clone(self) -> Self:
+        g = super().clone()
+        if "_tables" in self.__dict__:
+            g._tables = self._tables
+        return g
 
     def _explain(self, action_id: str) -> IllegalAction | None:
         return self.delegates.explain(self.state, self.tables, self.params, action_id)

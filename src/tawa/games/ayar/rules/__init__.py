@@ -71,7 +71,7 @@ def apply(st: AyarState, t: Tables, params: Params, rng: Rng, action: Action) ->
 
 def perform(st: AyarState, t: Tables, params: Params, action: Action, ev: list[Event]) -> None:
     """The action itself, by the handler of its verb, without the automatic steps that follow it."""
-    ROUTES.handler(action.id.split(" ", 1)[0])(st, t, params, action.data, ev)
+    ROUTES.handlers[action.id.split(" ", 1)[0]](st, t, params, action.data, ev)
 
 
 # ================================================================ a consistent position

@@ -36,7 +36,7 @@ def apply(state: GuatavitaState, tables: Tables, params: Params, rng: Rng, actio
     assert d is not None, "no decision is pending"
     events: list[Event] = []
     state.decision = None
-    ROUTES.handler(action.data.kind)(state, tables, params, d, action.data, events)
+    ROUTES.handlers[action.data.kind](state, tables, params, d, action.data, events)
     rounds.advance(state, tables, params, events)
     return events
 

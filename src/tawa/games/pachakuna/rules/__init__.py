@@ -59,7 +59,7 @@ def apply(s: PachakunaState, tables: Tables, params: Params, rng: Rng, action: A
     choice."""
     who = SIDE_NAMES[s.colour_of(s.active)]
     events: list[Event] = []
-    events += ROUTES.handler(action.data.kind)(s, tables, params, rng, action.data, who)
+    events += ROUTES.handlers[action.data.kind](s, tables, params, rng, action.data, who)
     events += advance(s, tables, params, rng)
     return events
 

@@ -37,7 +37,7 @@ def apply(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, action
     its events."""
     ev: list[Event] = []
     k: Key = action.data
-    if ROUTES.handler(k.verb)(s, tables, params, rng, ev, k):
+    if ROUTES.handlers[k.verb](s, tables, params, rng, ev, k):
         advance(s, tables, params, ev)
     return ev
 
