@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from tawa.core.actions import Action
 from tawa.core.errors import IllegalAction
@@ -90,17 +90,14 @@ class TabledGame(Game, Generic[S, T]):
         cls.report_extras = d.strategy.report_extras  # type: ignore[method-assign]
         cls.board_view = d.view
 
-    _tables: T
-
     @property
     def tables(self) -> T:
-        """The component tables of this game's options and player count (shared, read-only; looked up once per game
-        and kept by its clones, as the engine asks for them on every action)."""
-        try:
-            return self._tables
-        except AttributeError:
-            self._tables = self.delegates.tables(self.params, self.players)
-            return self._tables
+        """The component tables of this game's options and player count (shared, read-only; kept on the game once
+        looked up, as the engine asks for them on every action, and looked up again by a clone)."""
+        tables: T | None = self.__dict__.get("_tables")
+        if tables is None:
+            tables = self.__dict__["_tables"] = self.delegates.tables(self.params, self.players)
+        return tables
 
     @classmethod
     def check_params(cls, params: Params, players: int) -> None:
@@ -117,11 +114,6 @@ class TabledGame(Game, Generic[S, T]):
     def _apply(self, action: Action) -> list[Event]:
         return self.delegates.apply(self.state, self.tables, self.params, self.rng, action)
 
-    def clone(self) -> Self:
-        g = super().clone()
-        if "_tables" in self.__dict__:
-            g._tables = self._tables
-        return g
 
     def _explain(self, action_id: str) -> IllegalAction | None:
         return self.delegates.explain(self.state, self.tables, self.params, action_id)
