@@ -23,13 +23,13 @@ from typing import Any
 import tawa  # noqa: F401  (registers the games)
 from tawa.core.game import Game
 from tawa.core.registry import new_game
-from tawa.games.pachakuna.state import Step
+from tawa.games.pachakuna.state import Phase
 from tawa.lab.simulate import play_match
 
 
 def is_zero_free_rotation(game: Game, action_id: str) -> bool | None:
     """Whether ``action_id`` (legal now) is a 0-degree free rotation; None if it is no free rotation."""
-    if game.state.step != Step.ROTATE_FREE or not action_id.startswith("rotate"):
+    if game.state.step != Phase.ROTATE_FREE or not action_id.startswith("rotate"):
         return None
     action = next(a for a in game.legal_actions() if a.id == action_id)
     rotation = action.data  # the rules' own record: Rotate("rotate", cell, new orientation)

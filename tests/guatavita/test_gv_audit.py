@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tawa.games.guatavita.scoring import breakdown
-from tawa.games.guatavita.state import Stage
+from tawa.games.guatavita.state import Phase
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -83,7 +83,7 @@ def test_pioneer_and_recruitment_take_one_worker_each() -> None:
 
 def test_render_for_a_human() -> None:
     g = scenario(2, spots=["NE", "SW"], pioneer=0, balsa=True)
-    g.state.stage = Stage.BALSA_SETUP
+    g.state.stage = Phase.BALSA_SETUP
     g.state.players[0].balsa_alive = g.state.players[1].balsa_alive = False
     text = g.render(0)
     assert "balsa not placed yet" in text and "balsa destroyed" not in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tawa.games.guatavita.state import Ask, Decision, Stage
+from tawa.games.guatavita.state import Ask, Decision, Phase
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -480,7 +480,7 @@ def test_recruitment() -> None:
     set_camp(g, 0, workers=0)
     for where in ("S00", "S01", "S02", "S03"):
         drain(g, where, {0: 1}, he=0)
-    g.state.stage, g.state.idx = Stage.START, 0
+    g.state.stage, g.state.idx = Phase.START, 0
     from tawa.games.guatavita.testing import restart
     restart(g)
     act(g, "return he S00")

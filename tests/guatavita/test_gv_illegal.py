@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tawa
-from tawa.games.guatavita.state import Ask, Decision, Stage
+from tawa.games.guatavita.state import Ask, Decision, Phase
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -126,7 +126,7 @@ def test_twice_and_duty_reasons() -> None:
     assert refused(g, "recruit") == "GV-074"
     g = two()
     set_stock(g, 0, gold=0)
-    g.state.stage, g.state.idx = Stage.START, 0
+    g.state.stage, g.state.idx = Phase.START, 0
     from tawa.games.guatavita.testing import restart
     restart(g)
     assert refused(g, "pass") == "GV-111" and refused(g, "harvest 1") == "GV-111"

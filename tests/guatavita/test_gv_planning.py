@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tawa.core.errors import IllegalAction
-from tawa.games.guatavita.state import Slot, Stage
+from tawa.games.guatavita.state import Phase, Slot
 from tawa.games.guatavita.testing import (
     act,
     drain,
@@ -116,7 +116,7 @@ def test_no_take_back() -> None:
 
 # ---------------------------------------------------------------- start of planning
 def _to_start(g) -> None:
-    g.state.stage = Stage.START
+    g.state.stage = Phase.START
     g.state.idx = 0
     restart(g)
 

@@ -5,7 +5,7 @@ import pytest
 
 import tawa
 from tawa.games.guatavita.rules.common import seat_order, turn_order
-from tawa.games.guatavita.state import Stage
+from tawa.games.guatavita.state import Phase
 from tawa.games.guatavita.testing import BOARD
 
 CENTRE, NEIGHBOURS, PHASE_OF_POS, POS_INDEX, POS_NAMES, TILES = (
@@ -123,7 +123,7 @@ def test_balsa_setup_after_normal_setup() -> None:
             assert f"balsa start {c}" not in opts
         g.apply(opts[0])
         chosen.append(opts[0].split()[-1])
-    assert st.stage == Stage.PLAN
+    assert st.stage == Phase.PLAN
     assert all(p.balsa_alive for p in st.players)
 
 
@@ -131,7 +131,7 @@ def test_balsa_setup_after_normal_setup() -> None:
 def test_balsa_off_by_default() -> None:
     g = new(2)
     assert g.params.balsa is False
-    assert g.state.stage == Stage.PLAN
+    assert g.state.stage == Phase.PLAN
     assert "balsa" not in {a.id for a in g.legal_actions()}
     assert not any(p.balsa_alive for p in g.state.players)
 

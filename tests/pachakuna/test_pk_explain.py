@@ -6,7 +6,7 @@ import pytest
 
 from tawa import IllegalAction, Rng
 from tawa.games.pachakuna.data import INDEX
-from tawa.games.pachakuna.state import Moved, Step
+from tawa.games.pachakuna.state import Moved, Phase
 from tawa.games.pachakuna.testing import (
     at_step,
     ids,
@@ -73,7 +73,7 @@ def test_paid_rotation_refusals():
     assert rule(g, "pay red") is None and rule(g, "pay blue") == "PK-254"
     # MAX_ROTATIONS=2 reached: a third rotation is refused by PK-007 (the game ends the step by itself)
     g.apply("pay red")
-    g.state.step = Step.ROTATE_PAID
+    g.state.step = Phase.ROTATE_PAID
     g.invalidate_cache()
     assert rule(g, "rotate 2,2 o1") == "PK-007"
     h = make_game(FREE_ZERO_ROTATION=False)
@@ -85,7 +85,7 @@ def test_paid_rotation_refusals():
 @pytest.mark.rule("PK-132", "PK-254")
 def test_a_paid_rotation_needs_two_pieces():
     g = make_game()
-    g.state.step, g.state.rotated = Step.ROTATE_PAID, [INDEX[X]]
+    g.state.step, g.state.rotated = Phase.ROTATE_PAID, [INDEX[X]]
     set_supply(g, "white", {"red": 1})
     assert rule(g, "rotate -3,3 o1") == "PK-132"
     set_supply(g, "white", {"red": 2})
@@ -143,7 +143,7 @@ def test_sale_refusals():
     s = make_game(STAYED_LLAMA_TRADES=False)
     put_llama(s, "white", 0, (-4, 0), "red")  # stayed on its village
     moved = put_llama(s, "white", 1, (0, 4), "red")
-    s.state.step, s.state.move_slot = Step.TRADE, 3
+    s.state.step, s.state.move_slot = Phase.TRADE, 3
     s.state.moved[moved] = Moved.MOVED
     assert rule(s, "sell llama0") == "PK-181" and rule(s, "sell llama1") is None
     t = make_game(TRADE_ORDER="sells_first")
@@ -204,7 +204,7 @@ def test_nothing_after_the_end_and_nothing_to_pay():
     g = make_game()
     assert rule(g, "pay red") == "PK-324"
     assert rule(g, "") == "PK-324" and rule(g, "fly away") == "PK-324"
-    g.state.step, g.state.winner = Step.OVER, 0
+    g.state.step, g.state.winner = Phase.OVER, 0
     g.invalidate_cache()
     assert rule(g, "end rotate") == "PK-306"
 

@@ -1,4 +1,4 @@
-"""Loading a saved game (PKState.from_dict): every field is checked against its component and against the other
+"""Loading a saved game (PachakunaState.from_dict): every field is checked against its component and against the other
 fields, so a bad document is refused with ``BadState`` naming the field, and every real position loads back."""
 from __future__ import annotations
 

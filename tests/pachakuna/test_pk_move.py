@@ -6,7 +6,7 @@ import pytest
 from tawa import IllegalAction
 from tawa.games.pachakuna.data import INDEX
 from tawa.games.pachakuna.rules.move import destinations
-from tawa.games.pachakuna.state import Moved, Step
+from tawa.games.pachakuna.state import Moved, Phase
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,
@@ -21,7 +21,7 @@ from tawa.games.pachakuna.testing import (
     side_index,
 )
 
-MOVE, TRADE, STAYED = Step.MOVE, Step.TRADE, Moved.STAYED
+MOVE, TRADE, STAYED = Phase.MOVE, Phase.TRADE, Moved.STAYED
 
 
 def moves_of(g):

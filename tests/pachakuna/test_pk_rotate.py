@@ -5,7 +5,7 @@ import pytest
 
 from tawa import IllegalAction
 from tawa.games.pachakuna.data import INDEX, TILE_CELLS
-from tawa.games.pachakuna.state import Step
+from tawa.games.pachakuna.state import Phase
 from tawa.games.pachakuna.testing import (
     at_step,
     fill_board,
@@ -19,7 +19,7 @@ from tawa.games.pachakuna.testing import (
     supply_of,
 )
 
-MOVE, ROTATE_PAID = Step.MOVE, Step.ROTATE_PAID
+MOVE, ROTATE_PAID = Phase.MOVE, Phase.ROTATE_PAID
 
 X, Y, Z = (3, -3), (-3, 3), (2, 2)  # tiles far from the centre
 

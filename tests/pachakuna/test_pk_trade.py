@@ -6,7 +6,7 @@ import pytest
 from tawa import IllegalAction
 from tawa.games.pachakuna import rules
 from tawa.games.pachakuna.data import COLOURS
-from tawa.games.pachakuna.state import Moved, Step
+from tawa.games.pachakuna.state import Moved, Phase
 from tawa.games.pachakuna.testing import (
     at_step,
     demand_id,
@@ -21,7 +21,7 @@ from tawa.games.pachakuna.testing import (
     supply_of,
 )
 
-TRADE, MOVED = Step.TRADE, Moved.MOVED
+TRADE, MOVED = Phase.TRADE, Moved.MOVED
 
 BLUE_V, ORANGE_V, GREEN_V, RED_V = (0, -4), (0, 4), (-4, 0), (4, 0)
 

@@ -13,7 +13,7 @@ from tawa.games.sacred_valley.data import CAMAYO_NAMES
 from tawa.games.sacred_valley.game import SacredValley
 from tawa.games.sacred_valley.rules.actions import Key
 from tawa.games.sacred_valley.rules.offers import OFFERS
-from tawa.games.sacred_valley.state import Mode
+from tawa.games.sacred_valley.state import Phase
 from tawa.lab.playout import random_action
 
 
@@ -28,7 +28,7 @@ def _positions(seed: int) -> list[SacredValley]:
         T.set_coins(g, p, 4 + rng.below(9))
     out = []
     while not g.is_over:
-        if g.state.mode not in (Mode.MAIN, Mode.PURCHASE) or rng.below(6) == 0:
+        if g.state.mode not in (Phase.MAIN, Phase.PURCHASE) or rng.below(6) == 0:
             out.append(g.clone())
         g.apply(random_action(g, rng, biased=True))
     return out
@@ -36,7 +36,7 @@ def _positions(seed: int) -> list[SacredValley]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_explanation_is_none_exactly_for_legal_ids_inside_every_decision(seed: int) -> None:
-    seen: set[Mode] = set()
+    seen: set[Phase] = set()
     for g in _positions(seed):
         seen.add(g.state.mode)
         legal = {a.id for a in g.legal_actions()}
@@ -50,7 +50,7 @@ def test_explanation_is_none_exactly_for_legal_ids_inside_every_decision(seed: i
 
 def test_each_offered_action_belongs_to_its_offers_verbs() -> None:
     for g in _positions(1):
-        verbs = set().union(*(o.verbs for o in OFFERS[g.state.mode]))
+        verbs = set().union(*(o.kinds for o in OFFERS[g.state.mode]))
         for a in g.legal_actions():
             assert isinstance(a.data, Key) and a.data.verb in verbs
 

@@ -10,7 +10,7 @@ import pytest
 import tawa
 from tawa.games.sacred_valley import testing as T
 from tawa.games.sacred_valley.game import SacredValley
-from tawa.games.sacred_valley.state import Mode
+from tawa.games.sacred_valley.state import Phase
 
 
 def _doc(g: tawa.Game) -> dict[str, Any]:
@@ -43,11 +43,11 @@ def test_enum_fields_are_numbers_in_json_and_enums_after_loading() -> None:
     g = _mid_planting()
     doc = _doc(g)
     state = doc["state"]
-    assert state["mode"] == int(Mode.PARTNER) and type(state["mode"]) is int
+    assert state["mode"] == int(Phase.PARTNER) and type(state["mode"]) is int
     assert all(type(v) is int for v in state["cover"]) and all(type(v) is int for v in state["plant"])
     back = _load(doc)
     assert isinstance(back, SacredValley)
-    assert back.state.mode is Mode.PARTNER and back.state.plant is not None
+    assert back.state.mode is Phase.PARTNER and back.state.plant is not None
     assert type(back.state.plant.stage).__name__ == "Stage"
 
 
@@ -105,10 +105,10 @@ def test_a_missing_field_is_named() -> None:
 
 
 @pytest.mark.parametrize(("edit", "why"), [
-    (lambda s: s.update(mode=int(Mode.FARMER)), "a planting in progress"),  # a farmer choice with no planting
-    (lambda s: s.update(mode=int(Mode.DISCARD_SEED)), "a tile waits for room"),  # nothing on its way in
-    (lambda s: s.update(mode=int(Mode.SABOTEUR)), "Saboteur plants the vine just bought"),
-    (lambda s: s.update(mode=int(Mode.CROP_CHOICE)), "the seat choosing a crop"),
+    (lambda s: s.update(mode=int(Phase.FARMER)), "a planting in progress"),  # a farmer choice with no planting
+    (lambda s: s.update(mode=int(Phase.DISCARD_SEED)), "a tile waits for room"),  # nothing on its way in
+    (lambda s: s.update(mode=int(Phase.SABOTEUR)), "Saboteur plants the vine just bought"),
+    (lambda s: s.update(mode=int(Phase.CROP_CHOICE)), "the seat choosing a crop"),
     (lambda s: s.update(pending_cam=3), "seed_rantic: 2"),  # a hired Camayo counted twice
     (lambda s: s.update(end_by=1), "the end is resolved at once"),
     (lambda s: s["iso"].__setitem__(5, True), "an isolated grid holds a tile"),

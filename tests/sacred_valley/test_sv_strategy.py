@@ -10,9 +10,9 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 from tawa.games.sacred_valley import data as D
 from tawa.games.sacred_valley import strategy as H
-from tawa.games.sacred_valley.state import Mode
+from tawa.games.sacred_valley.state import Phase
 
-DISCARD, MAIN = Mode.DISCARD_SEED, Mode.MAIN
+DISCARD, MAIN = Phase.DISCARD_SEED, Phase.MAIN
 
 GAME = "sacred-valley"
 

@@ -1,6 +1,7 @@
 """The ``Game`` base class: the public engine API that every game implements.
 
-A game module subclasses ``Game`` and writes the underscore hooks; the base class
+A game module subclasses ``Game`` and writes the underscore hooks (the built-in games through
+``tawa.core.tabled.TabledGame``, which writes them from the functions a game declares once); the base class
 does the bookkeeping that is the same for every game (legality checks, history,
 event log, cloning, JSON, determinisation, action enumeration). All mutable game
 data lives in ``self.state``, a plain-data object with a hand-written ``clone()``,
@@ -61,6 +62,8 @@ class GameInfo:
     players: tuple[int, ...]
     params: ParamRegistry
     spec: str = ""
+    """The file of the game's rules specification in the project's rules folder (``sacred_valley.md``; the folder is
+    ``../shared/rules/`` beside the repository in the developers' layout, README)."""
     summary: str = ""
     rule_prefix: str = ""
     automation_options: Mapping[str, Any] = field(default_factory=dict)

@@ -1,2 +1,4 @@
-"""Ayar: Children of the Sun. Importing the package registers the game."""
-from tawa.games.ayar import game as _game  # noqa: F401
+"""Ayar: Children of the Sun (1-4 players, spec AY): importing the package registers the game as "ayar"."""
+from tawa.games.ayar.game import AyarGame
+
+__all__ = ["AyarGame"]

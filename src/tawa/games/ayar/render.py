@@ -15,6 +15,7 @@ from __future__ import annotations
 import textwrap
 
 from tawa.core.actions import Action
+from tawa.core.params import Params
 from tawa.games.ayar.data import (
     ACTIVITIES,
     BOX_NAMES,
@@ -30,9 +31,10 @@ from tawa.games.ayar.data import (
     S,
     Tables,
     W,
+    solo_title,
 )
 from tawa.games.ayar.rules.texts import RIVAL, activity_name, bonus_text, cell_name, owner_label, seat_label
-from tawa.games.ayar.scoring import farm_sun, moon_values, pottery_sun, reed_sun, sun_value, weave_sun
+from tawa.games.ayar.scoring import farm_sun, moon_values, pottery_sun, reed_sun, scores, sun_value, weave_sun
 from tawa.games.ayar.state import DECISIONS, AyarState, Phase, PlayerState
 
 FULL_WIDTH = 100    # narrower terminals get the compact form
@@ -46,6 +48,13 @@ DECIDING = {
 }
 SHORT_BONUS = {"llamas": "+{} Llamas", "inti": "+{} Inti", "power_pw": "+{} power P/W", "power_fr": "+{} power F/R",
                "moon": "+{} Moon a Night"}
+
+
+def render_table(st: AyarState, t: Tables, params: Params, seat: int | None, width: int | None
+                 ) -> list[tuple[str, str]]:
+    """The terminal picture of what ``seat`` sees, under a finished solo game's C17 title (AY-515)."""
+    title = solo_title(params, int(scores(st)[0])) if st.final and st.n == 1 else ""
+    return render_parts(st, t, seat, width, params.SET_MOON, tuple(params.SOLO_BANDS), title)
 
 
 def render_parts(st: AyarState, t: Tables, seat: int | None, width: int | None, set_moon: tuple[int, ...],

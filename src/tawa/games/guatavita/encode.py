@@ -16,7 +16,7 @@ from tawa.core.encoding import Context, Encoder, EncoderBuilder
 from tawa.core.params import Params
 from tawa.games.guatavita.data import ACTIONS, BOXES, DECLARATIONS, END_TRIGGERS, LAST_PHASE, tables
 from tawa.games.guatavita.rules import action_moves
-from tawa.games.guatavita.state import Ask, BalsaStep, Stage
+from tawa.games.guatavita.state import Ask, BalsaStep, Phase
 
 VP_LOW, VP_CAP = -40, 160
 ROUND_CAP = 40    # rounds, when the game has no [D] round cap
@@ -24,7 +24,7 @@ QUEUE_CAP = 40    # entries of the execution queue
 SPECIALS = ("damp", "landslide", "famine")
 Obs = Mapping[str, Any]
 ASK_INDEX = {a.value: i for i, a in enumerate(Ask)}
-STAGE_INDEX = {s.key: int(s) for s in Stage}
+STAGE_INDEX = {s.key: int(s) for s in Phase}
 QUEUE_KINDS = ("balsa", *BOXES)
 
 
@@ -94,7 +94,7 @@ def encoder(players: int, params: Params) -> Encoder:
 
     # ---- the round machine and the pending decision (GV-050, section 6)
     b.onehot("seat", 1, n, "the observer's seat (spectator: none)", lambda o, c: [o["seat"]])
-    b.onehot("stage", 1, len(Stage), "the stage of the round (balsa_setup, start, plan, lake, balsa, boxes, over)",
+    b.onehot("stage", 1, len(Phase), "the stage of the round (balsa_setup, start, plan, lake, balsa, boxes, over)",
              lambda o, c: [STAGE_INDEX[o["stage"]]])
     b.number("round", 1, 0, rounds, "the round", lambda o, c: [o["round"]], capped=params.MAX_ROUNDS is None)
     b.onehot("ask", 1, len(Ask), "the decision asked (state.Ask: balsa_start ... exchange; none when over)",

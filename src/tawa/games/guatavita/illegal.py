@@ -1,67 +1,45 @@
-"""Why an action is not legal now (spec section 6), from the rules' own predicates: ``explain`` finds nothing
-against an id exactly when the legal-action generator offers it, and otherwise names the first rule that
-forbids it."""
+"""Why an action is not legal now (spec section 6), from the routing table that ``legal`` and ``apply`` read
+(``rules.routes.ROUTES``): a choice the decision does not ask names the rule of when it is asked (``WHEN_ASKED``),
+else its kind's check (``rules/checks.py``) names the first rule that forbids it; ``explain`` finds nothing against
+an id exactly when the legal-action generator offers it. ``parse`` reads an id back into its move: from the action
+space, or of the same form for ids the game never offers, so that their refusal can name the rule."""
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
-from tawa.games.guatavita.data import COMMERCE_BOXES, COMMERCE_GOODS, REEXPLORE_PIECES, SABOTAGE_WORKERS, Tables
-from tawa.games.guatavita.rules import action_moves, balsa, boxes, lake
-from tawa.games.guatavita.rules.common import PUMP, Move, exit_pipes
-from tawa.games.guatavita.rules.planning import (
-    COUNTED_AS,
-    balsa_ready,
-    camp_room,
-    commerce_room,
-    commerce_workers,
-    crossable,
-    deep_enough,
-    duty_binds,
-    has_worker,
-    loan_room,
-    most_insured,
-    pending_targets,
-    pump_upgradable,
-    reexplorable,
-    rent,
-    required,
-    slot_free,
-    sources,
-    under_limit,
-)
-from tawa.games.guatavita.state import Ask, Decision, Stage, State
+from tawa.core.refusal import Refusal
+from tawa.games.guatavita.data import Tables
+from tawa.games.guatavita.rules import action_moves, lake
+from tawa.games.guatavita.rules.checks import PLAN_KINDS, sabotage_refusal
+from tawa.games.guatavita.rules.common import PUMP, Move
+from tawa.games.guatavita.rules.routes import ROUTES
+from tawa.games.guatavita.state import GuatavitaState, Phase
 
-Refusal = tuple[str, str] | None  # (rule, why) or None: nothing against it
-
-PLAN_KINDS = frozenset(("pass", *COUNTED_AS))
-# the decision(s) each kind of choice answers, and the rule that says when it is asked
-ASKED_IN: dict[str, tuple[frozenset[Ask], str, str]] = {
-    **{k: (frozenset((Ask.PLAN,)), "GV-070", "placements and passing happen on your planning turn")
-       for k in PLAN_KINDS},
-    "balsa_start": (frozenset((Ask.BALSA_START,)), "GV-772", "balsas are put on the lake during setup"),
-    "return_he": (frozenset((Ask.HE_RETURN, Ask.JOIN)), "GV-396",
-                  "a head explorer leaves the lake only when its camp is empty at the start of planning (GV-101) "
-                  "or when two of its paths join (GV-395)"),
-    "pay": (frozenset((Ask.PAY,)), "GV-103", "workers are bought only at the start of planning, by a player with no "
-                                            "worker in camp and no head explorer"),
-    "keep": (frozenset((Ask.JOIN,)), "GV-395", "that choice is asked only when two paths of head explorers join"),
-    "declare": (frozenset((Ask.DECLARE,)), "GV-420", "a saboteur declares just before its tile flips"),
-    "step": (frozenset((Ask.BALSA_MOVE,)), "GV-778", "a balsa moves only while it resolves, at most its steps"),
-    "stop": (frozenset((Ask.BALSA_MOVE,)), "GV-778", "a balsa moves only while it resolves, at most its steps"),
-    "push": (frozenset((Ask.PUSH,)), "GV-782", "only the owner of a pushed balsa chooses where it goes, then"),
-    "inspect": (frozenset((Ask.BALSA_ACT,)), "GV-785", "a balsa inspects, protects or does nothing after its move"),
-    "protect": (frozenset((Ask.BALSA_ACT,)), "GV-785", "a balsa inspects, protects or does nothing after its move"),
-    "nothing": (frozenset((Ask.BALSA_ACT,)), "GV-785", "a balsa inspects, protects or does nothing after its move"),
-    "exchange": (frozenset((Ask.EXCHANGE,)), "GV-601", "the Pioneer exchange is made when the Pioneer box resolves"),
+# the rule that says when each kind of choice is asked, and when that is (the decisions that ask it: the routing
+# table, ``rules.routes.OFFERS``)
+WHEN_ASKED: dict[str, tuple[str, str]] = {
+    **{k: ("GV-070", "placements and passing happen on your planning turn") for k in PLAN_KINDS},
+    "balsa_start": ("GV-772", "balsas are put on the lake during setup"),
+    "return_he": ("GV-396", "a head explorer leaves the lake only when its camp is empty at the start of planning "
+                            "(GV-101) or when two of its paths join (GV-395)"),
+    "pay": ("GV-103", "workers are bought only at the start of planning, by a player with no worker in camp and no "
+                      "head explorer"),
+    "keep": ("GV-395", "that choice is asked only when two paths of head explorers join"),
+    "declare": ("GV-420", "a saboteur declares just before its tile flips"),
+    "step": ("GV-778", "a balsa moves only while it resolves, at most its steps"),
+    "stop": ("GV-778", "a balsa moves only while it resolves, at most its steps"),
+    "push": ("GV-782", "only the owner of a pushed balsa chooses where it goes, then"),
+    "inspect": ("GV-785", "a balsa inspects, protects or does nothing after its move"),
+    "protect": ("GV-785", "a balsa inspects, protects or does nothing after its move"),
+    "nothing": ("GV-785", "a balsa inspects, protects or does nothing after its move"),
+    "exchange": ("GV-601", "the Pioneer exchange is made when the Pioneer box resolves"),
 }
 
 
-def explain(state: State, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
+def explain(state: GuatavitaState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """Why ``action_id`` is not legal now, naming the rule; ``None`` exactly when it is legal."""
     st, tb = state, tables
-    if st.stage == Stage.OVER or st.decision is None:
+    if st.stage == Phase.OVER or st.decision is None:
         return IllegalAction(f"{action_id!r}: the game is over", rule="GV-680", action=action_id, opens=OPENS["GV-680"])
     if action_id == "sabotage":   # the Sabotage box: a sabotage is placed on the tile (issue 24)
         return _sabotage_box(st, tb, params, action_id)
@@ -69,15 +47,15 @@ def explain(state: State, tables: Tables, params: Params, action_id: str) -> Ill
     if move is None:
         return IllegalAction(f"{action_id!r} is not an action of Guatavita", action=action_id)
     d = st.decision
-    asks, rule, when = ASKED_IN[move.kind]
-    if d.ask not in asks:
-        return IllegalAction(f"{action_id!r} is not legal now: {when}", rule=rule, action=action_id,
-                             opens=ASKED_OPENS.get(move.kind, OPENS[rule]))
-    found: Refusal = WHY[d.ask](st, tb, params, d, move)
-    if found is None:
-        return None
-    return IllegalAction(f"{action_id!r} is not legal now: {found[1]}", rule=found[0], action=action_id,
-                         opens=OPENS[found[0]])
+    found = ROUTES.refusal(d.ask, move.kind, (st, tb, params, d), (st, tb, params, d, move),
+                           lambda: _not_asked(move.kind))
+    return None if found is None else found.error(action_id, OPENS, lead=f"{action_id!r} is not legal now: ")
+
+
+def _not_asked(kind: str) -> Refusal:
+    """A choice that the decision now does not ask: the rule that says when it is asked."""
+    rule, when = WHEN_ASKED[kind]
+    return Refusal(rule, when, ASKED_OPENS.get(kind, OPENS[rule]))
 
 
 SABOTAGE_HOW = "click the lake hex of another player's exploration this round that has no saboteur yet"
@@ -151,18 +129,18 @@ ASKED_OPENS: dict[str, str] = {
 }
 
 
-def _sabotage_box(st: State, tb: Tables, params: Params, action_id: str) -> IllegalAction:
+def _sabotage_box(st: GuatavitaState, tb: Tables, params: Params, action_id: str) -> IllegalAction:
     """GV-250: the Sabotage box is not where a sabotage is chosen; the hex of the exploration is. Why none is
     possible now, where none is."""
     seat = st.decision.seat if st.decision is not None else 0
-    found = [_sabotage(st, tb, params, seat, Move("sabotage", t))
+    found = [sabotage_refusal(st, tb, params, seat, Move("sabotage", t))
              for t in range(len(tb.names)) if lake.exploration_at(st, t) is not None]
     if not found:
         why = "; nobody is exploring a tile this round"
     elif any(f is None for f in found):
         why = "; a sabotage is open now: its hex is highlighted"
     else:
-        why = f"; none is open now: {next(f for f in found if f is not None)[1]}"
+        why = f"; none is open now: {next(f for f in found if f is not None).why}"
     return IllegalAction("a sabotage is placed on the tile of the exploration it sabotages, not on this box" + why,
                          rule="GV-250", action=action_id, opens=SABOTAGE_HOW)
 
@@ -213,279 +191,3 @@ def _lake_move(tb: Tables, words: list[str]) -> Move | None:
     return Move(kind, first, via, source, insure) if kind == "explore" else Move(kind, first, source=source)
 
 
-# =========================================================================== planning (GV-070..GV-273)
-def _plan(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    seat = d.seat
-    pl = st.players[seat]
-    if duty_binds(st, params, seat):
-        return None if move.kind == "loan" else ("GV-111", "with 0 gold your first placement must be a Loan")
-    if move.kind == "pass":
-        return None
-    if not has_worker(pl):
-        return "GV-071", "you have no worker in camp, so no placement at all (only passing)"
-    if not under_limit(pl, params.MAX_SAME_ACTION, COUNTED_AS[move.kind]):
-        return "GV-074", f"that action was already chosen {params.MAX_SAME_ACTION} times this planning phase"
-    return PLACEMENT_WHY[move.kind](st, tb, params, seat, move)
-
-
-def _pieces(need: int, have: int, what: str, rule: str = "GV-071") -> Refusal:
-    return None if have >= need else (rule, f"it needs {need} {what} in your camp; you have {have}")
-
-
-def _slot(st: State, params: Params, box: str, title: str, rule: str = "GV-073") -> Refusal:
-    return None if slot_free(st, params.SLOTS, box) else (rule, f"every {title} slot is taken")
-
-
-def _source(st: State, tb: Tables, seat: int, target: int, src: int, rule: str) -> Refusal:
-    """GV-175/GV-176/GV-201: ``src`` (the pump or an own tile) must reach ``target``."""
-    if src in sources(st, tb, seat).get(target, ()):
-        return None
-    if src == PUMP:
-        return rule, f"{tb.names[target]} is not one of the two shore tiles connected to your pump"
-    if not st.drained[src] and src in pending_targets(st):
-        return "GV-176", (f"{tb.names[src]} is not drained yet (tiles explored this round are not sources: "
-                          "explorations do not chain)")
-    if not st.drained[src] or not st.pipes[src][seat]:
-        return rule, f"{tb.names[src]} is not one of your tiles (drained, with a pipe of yours)"
-    return rule, f"{tb.names[target]} is not adjacent to {tb.names[src]}"
-
-
-def _lake(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-170..GV-213, GV-230..GV-233."""
-    pl = st.players[seat]
-    crossing = move.kind == "cross" or move.via >= 0
-    r = move.pos if move.kind == "cross" else move.via
-    pipes = 0
-    if crossing:  # GV-200..GV-209
-        if not st.drained[r]:
-            return "GV-200", f"only a drained tile can be crossed; {tb.names[r]} is still under water"
-        if not crossable(st, seat, r):
-            return "GV-200", f"you already have a pipe on {tb.names[r]}; only tiles owned by others are crossed"
-        why = _source(st, tb, seat, r, move.source, "GV-201")
-        if why:
-            return why
-        cost = rent(st, params, r)
-        if pl.gold < cost:
-            return "GV-204", f"crossing {tb.names[r]} costs {cost} gold in rent; you hold {pl.gold}"
-        pipes += exit_pipes(st, tb, params, move.source)
-    if move.kind == "explore":
-        t = move.pos
-        if st.drained[t]:
-            return "GV-170", f"{tb.names[t]} is already drained"
-        if t in pending_targets(st):
-            return "GV-171", f"{tb.names[t]} already has an explorer this round"
-        if not deep_enough(tb, pl, t):
-            return "GV-173", f"{tb.names[t]} is a phase-{tb.phase_of_pos[t]} tile: it needs a level-2 pump"
-        if crossing:
-            if t not in tb.neighbours[r]:
-                return "GV-206", f"{tb.names[t]} is not adjacent to the crossed tile {tb.names[r]}"
-            pipes += exit_pipes(st, tb, params, r)
-        else:
-            why = _source(st, tb, seat, t, move.source, "GV-175")
-            if why:
-                return why
-            pipes += exit_pipes(st, tb, params, move.source)
-        wn, mn = required(st, tb, params, t)
-        if pl.camp_workers < wn or pl.camp_machines < mn:
-            extra = (" (1 more machine for the protected balsa there, GV-181)"
-                     if mn > tb.tiles[st.tile_at[t]].machines else "")
-            return "GV-172", (f"{tb.names[t]} needs {wn} workers and {mn} machines{extra}; your camp holds "
-                              f"{pl.camp_workers} and {pl.camp_machines} (GV-071)")
-        if move.amount > mn:
-            return "GV-233", f"only the {mn} machine(s) placed on {tb.names[t]} can be insured"
-        if move.amount > most_insured(pl, mn):
-            return "GV-072", f"insuring {move.amount} machine(s) needs {move.amount} emeralds; you hold {pl.emeralds}"
-    return _pieces(pipes, pl.camp_pipes, "pipe(s)")
-
-
-def _sabotage(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-250, GV-251."""
-    t = move.pos
-    rec = lake.exploration_at(st, t)
-    if rec is None:
-        return "GV-250", f"nobody is exploring {tb.names[t]} this round"
-    if rec.owner == seat:
-        return "GV-250", "you cannot sabotage your own exploration"
-    if rec.saboteur >= 0:
-        return "GV-251", f"{tb.names[t]} already has a saboteur"
-    return (_slot(st, params, "sabotage", "Sabotage")
-            or _pieces(SABOTAGE_WORKERS, st.players[seat].camp_workers, "workers (one in the slot, one on the tile)"))
-
-
-def _camp(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-130, GV-131."""
-    pl = st.players[seat]
-    if not camp_room(pl, params):
-        return "GV-131", f"your camp would pass level {params.CAMP_LEVEL_MAX}"
-    cw, cm, _ = params.CAMP_UPGRADE
-    return (_slot(st, params, "camp", "Camp Upgrade") or _pieces(cw, pl.camp_workers, "workers", "GV-130")
-            or _pieces(cm, pl.camp_machines, "machine(s)", "GV-130"))
-
-
-def _pump(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-132, GV-133."""
-    if not pump_upgradable(st, seat):
-        if st.players[seat].pump_level >= 2:
-            return "GV-133", "your pump is already level 2"
-        return "GV-133", "you already placed a Pump Upgrade this planning phase"
-    return _slot(st, params, "pumpre", "Pump Upgrade / Re-exploration")
-
-
-def _reexplore(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-134, GV-502."""
-    d = move.pos
-    if not reexplorable(st, tb, seat, d):
-        if not st.drained[d] or not st.pipes[d][seat]:
-            return "GV-134", f"{tb.names[d]} is not one of your drained tiles"
-        return "GV-134", f"{tb.names[d]} is not a damp tile with a re-exploration box"
-    return (_slot(st, params, "pumpre", "Pump Upgrade / Re-exploration")
-            or _pieces(REEXPLORE_PIECES[1], st.players[seat].camp_machines, "machine", "GV-134"))
-
-
-def _harvest(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-136."""
-    return (_slot(st, params, "harvest", "Harvest")
-            or _pieces(move.amount, st.players[seat].camp_workers, "worker(s)", "GV-136"))
-
-
-def _pioneer(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-137."""
-    return (_slot(st, params, "pioneer", "Pioneer")
-            or _pieces(params.PIONEER_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-137"))
-
-
-def _commerce(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-138, GV-139, GV-623."""
-    if not commerce_room(st, params, seat):
-        return "GV-139", f"you already have {commerce_workers(st, seat)} workers in the Commerce box"
-    box = COMMERCE_BOXES[COMMERCE_GOODS.index(move.choice)]
-    return _slot(st, params, box, f"Commerce {move.choice}", "GV-623")
-
-
-def _recruit(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-141."""
-    return (_slot(st, params, "recruit", "Recruitment")
-            or _pieces(params.RECRUIT_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-141"))
-
-
-def _loan(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-143, GV-144."""
-    if not loan_room(st.players[seat], params):
-        return "GV-144", "the loan track would pass its end"
-    return _slot(st, params, "loan", "Loan")
-
-
-def _balsa(st: State, tb: Tables, params: Params, seat: int, move: Move) -> Refusal:
-    """GV-770, GV-774, GV-775, GV-798."""
-    pl = st.players[seat]
-    if not balsa_ready(st, params, seat):
-        if not params.balsa:
-            return "GV-770", "La Balsa is not in play"
-        if not pl.balsa_alive:
-            return "GV-775", "your balsa was destroyed"
-        return "GV-775", "your balsa is already activated this round"
-    if pl.balsa_pos in pending_targets(st):
-        return "GV-798", "your balsa's tile is being explored this round"
-    return _pieces(params.BALSA_WORKERS, pl.camp_workers, "workers", "GV-774")
-
-
-PLACEMENT_WHY: dict[str, Callable[[State, Tables, Params, int, Move], Refusal]] = {
-    "explore": _lake, "cross": _lake, "sabotage": _sabotage, "camp": _camp, "pump": _pump, "reexplore": _reexplore,
-    "harvest": _harvest, "pioneer": _pioneer, "commerce": _commerce, "recruit": _recruit, "loan": _loan,
-    "balsa": _balsa,
-}
-
-
-# =========================================================================== the other decisions
-def _balsa_start(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-772, GV-773."""
-    if move.pos not in balsa.start_tiles(st, tb, d.seat):
-        return "GV-772", (f"{tb.names[move.pos]} is not a shore tile within {params.BALSA_START_MAX_DIST} of your "
-                          "pump")
-    if not balsa.start_free(st, move.pos):
-        return "GV-773", f"{tb.names[move.pos]} already holds a balsa"
-    return None
-
-
-def _he_return(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-101, GV-102."""
-    if st.he[move.pos] != d.seat:
-        return "GV-102", f"you have no head explorer on {tb.names[move.pos]}"
-    return None
-
-
-def _always(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """Every choice of this decision is open (GV-106 payment, GV-420 declaration)."""
-    return None
-
-
-def _join(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-395."""
-    if move.kind == "return_he" and move.pos not in lake.joined_hes(st, tb, d.seat, d.pos):
-        return "GV-395", (f"only one of your head explorers on {tb.names[d.pos]} or on your tiles next to it may go "
-                          f"home, not one on {tb.names[move.pos]}")
-    return None
-
-
-def _balsa_move(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-778..GV-783."""
-    if move.kind == "stop":
-        return None
-    y, here = move.pos, st.players[d.seat].balsa_pos
-    if not balsa.adjacent(tb, here, y):
-        return "GV-778", f"{tb.names[y]} is not adjacent to your balsa"
-    if st.drained[y]:
-        return "GV-778", f"{tb.names[y]} is drained; a balsa moves only over water"
-    blocker = balsa.step_blocker(st, tb, y)
-    if blocker == "protected":
-        return "GV-780", f"a protected balsa on {tb.names[y]} blocks the way"
-    if blocker:
-        return "GV-783", f"the balsa on {tb.names[y]} has nowhere to be pushed"
-    return None
-
-
-def _push(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-782."""
-    z = move.pos
-    if z in balsa.push_choices(st, tb, d.pos):
-        return None
-    if not balsa.adjacent(tb, d.pos, z):
-        return "GV-782", f"{tb.names[z]} is not adjacent to {tb.names[d.pos]}"
-    if st.drained[z]:
-        return "GV-782", f"{tb.names[z]} is drained"
-    return "GV-782", f"{tb.names[z]} already holds a balsa"
-
-
-def _balsa_act(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-785..GV-789."""
-    pl = st.players[d.seat]
-    if move.kind == "inspect":
-        z = move.pos
-        if balsa.can_inspect(st, tb, params, d.seat, z):
-            return None
-        if z == tb.centre:
-            return "GV-787", "the centre tile can never be inspected"
-        if pl.emeralds < params.INSPECT_COST:
-            return "GV-786", f"inspecting costs {params.INSPECT_COST} emeralds; you hold {pl.emeralds}"
-        return "GV-786", f"only an undrained tile next to your balsa can be inspected, not {tb.names[z]}"
-    if move.kind == "protect" and not balsa.can_protect(st, tb, params, d.seat):
-        if pl.balsa_pos == tb.centre:
-            return "GV-789", "a balsa on the centre tile cannot be protected"
-        return "GV-788", f"protecting needs {params.PROTECT_EMERALDS} emeralds; you hold {pl.emeralds}"
-    return None
-
-
-def _exchange(st: State, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal:
-    """GV-601, GV-602."""
-    if move.choice in boxes.exchange_options(st, params, d.seat):
-        return None
-    gold, emer = params.PIONEER_SWAP
-    return "GV-602", (f"the exchange must be covered by you ({gold} gold or {emer} emeralds) and, for emeralds, by "
-                      "the shared supply")
-
-
-WHY: dict[Ask, Callable[[State, Tables, Params, Decision, Move], Refusal]] = {
-    Ask.PLAN: _plan, Ask.BALSA_START: _balsa_start, Ask.HE_RETURN: _he_return, Ask.PAY: _always,
-    Ask.DECLARE: _always, Ask.JOIN: _join, Ask.BALSA_MOVE: _balsa_move, Ask.PUSH: _push, Ask.BALSA_ACT: _balsa_act,
-    Ask.EXCHANGE: _exchange,
-}

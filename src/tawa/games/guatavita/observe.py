@@ -7,7 +7,7 @@ from tawa.core.params import Params
 from tawa.core.rng import Rng
 from tawa.games.guatavita.data import ACTIONS, Tables
 from tawa.games.guatavita.rules.common import he_positions, pipes_in_lake
-from tawa.games.guatavita.state import State
+from tawa.games.guatavita.state import GuatavitaState
 
 
 def tile_face(tb: Tables, idx: int) -> dict[str, Any]:
@@ -16,7 +16,7 @@ def tile_face(tb: Tables, idx: int) -> dict[str, Any]:
     return {"tile": t.id, "E": t.emeralds, "G": t.gold, "P": t.prestige, "special": t.special, "box": t.box}
 
 
-def observation(state: State, tables: Tables, params: Params, seat: int | None) -> dict[str, Any]:
+def observation(state: GuatavitaState, tables: Tables, params: Params, seat: int | None) -> dict[str, Any]:
     """Everything public (GV-834, GV-835), plus ``seat``'s own inspections (GV-832); ``None`` is a spectator."""
     st, tb = state, tables
     lake = []
@@ -66,7 +66,7 @@ def observation(state: State, tables: Tables, params: Params, seat: int | None) 
     }
 
 
-def resample_hidden(state: State, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
+def resample_hidden(state: GuatavitaState, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
     """Deal the tiles ``seat`` has not seen over the undrained positions it has not inspected, phase by
     phase, keeping every position's water side (W, M); the centre draws among the centre tiles (GV-837)."""
     st, tb = state, tables

@@ -17,22 +17,22 @@ from tawa.games.guatavita.data import BOX_RESOLUTION, Tables, Tile
 from tawa.games.guatavita.rules.common import he_positions, name, pipes_in_lake
 from tawa.games.guatavita.rules.planning import rent
 from tawa.games.guatavita.scoring import SOURCE_LABELS, SOURCES, standings
-from tawa.games.guatavita.state import Ask, Stage, State
+from tawa.games.guatavita.state import Ask, GuatavitaState, Phase
 
 WIDE = 100  # columns from which the wide form is drawn
 COMPACT = 80  # the compact form fits this width
 CELL = 8  # columns of one lake position
 
-STAGE_TEXT = {Stage.BALSA_SETUP: "setup: balsa start tiles", Stage.START: "planning phase (start)",
-              Stage.PLAN: "planning phase", Stage.LAKE: "execution: lake tiles", Stage.BALSA: "execution: balsas",
-              Stage.BOXES: "execution: action boxes", Stage.OVER: "game over"}
+STAGE_TEXT = {Phase.BALSA_SETUP: "setup: balsa start tiles", Phase.START: "planning phase (start)",
+              Phase.PLAN: "planning phase", Phase.LAKE: "execution: lake tiles", Phase.BALSA: "execution: balsas",
+              Phase.BOXES: "execution: action boxes", Phase.OVER: "game over"}
 BOX_TITLES = {"sabotage": "Sabotage", "camp": "Camp Upgrade", "pumpre": "Pump Upgrade / Re-exploration",
               "harvest": "Harvest", "pioneer": "Pioneer", "commerce_machine": "Commerce (machine)",
               "commerce_pipe": "Commerce (pipe)", "recruit": "Recruitment", "loan": "Loan"}
 BOX_ORDER = ("sabotage", *(box for group in BOX_RESOLUTION for box in group))  # the board, in resolution order
 
 
-def render_parts(st: State, tb: Tables, params: Params, seat: int | None, width: int | None
+def render_parts(st: GuatavitaState, tb: Tables, params: Params, seat: int | None, width: int | None
                  ) -> list[tuple[str, str]]:
     """What ``seat`` sees (``None``: a spectator), as (name, text) parts fitted to ``width`` columns."""
     wide = width is not None and width >= WIDE
@@ -61,19 +61,19 @@ def _fit(text: str, limit: int) -> str:
 
 
 # --------------------------------------------------------------------------- parts
-def _header(st: State, params: Params, wide: bool) -> str:
+def _header(st: GuatavitaState, params: Params, wide: bool) -> str:
     cap = f" (round cap {params.MAX_ROUNDS})" if params.MAX_ROUNDS is not None else ""
     first = f"GUATAVITA  round {st.round}{cap}  {STAGE_TEXT[st.stage]}"
     second = f"Pioneer: {name(st, st.pioneer)}  emerald supply: {st.supply}"
     if st.end_triggers:
-        when = "ended after this round" if st.stage == Stage.OVER else "ends after this round"
+        when = "ended after this round" if st.stage == Phase.OVER else "ends after this round"
         second += f"  {when}: {', '.join(st.end_triggers)}"
     elif st.capped:
         second += "  ended at the round cap"
     return f"{first}  {second}" if wide else f"{first}\n{second}"
 
 
-def _legend(st: State, seat: int | None, params: Params, beside: bool) -> list[str]:
+def _legend(st: GuatavitaState, seat: int | None, params: Params, beside: bool) -> list[str]:
     """The map's legend in this game's colours: a few long lines above the map, or narrow ones beside it."""
     a, b = name(st, 0), name(st, 1)
     ia, ib = a[:1].lower(), b[:1].lower()
@@ -95,7 +95,7 @@ def _legend(st: State, seat: int | None, params: Params, beside: bool) -> list[s
     return out
 
 
-def _cell(st: State, tb: Tables, pos: int, seat: int | None) -> tuple[str, str]:
+def _cell(st: GuatavitaState, tb: Tables, pos: int, seat: int | None) -> tuple[str, str]:
     """Two lines for one lake position: its name (+ markers) and its state."""
     t = tb.tiles[st.tile_at[pos]]
     top = tb.names[pos]
@@ -116,7 +116,7 @@ def _cell(st: State, tb: Tables, pos: int, seat: int | None) -> tuple[str, str]:
     return top[:CELL - 1].ljust(CELL), bottom[:CELL - 1].ljust(CELL)
 
 
-def _map(st: State, tb: Tables, seat: int | None) -> list[str]:
+def _map(st: GuatavitaState, tb: Tables, seat: int | None) -> list[str]:
     coords = {qr: i for i, qr in enumerate(tb.coords)}
     spots = {(v.q, v.r): (k, s) for s, p in enumerate(st.players) for k, v in tb.spots.items() if k == p.spot}
     reach = max(max(abs(q), abs(r), abs(q + r)) for q, r in [*coords, *spots])
@@ -140,7 +140,7 @@ def _map(st: State, tb: Tables, seat: int | None) -> list[str]:
     return lines
 
 
-def _lake(st: State, tb: Tables, params: Params, seat: int | None, cols: int) -> str:
+def _lake(st: GuatavitaState, tb: Tables, params: Params, seat: int | None, cols: int) -> str:
     lake = _map(st, tb, seat)
     room = max(len(line) for line in lake) + 3
     beside = _legend(st, seat, params, beside=True)
@@ -158,7 +158,7 @@ def tile_text(t: Tile) -> str:
     return f"{t.id} {t.emeralds}E {t.gold}G {t.prestige}VP{extra}"
 
 
-def _tiles(title: str, positions: list[int], st: State, tb: Tables, cols: int) -> str:
+def _tiles(title: str, positions: list[int], st: GuatavitaState, tb: Tables, cols: int) -> str:
     if not positions:
         return ""
     cells = [f"{tb.names[p]:>3} {tile_text(tb.tiles[st.tile_at[p]])}" for p in positions]
@@ -169,7 +169,7 @@ def _tiles(title: str, positions: list[int], st: State, tb: Tables, cols: int) -
     return "\n".join([title, *rows])
 
 
-def _explorations(st: State, tb: Tables) -> str:
+def _explorations(st: GuatavitaState, tb: Tables) -> str:
     lines = []
     for e in st.explorations:
         if st.drained[e.pos]:
@@ -181,7 +181,7 @@ def _explorations(st: State, tb: Tables) -> str:
     return "\n".join(["Pending explorations:", *lines]) if lines else ""
 
 
-def _boxes(st: State, tb: Tables, params: Params, cols: int) -> str:
+def _boxes(st: GuatavitaState, tb: Tables, params: Params, cols: int) -> str:
     size = max(len(t) for t in BOX_TITLES.values()) + 2
     lines = ["Action board (· free slot, done: resolved):"]
     for key in BOX_ORDER:
@@ -199,7 +199,7 @@ def _boxes(st: State, tb: Tables, params: Params, cols: int) -> str:
     return "\n".join(lines)
 
 
-def _players(st: State, tb: Tables, params: Params, seat: int | None, wide: bool, cols: int) -> str:
+def _players(st: GuatavitaState, tb: Tables, params: Params, seat: int | None, wide: bool, cols: int) -> str:
     lines = ["Players: gold food emeralds VP | camp, personal supply: Workers Machines Pipes"]
     for s, p in enumerate(st.players):
         mark = ">" if st.decision is not None and st.decision.seat == s else " "
@@ -207,15 +207,15 @@ def _players(st: State, tb: Tables, params: Params, seat: int | None, wide: bool
         first = (f" {mark}{name(st, s):<6} [{p.spot:>2}]{you:<6} {p.gold}g {p.food}f {p.emeralds}e {p.vp:>3}VP | "
                  f"camp {p.camp_workers}W {p.camp_machines}M {p.camp_pipes}P | "
                  f"supply {p.sup_workers}W {p.sup_machines}M {p.sup_pipes}P")
-        flags = ", passed" if p.passed and st.stage == Stage.PLAN else ""
-        flags += ", must open with a Loan" if p.gold_duty and not p.placed and st.stage == Stage.PLAN else ""
+        flags = ", passed" if p.passed and st.stage == Phase.PLAN else ""
+        flags += ", must open with a Loan" if p.gold_duty and not p.placed and st.stage == Phase.PLAN else ""
         balsa = ""
         if params.balsa:
             if p.balsa_alive:
                 balsa = f", balsa on {tb.names[p.balsa_pos]}{' (protected)' if p.balsa_protected else ''}"
                 balsa += " (activated)" if p.balsa_workers else ""
             else:
-                balsa = ", balsa not placed yet" if st.stage == Stage.BALSA_SETUP else ", balsa destroyed"
+                balsa = ", balsa not placed yet" if st.stage == Phase.BALSA_SETUP else ", balsa destroyed"
         he = ", ".join(tb.names[x] for x in he_positions(st, s)) or "none"
         second = (f"camp level {p.camp_level}, pump level {p.pump_level}{' (+worker)' if p.pump_worker else ''}, "
                   f"loan {p.loan}, pipes in the lake {pipes_in_lake(st, s)}, head explorers: {he}{balsa}{flags}")
@@ -241,17 +241,17 @@ ASK_TEXT = {
 }
 
 
-def _status(st: State, tb: Tables, params: Params, cols: int) -> str:
+def _status(st: GuatavitaState, tb: Tables, params: Params, cols: int) -> str:
     d = st.decision
     if d is not None:
         where = tb.names[d.pos] if d.pos >= 0 else ""
         return f"Waiting for {name(st, d.seat)}: {ASK_TEXT[d.ask].format(pos=where)}"
-    if st.stage != Stage.OVER:
+    if st.stage != Phase.OVER:
         return ""
     return final_text(st, tb, params)
 
 
-def final_text(st: State, tb: Tables, params: Params) -> str:
+def final_text(st: GuatavitaState, tb: Tables, params: Params) -> str:
     """The final ranking (GV-750..GV-753): place, score, what decided the place, and the points by source."""
     table = standings(st, tb, params)
     lines = ["Final scores and ranking:"]
@@ -316,7 +316,7 @@ def rule_of_kind(params: Params) -> dict[str, tuple[str, str]]:
     }
 
 
-def help_text(st: State, tb: Tables, params: Params, action: Action) -> str:
+def help_text(st: GuatavitaState, tb: Tables, params: Params, action: Action) -> str:
     """The action's text, the rule it follows, and what it would bring from here (public knowledge only)."""
     move = action.data
     rule = rule_of_kind(params).get(move.kind) if move is not None else None

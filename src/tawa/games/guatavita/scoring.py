@@ -5,7 +5,7 @@ from tawa.core.params import Params
 from tawa.core.results import Standing, standings_by_keys
 from tawa.games.guatavita.data import Tables
 from tawa.games.guatavita.rules.common import he_positions, pieces_out, pipes_in_lake
-from tawa.games.guatavita.state import State
+from tawa.games.guatavita.state import GuatavitaState
 
 # the end-of-game items in the order of the spec (GV-711..GV-727); "track" is the score track itself (GV-710)
 SOURCES: tuple[str, ...] = ("track", "camp_track", "camp_majority", "pipe_majority", "machines", "workers", "pipes",
@@ -38,7 +38,7 @@ def majority_points(values: list[int], pts: tuple[int, ...], mode: str) -> list[
     return out
 
 
-def breakdown(st: State, tb: Tables, params: Params) -> list[dict[str, int]]:
+def breakdown(st: GuatavitaState, tb: Tables, params: Params) -> list[dict[str, int]]:
     """Per-seat end-of-game score items (``SOURCES``), plus their total."""
     n = len(st.players)
     camp_maj = majority_points([p.camp_level for p in st.players], params.MAJORITY_POINTS, params.TIE_SPLIT_MODE)
@@ -68,22 +68,22 @@ def breakdown(st: State, tb: Tables, params: Params) -> list[dict[str, int]]:
     return out
 
 
-def final_scores(st: State, tb: Tables, params: Params) -> list[int]:
+def final_scores(st: GuatavitaState, tb: Tables, params: Params) -> list[int]:
     return [b["total"] for b in breakdown(st, tb, params)]
 
 
-def _keys(st: State, scores: list[int]) -> list[tuple[int, int, int]]:
+def _keys(st: GuatavitaState, scores: list[int]) -> list[tuple[int, int, int]]:
     """GV-750..GV-752: most VP, then most pipes in the lake, then most gold."""
     return [(scores[s], pipes_in_lake(st, s), st.players[s].gold) for s in range(len(st.players))]
 
 
-def ranking(st: State, tb: Tables, params: Params) -> list[int]:
+def ranking(st: GuatavitaState, tb: Tables, params: Params) -> list[int]:
     """GV-750..GV-753: most VP, then most pipes in the lake, then most gold; else shared."""
     keys = _keys(st, final_scores(st, tb, params))
     return [1 + sum(1 for k in keys if k > mine) for mine in keys]
 
 
-def standings(st: State, tb: Tables, params: Params) -> list[Standing]:
+def standings(st: GuatavitaState, tb: Tables, params: Params) -> list[Standing]:
     """The ranking as players read it: each place with the tie-break that decided it (GV-751, GV-752), "shared"
     where still tied (GV-753), and each seat's points by source."""
     items = breakdown(st, tb, params)

@@ -7,10 +7,10 @@ from tawa.core.rng import Rng
 from tawa.games.guatavita.data import ACTIONS, LAST_PHASE, Tables
 from tawa.games.guatavita.rules import start
 from tawa.games.guatavita.rules.common import turn_order
-from tawa.games.guatavita.state import Stage, State
+from tawa.games.guatavita.state import GuatavitaState, Phase
 
 
-def setup(state: State, tables: Tables, params: Params, rng: Rng) -> list[Event]:
+def setup(state: GuatavitaState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     """Deal a fresh ``state`` (made with its player count) and run it to its first decision."""
     st, tb = state, tables
     players = len(st.players)
@@ -47,5 +47,5 @@ def setup(state: State, tables: Tables, params: Params, rng: Rng) -> list[Event]
     st.pioneer = rng.below(players)  # GV-019
     st.boxes = {b: [] for b in params.SLOTS}
     st.order = turn_order(st, tb)
-    st.stage = Stage.BALSA_SETUP if params.balsa else Stage.START  # GV-030
+    st.stage = Phase.BALSA_SETUP if params.balsa else Phase.START  # GV-030
     return start(st, tb, params)

@@ -26,7 +26,7 @@ from tawa.games.guatavita.data import (
 )
 
 
-class Stage(IntEnum):
+class Phase(IntEnum):
     """Where the round machine stands (GV-050, GV-100, GV-290..GV-300); saved as its lower-case name."""
 
     BALSA_SETUP = 0  # GV-772, GV-773: balsas are put on the lake
@@ -42,12 +42,12 @@ class Stage(IntEnum):
         return self.name.lower()
 
 
-STAGE_BY_KEY: dict[str, Stage] = {s.key: s for s in Stage}
+STAGE_BY_KEY: dict[str, Phase] = {s.key: s for s in Phase}
 
 
 class BalsaStep(IntEnum):
-    """``State.sub``: where the balsa at the cursor stands in its resolution (GV-778, GV-785); MOVING in every other
-    stage."""
+    """``GuatavitaState.sub``: where the balsa at the cursor stands in its resolution (GV-778, GV-785); MOVING in
+    every other stage."""
 
     MOVING = 0
     AFTER_MOVE = 1
@@ -178,7 +178,7 @@ class Player:
         return d
 
 
-class State:
+class GuatavitaState:
     """Whole game state.
 
     Lake: ``tile_at[pos]`` (index into the tiles; hidden while undrained), ``unused_centre`` (the centre tiles
@@ -209,7 +209,7 @@ class State:
         self.supply = 0
         self.pioneer = 0
         self.round = 1
-        self.stage = Stage.PLAN
+        self.stage = Phase.PLAN
         self.idx = 0
         self.sub = BalsaStep.MOVING
         self.turn = 0
@@ -223,8 +223,8 @@ class State:
         self.balsa_steps = 0
         self.harvest_bonus_given = False
 
-    def clone(self) -> State:
-        s = State.__new__(State)
+    def clone(self) -> GuatavitaState:
+        s = GuatavitaState.__new__(GuatavitaState)
         s.players = [p.clone() for p in self.players]
         s.tile_at = self.tile_at.copy()
         s.unused_centre = self.unused_centre.copy()
@@ -269,14 +269,14 @@ class State:
 
 
 # =========================================================================== loading a saved state
-def from_dict(data: object, tb: Tables, params: Params, players: int) -> State:
-    """Rebuild a state from ``State.to_dict()``, every field checked against its component (positions, tiles,
+def from_dict(data: object, tb: Tables, params: Params, players: int) -> GuatavitaState:
+    """Rebuild a state from ``GuatavitaState.to_dict()``, every field checked against its component (positions, tiles,
     seats, piece counts, slot counts, tracks) and the round machine's cursors against the stage they belong to,
     so that a bad document raises ``BadState`` naming the field. The component totals are checked after this by
     ``check_invariants``."""
     doc = Doc(data, "state")
     npos, seats = tb.npos, players - 1
-    st = State.__new__(State)
+    st = GuatavitaState.__new__(GuatavitaState)
     st.players = [_player(p, tb, params, players) for p in doc.docs("players", length=players)]
     for key in ("colour", "spot"):
         values = [getattr(p, key) for p in st.players]
@@ -306,7 +306,7 @@ def from_dict(data: object, tb: Tables, params: Params, players: int) -> State:
     st.pioneer = doc.integer("pioneer", 0, seats)
     st.round = doc.integer("round", 1, params.MAX_ROUNDS)
     st.stage = STAGE_BY_KEY[doc.text("stage", STAGE_BY_KEY)]
-    doc.check(st.stage != Stage.BALSA_SETUP or bool(params.balsa), "stage", "La Balsa is not in play")
+    doc.check(st.stage != Phase.BALSA_SETUP or bool(params.balsa), "stage", "La Balsa is not in play")
     st.idx = doc.integer("idx", 0, max(npos, 2 * len(BOXES) * MAX_SLOTS))
     st.sub = BalsaStep(doc.integer("sub", 0, len(BalsaStep) - 1))
     st.turn = doc.integer("turn", 0, seats)
@@ -399,7 +399,7 @@ def _slot(value: object, path: str, box: str, tb: Tables, players: int) -> Slot:
                 check_int(items[4], path + ".seq", 0))
 
 
-def _queued(value: object, path: str, st: State) -> Queued:
+def _queued(value: object, path: str, st: GuatavitaState) -> Queued:
     items = check_list(value, path, length=len(Queued._fields))
     box = check_str(items[0], path + ".box", (BALSA_QUEUE, *st.boxes))
     if box == BALSA_QUEUE:
@@ -428,30 +428,30 @@ def _decision(doc: Doc, tb: Tables, players: int) -> Decision | None:
 
 
 # the decisions each stage asks, and where its cursor points
-STAGE_ASKS: dict[Stage, tuple[Ask, ...]] = {
-    Stage.BALSA_SETUP: (Ask.BALSA_START,), Stage.START: (Ask.HE_RETURN, Ask.PAY), Stage.PLAN: (Ask.PLAN,),
-    Stage.LAKE: (Ask.DECLARE, Ask.JOIN), Stage.BALSA: (Ask.BALSA_MOVE, Ask.PUSH, Ask.BALSA_ACT),
-    Stage.BOXES: (Ask.EXCHANGE,), Stage.OVER: (),
+STAGE_ASKS: dict[Phase, tuple[Ask, ...]] = {
+    Phase.BALSA_SETUP: (Ask.BALSA_START,), Phase.START: (Ask.HE_RETURN, Ask.PAY), Phase.PLAN: (Ask.PLAN,),
+    Phase.LAKE: (Ask.DECLARE, Ask.JOIN), Phase.BALSA: (Ask.BALSA_MOVE, Ask.PUSH, Ask.BALSA_ACT),
+    Phase.BOXES: (Ask.EXCHANGE,), Phase.OVER: (),
 }
 
 
-def _check_machine(doc: Doc, st: State, tb: Tables, params: Params) -> None:
+def _check_machine(doc: Doc, st: GuatavitaState, tb: Tables, params: Params) -> None:
     """The round machine's cursors agree with its stage and its pending decision."""
     d, stage = st.decision, st.stage
-    doc.check((d is None) == (stage == Stage.OVER), "decision", "a decision is pending exactly until the game is over")
+    doc.check((d is None) == (stage == Phase.OVER), "decision", "a decision is pending exactly until the game is over")
     if d is None:
         return
     doc.check(d.ask in STAGE_ASKS[stage], "decision", f"a {d.ask.value} decision does not belong to the "
                                                       f"{stage.key} stage")
-    if stage in (Stage.BALSA_SETUP, Stage.START):
+    if stage in (Phase.BALSA_SETUP, Phase.START):
         doc.check(st.idx < len(st.order) and st.order[st.idx] == d.seat, "idx", "the seat asked is the one in turn")
         doc.check(not st.explorations, "explorations", "no exploration before the planning turns")
-    elif stage == Stage.PLAN:
+    elif stage == Phase.PLAN:
         doc.check(st.order[st.turn] == d.seat and not st.players[d.seat].passed, "turn",
                   "the seat asked is the planning turn's, and it has not passed")
         doc.check(all(not st.drained[e.pos] and e.declared == "" for e in st.explorations), "explorations",
                   "pending explorations are of undrained tiles, not resolved yet")
-    elif stage == Stage.LAKE:
+    elif stage == Phase.LAKE:
         doc.check(st.idx < len(st.explorations), "idx", "the lake cursor points at an exploration")
         rec = st.explorations[st.idx]
         asked = rec.saboteur if d.ask == Ask.DECLARE else rec.owner
@@ -465,7 +465,7 @@ def _check_machine(doc: Doc, st: State, tb: Tables, params: Params) -> None:
         doc.check(all(st.drained[e.pos] for e in st.explorations), "explorations", "every lake tile has resolved")
         doc.check(st.idx < len(st.queue), "idx", "the cursor points at an entry of the queue")
         entry = st.queue[st.idx]
-        if stage == Stage.BALSA:
+        if stage == Phase.BALSA:
             doc.check(all(q.box == BALSA_QUEUE for q in st.queue), "queue", "the balsa stage queues balsas")
             mover = d.mover if d.ask == Ask.PUSH else d.seat
             doc.check(entry.item == mover, "decision", "the balsa asked is the one at the cursor")

@@ -17,7 +17,7 @@ from tawa.core.strategy import outcome_value, squash
 from tawa.games.guatavita.data import Tables, tables
 from tawa.games.guatavita.rules.common import housed
 from tawa.games.guatavita.scoring import breakdown
-from tawa.games.guatavita.state import Ask, State
+from tawa.games.guatavita.state import Ask, GuatavitaState
 
 SCALE = 15.0
 _ASK_PLAN = Ask.PLAN  # enum attribute lookups are slow in Python 3.11; the weights are asked at every playout step
@@ -44,7 +44,7 @@ def report_extras(g: Game) -> dict[str, Any]:
     return {"seat_values": {"points by source": parts}}
 
 
-def progress_weights(st: State, tb: Tables, actions: Sequence[Action]) -> list[float] | None:
+def progress_weights(st: GuatavitaState, tb: Tables, actions: Sequence[Action]) -> list[float] | None:
     """Weights of a planning turn's placements (None, uniform, for the other decisions)."""
     d = st.decision
     if d is None or d.ask != _ASK_PLAN:

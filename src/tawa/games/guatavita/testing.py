@@ -17,7 +17,7 @@ from tawa.games.guatavita.data import PARAMS, Tables, tables
 from tawa.games.guatavita.game import GuatavitaGame
 from tawa.games.guatavita.rules import start
 from tawa.games.guatavita.rules.common import turn_order
-from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Stage
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Phase
 
 BOARD: Tables = tables(PARAMS.resolve(None))
 """The lake and the tiles of the default params (the geometry is fixed: no option changes it)."""
@@ -44,7 +44,7 @@ def scenario(players: int = 3, *, seed: int = 0, spots: list[str] | None = None,
             pl.spot = spots[s]
     st.pioneer = pioneer
     st.order = turn_order(st, g.tables)
-    st.stage, st.idx, st.sub, st.decision = Stage.START, 0, BalsaStep.MOVING, None
+    st.stage, st.idx, st.sub, st.decision = Phase.START, 0, BalsaStep.MOVING, None
     g.log.clear()
     restart(g)
     return g
@@ -135,7 +135,7 @@ def put_balsa(g: GuatavitaGame, seat: int, where: str, protected: bool = False) 
 def turn_to(g: GuatavitaGame, seat: int) -> None:
     """Make it ``seat``'s planning turn (during the planning stage)."""
     st = g.state
-    st.stage = Stage.PLAN
+    st.stage = Phase.PLAN
     st.turn = st.order.index(seat)
     st.decision = Decision(Ask.PLAN, seat)
     g.invalidate_cache()

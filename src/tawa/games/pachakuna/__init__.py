@@ -1,2 +1,4 @@
-"""P'achakuna (2 players): rotate hex tiles, move llamas along valleys or mountains, trade dyes (spec PK)."""
-from tawa.games.pachakuna import game  # noqa: F401  (registers "pachakuna")
+"""P'achakuna (2 players, spec PK): importing the package registers the game as "pachakuna"."""
+from tawa.games.pachakuna.game import PachakunaGame
+
+__all__ = ["PachakunaGame"]

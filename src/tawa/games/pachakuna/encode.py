@@ -27,14 +27,14 @@ from tawa.games.pachakuna.data import (
     tables,
 )
 from tawa.games.pachakuna.rules import action_ids
-from tawa.games.pachakuna.state import Moved, Step
+from tawa.games.pachakuna.state import Moved, Phase
 
 SUPPLY_CAP = 10       # pieces of one colour in a supply
 TURN_CAP = 300        # turns, when the game has no [D] turn cap
 Obs = Mapping[str, Any]
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 PIECE_INDEX = {c: i for i, c in enumerate(ALL_PIECES)}
-STEP_INDEX = {s.label: int(s) for s in Step}
+STEP_INDEX = {s.label: int(s) for s in Phase}
 
 
 def encoder(players: int, params: Params) -> Encoder:
@@ -85,7 +85,7 @@ def encoder(players: int, params: Params) -> Encoder:
              lambda o, c: [c.relative(o["active"])])
     b.onehot("white_seat", 1, PLAYERS, "the seat playing White (valley llamas; PK-093), relative",
              lambda o, c: [c.relative(o["white_seat"])])
-    b.onehot("step", 1, len(Step), "the step of the turn: rotate, rotate-paid, move, trade, over",
+    b.onehot("step", 1, len(Phase), "the step of the turn: rotate, rotate-paid, move, trade, over",
              lambda o, c: [STEP_INDEX[o["step"]]])
     b.number("turn", 1, 0, cap, "turns ended (PK-320)", lambda o, c: [o["turn"]], capped=params.TURN_CAP is None)
     b.onehot("move_slot", 1, LLAMAS_PER_PLAYER + 1, "the slot of the llama moving next in the move step (3: done)",

@@ -1,48 +1,34 @@
 """Why an action id is not legal now (PK-324 and the rule that forbids it), from the rules' own predicates.
 
-``explain`` asks the same predicates that the legal-action generator asks (``rules/rotate.py``, ``move.py``,
-``trade.py``, ``pay.py``), in the generator's order, and finally that the id is written exactly as the generator
-writes it; so it finds nothing against an id exactly when the id is legal.
+``explain`` reads the routing table that ``legal`` and ``apply`` read (``rules.routes.ROUTES``): the decision must
+offer the id's kind (``rules.routes.parse``), then the kind's check (``rules/checks.py``) asks the same predicates
+that the legal-action generator asks, in the generator's order, and finally that the id is written exactly as the
+generator writes it; so it finds nothing against an id exactly when the id is legal.
 """
 from __future__ import annotations
 
-import re
-
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import (
-    ALL_PIECES,
-    COLOURS,
-    LLAMAS_PER_PLAYER,
-    N_ORIENTATIONS,
     Tables,
-    llama_name,
-    parse_cell,
 )
-from tawa.games.pachakuna.rules import move, pay, rotate, trade
-from tawa.games.pachakuna.rules.refusal import Refusal
-from tawa.games.pachakuna.state import PKState, Step
-
-OVER = Refusal("PK-306", "the game is over: nothing more is played")
-NOT_AN_ACTION = Refusal("PK-324", "not an action of P'achakuna (see the list of legal actions)")
-STEP_OVER = Refusal("PK-112", "that step is not the current one")
-
-_ROTATE = re.compile(r"rotate (\S+) (\S+)")
-_LLAMA = re.compile(r"(move|stay|sell) llama(\d)(?: .*)?")
-_PAY = re.compile(r"pay (\S+)")
-_BUY = re.compile(r"buy at (\S+)")
+from tawa.games.pachakuna.rules import pay
+from tawa.games.pachakuna.rules.checks import NOT_AN_ACTION, OVER, not_now
+from tawa.games.pachakuna.rules.routes import ROUTES, decision, parse
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 
-def explain(s: PKState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
+def explain(s: PachakunaState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """``IllegalAction`` naming the rule that forbids ``action_id`` now, or None when it is legal."""
     refusal = refusal_of(s, tables, params, action_id)
     if refusal is None:
         return None
-    return IllegalAction(refusal.text, rule=refusal.rule, action=action_id,
-                         opens=REFUSAL_OPENS.get(refusal) or OPENS[refusal.rule])
+    return refusal.error(action_id, OPENS)
 
 
-# what opens a refusal (issue 24), by the rule that closes it: every rule a refusal names has its entry
+# what opens a refusal (issue 24), by the rule that closes it, where the refusal does not say it itself: every rule
+# a refusal names has its entry
 OPENS: dict[str, str] = {
     "PK-306": "never in this game: the game is over (PK-306)",
     "PK-324": "never in this game: choose one of the listed legal actions (PK-324)",
@@ -78,90 +64,14 @@ OPENS: dict[str, str] = {
     "PK-254": "more pieces in your supply: sell loads at villages in the trade step (PK-200, PK-254)",
 }
 
-# what opens a refusal where its rule's general entry (``OPENS``) says too little
-REFUSAL_OPENS: dict[Refusal, str] = {
-    pay.NOTHING_OWED: "a paid rotation (PK-132) or a purchase (PK-230): then pieces are paid one by one",
-    pay.NOT_HELD: "paying with a piece that your supply holds (PK-254)",
-    move.NOT_NOW: "the move step, after the rotate step of your turn (PK-111)",
-    trade.NOT_NOW: "the trade step, after the move step of your turn (PK-111)",
-    STEP_OVER: "that step of your next turn (PK-111, PK-112)",
-}
-
-
-def refusal_of(s: PKState, tables: Tables, params: Params, aid: str) -> Refusal | None:
-    if s.step == Step.OVER:
+def refusal_of(s: PachakunaState, tables: Tables, params: Params, aid: str) -> Refusal | None:
+    """The routing table's refusal of ``aid`` now: the game over, an id of no form the game writes, a kind that the
+    decision does not offer (``checks.not_now``) or the check of its kind."""
+    if s.step == Phase.OVER:
         return OVER
-    paying = _PAY.fullmatch(aid)
-    if s.paying and not paying:
-        return pay.pay_first(s)
-    if paying:
-        name = paying.group(1)
-        return pay.pay_refusal(s, ALL_PIECES.index(name)) if name in ALL_PIECES else NOT_AN_ACTION
-    if aid == rotate.END_ROTATE.id:
-        return None if rotate.rotating(s) else STEP_OVER
-    if aid == trade.END_TRADE.id:
-        return None if trade.trading(s) else STEP_OVER
-    found = _ROTATE.fullmatch(aid)
-    if found:
-        return _rotation(s, params, aid, found.group(1), found.group(2))
-    found = _LLAMA.fullmatch(aid)
-    if found and int(found.group(2)) < LLAMAS_PER_PLAYER:
-        k = s.active * LLAMAS_PER_PLAYER + int(found.group(2))
-        if found.group(1) == "sell":
-            return _sale(s, tables, params, aid, k)
-        return _move(s, tables, aid, k)
-    found = _BUY.fullmatch(aid)
-    if found and found.group(1) in COLOURS:
-        return _purchase(s, tables, params, COLOURS.index(found.group(1)))
-    return NOT_AN_ACTION
-
-
-def _rotation(s: PKState, params: Params, aid: str, cell_text: str, orientation_text: str) -> Refusal | None:
-    if not rotate.rotating(s):
-        return rotate.NOT_NOW
-    cell = parse_cell(cell_text)
-    if cell is None:
-        return Refusal("PK-030", f"no cell {cell_text} on the board")
-    o = _orientation(orientation_text)
-    bad_orientation = Refusal("PK-047", f"orientation must be o0 to o{N_ORIENTATIONS - 1}") if o is None else None
-    return (rotate.tile_refusal(s, cell) or bad_orientation or rotate.step_refusal(s, params)
-            or (rotate.zero_rotation_refusal(s, params) if o == s.orient[cell] else None)
-            or (None if o is not None and aid == rotate.rotate_id(cell, o) else NOT_AN_ACTION))
-
-
-def _orientation(text: str) -> int | None:
-    if len(text) == 2 and text[0] == "o" and text[1].isdigit() and int(text[1]) < N_ORIENTATIONS:
-        return int(text[1])
-    return None
-
-
-def _move(s: PKState, tables: Tables, aid: str, k: int) -> Refusal | None:
-    if not move.moving(s):
-        return move.BOUGHT if s.bought[k] else move.NOT_NOW
-    now = move.mover(s)
-    if k != now:
-        return Refusal("PK-160", f"{llama_name(now)} moves now (slot order; a llama moves once, bought llamas not "
-                                 "at all)")
-    if aid.startswith("stay"):
-        if aid != move.stay_id(k):
-            return NOT_AN_ACTION
-        return None if move.may_stay(s, tables, k) else move.MUST_MOVE
-    ids = {move.move_id(tables, k, cell, region) for cell, region in move.destinations(s, tables, k)}
-    return None if aid in ids else move.UNREACHABLE
-
-
-def _sale(s: PKState, tables: Tables, params: Params, aid: str, k: int) -> Refusal | None:
-    if not trade.trading(s):
-        return trade.NOT_NOW
-    if aid != trade.sell_id(k):
-        return NOT_AN_ACTION
-    return trade.sell_refusal(s, tables, params, k)
-
-
-def _purchase(s: PKState, tables: Tables, params: Params, village: int) -> Refusal | None:
-    if not trade.trading(s):
-        return trade.NOT_NOW
-    refusal = trade.purchase_refusal(s, params)
-    if refusal is not None:
-        return refusal
-    return None if village in trade.buy_villages(s, tables, params) else trade.NO_LLAMA_THERE
+    found = parse(aid)
+    if found is None:
+        return pay.pay_first(s) if s.paying else NOT_AN_ACTION
+    kind, args = found
+    return ROUTES.refusal(decision(s), kind, (s, tables, params), (s, tables, params, aid, args),
+                          lambda: not_now(s, kind, args))

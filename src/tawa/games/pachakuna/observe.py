@@ -20,10 +20,10 @@ from tawa.games.pachakuna.data import (
     Tables,
     cell_name,
 )
-from tawa.games.pachakuna.state import PKState
+from tawa.games.pachakuna.state import PachakunaState
 
 
-def observation(s: PKState, tables: Tables, params: Params, seat: int | None) -> dict[str, Any]:
+def observation(s: PachakunaState, tables: Tables, params: Params, seat: int | None) -> dict[str, Any]:
     """What ``seat`` sees (``None``: a spectator): everything public, which here is everything but the RNG."""
     llamas = []
     for k in range(N_LLAMAS):
@@ -66,7 +66,7 @@ def observation(s: PKState, tables: Tables, params: Params, seat: int | None) ->
     }
 
 
-def resample_hidden(s: PKState, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
+def resample_hidden(s: PachakunaState, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
     """PK-341/345: the only hidden thing is the order of future draws. The bag is an unordered set and every draw
     is taken from the game's RNG when it happens, which ``determinize`` has already reseeded: that is the reshuffle
     of the bag. Nothing else to resample."""

@@ -37,20 +37,20 @@ from tawa.games.pachakuna.rules.move import Move
 from tawa.games.pachakuna.rules.rotate import Rotate, stranded_llamas
 from tawa.games.pachakuna.rules.trade import Sell, sale_gain
 from tawa.games.pachakuna.scoring import colours_held
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 FULL, COMPACT = 12, 8  # columns per cell
 MARK = (".", "^")  # by terrain: valley, mountain
 WALKS = ("valleys .", "mountains ^")  # by llama colour (PK-060)
 
 
-def seat_label(s: PKState, seat: int) -> str:
+def seat_label(s: PachakunaState, seat: int) -> str:
     """White or Black: the colour the seat plays (PK-001, PK-093)."""
     return SIDE_NAMES[s.colour_of(seat)]
 
 
 # ---------------------------------------------------------------------------- the board
-def _llama_tag(s: PKState, cell: int, room: int) -> str:
+def _llama_tag(s: PachakunaState, cell: int, room: int) -> str:
     """``w01b0``: White llamas 0 and 1 and Black llama 0 stand here; ``2+1`` (2 White, 1 Black) where that does
     not fit in ``room`` characters."""
     parts = []
@@ -64,7 +64,7 @@ def _llama_tag(s: PKState, cell: int, room: int) -> str:
     return tag if len(tag) <= room else "+".join(str(n) for n in counts)
 
 
-def _cell_lines(s: PKState, tables: Tables, cell: int, compact: bool) -> tuple[str, str, str]:
+def _cell_lines(s: PachakunaState, tables: Tables, cell: int, compact: bool) -> tuple[str, str, str]:
     """One cell in 3 lines of 12 columns (8 when compact); the side marks keep their places next to the
     neighbours' marks (a village's sides are both terrains: ``+``)."""
     v = tables.village_at[cell]
@@ -87,7 +87,7 @@ def _cell_lines(s: PKState, tables: Tables, cell: int, compact: bool) -> tuple[s
     return f"   {t[2]}{typ:^5}{t[1]}  ", f"{t[3]} {name:^8} {t[0]}", f"   {t[4]}{ll:^5}{t[5]}  "
 
 
-def board_text(s: PKState, tables: Tables, compact: bool = False) -> str:
+def board_text(s: PachakunaState, tables: Tables, compact: bool = False) -> str:
     w = COMPACT if compact else FULL
     lines: list[str] = []
     for r in range(-BOARD_RADIUS, BOARD_RADIUS + 1):
@@ -138,7 +138,7 @@ def legend_text(width: int) -> str:
     return "\n".join(lines)
 
 
-def villages_text(s: PKState, tables: Tables, params: Params, width: int) -> str:
+def villages_text(s: PachakunaState, tables: Tables, params: Params, width: int) -> str:
     items = []
     for v in range(N_COLOURS):
         d = s.demand[v]
@@ -151,7 +151,7 @@ def villages_text(s: PKState, tables: Tables, params: Params, width: int) -> str
     return "\n".join(lines)
 
 
-def seat_text(s: PKState, seat: int, observer: int | None, width: int) -> str:
+def seat_text(s: PachakunaState, seat: int, observer: int | None, width: int) -> str:
     """A seat's area: its 7 supply slots by colour (PK-251), its brown piece and its llamas."""
     colour = s.colour_of(seat)
     me = " (you)" if observer == seat else ""
@@ -174,11 +174,11 @@ def seat_text(s: PKState, seat: int, observer: int | None, width: int) -> str:
     return "\n".join(lines)
 
 
-_STEP_TEXT = {Step.ROTATE_FREE: "rotate step (the free rotation)", Step.ROTATE_PAID: "rotate step (paid rotations)",
-              Step.MOVE: "move step", Step.TRADE: "trade step"}
+_STEP_TEXT = {Phase.ROTATE_FREE: "rotate step (the free rotation)", Phase.ROTATE_PAID: "rotate step (paid rotations)",
+              Phase.MOVE: "move step", Phase.TRADE: "trade step"}
 
 
-def status_text(s: PKState, params: Params, width: int) -> str:
+def status_text(s: PachakunaState, params: Params, width: int) -> str:
     if s.winner >= 0:
         return f"GAME OVER: {seat_label(s, s.winner)} holds all {N_COLOURS} colours and wins (PK-300)"
     if s.draw:
@@ -187,13 +187,13 @@ def status_text(s: PKState, params: Params, width: int) -> str:
     extra = ""
     if s.paying:
         extra = f": paying {s.pay_need} more piece{'s' if s.pay_need > 1 else ''} for the {s.paying}"
-    elif s.step == Step.MOVE:
+    elif s.step == Phase.MOVE:
         extra = f": {llama_name(s.move_slot)} to move"
     return "\n".join(fold([f"Turn {s.turn + 1}{cap}", f"{seat_label(s, s.active)} to play",
                            f"{_STEP_TEXT[s.step]}{extra}"], width, sep=" · "))
 
 
-def render_parts(s: PKState, tables: Tables, params: Params, seat: int | None,
+def render_parts(s: PachakunaState, tables: Tables, params: Params, seat: int | None,
                  width: int | None) -> list[tuple[str, str]]:
     compact = width is not None and width < FULL_WIDTH
     fit = FULL_WIDTH if width is None else width  # text is folded to the width, or to the full board's
@@ -228,7 +228,7 @@ def rule_help(params: Params, verb: str) -> str:
     return texts.get(verb, "")
 
 
-def sale_text(s: PKState, tables: Tables, params: Params, load: int, village: int) -> str:
+def sale_text(s: PachakunaState, tables: Tables, params: Params, load: int, village: int) -> str:
     """What selling ``load`` at ``village`` would pay now, and what it does to the seller's colours."""
     d = s.demand[village]
     if load < 0 or load == village or d < 0:
@@ -246,7 +246,7 @@ def sale_text(s: PKState, tables: Tables, params: Params, load: int, village: in
     return text + f"; the llama is then loaded with {COLOURS[village]} at the refill."
 
 
-def help_text(s: PKState, tables: Tables, params: Params, action: Action) -> str:
+def help_text(s: PachakunaState, tables: Tables, params: Params, action: Action) -> str:
     lines = [action.text]
     data = action.data
     if isinstance(data, Sell):
@@ -258,7 +258,7 @@ def help_text(s: PKState, tables: Tables, params: Params, action: Action) -> str
     return "\n".join(line for line in lines if line)
 
 
-def rotation_warning(s: PKState, tables: Tables, action: Action) -> str | None:
+def rotation_warning(s: PachakunaState, tables: Tables, action: Action) -> str | None:
     """PK-325: a warning (the rotation stays legal) when this rotation leaves one of the player's own llamas with
     no reachable cell."""
     if not isinstance(action.data, Rotate):

@@ -19,12 +19,12 @@ from tawa.games.pachakuna.data import (
 )
 from tawa.games.pachakuna.rules.demands import fill_missing
 from tawa.games.pachakuna.rules.refill import turn_event
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 RANDOM_LAYOUT_ORDER = ("F", "N", "M")  # PK-084: the tiles in this order before the shuffle (others after, by name)
 
 
-def setup(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
+def setup(s: PachakunaState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     """PK-080..PK-099."""
     events: list[Event] = []
     # PK-081..PK-084 villages and tiles
@@ -57,7 +57,7 @@ def setup(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     s.supply[1 - s.white_seat][BROWN] = 1  # PK-096
     s.rocks = []  # PK-098
     s.active = s.white_seat  # PK-099
-    s.step = Step.ROTATE_FREE
+    s.step = Phase.ROTATE_FREE
     events.append(Event("setup", f"White (seat {s.white_seat + 1}) starts; Black (seat {2 - s.white_seat}) holds the "
                                  "brown resource", data={"white_seat": s.white_seat}))
     events.append(turn_event(s))

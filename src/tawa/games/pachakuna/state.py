@@ -28,7 +28,7 @@ from tawa.games.pachakuna.data import (
 )
 
 
-class Step(IntEnum):
+class Phase(IntEnum):
     """The steps of a turn (PK-111); the game is over in ``OVER``."""
 
     ROTATE_FREE = 0
@@ -62,7 +62,7 @@ class Payment(StrEnum):
     LLAMA = "llama"
 
 
-class PKState:
+class PachakunaState:
     """Everything that changes during a game. Llamas are six parallel slots ``seat * 3 + slot``."""
 
     __slots__ = (
@@ -87,7 +87,7 @@ class PKState:
         self.bag: list[int] = []       # demand ids in the bag, ascending (unordered set, PK-342)
         self.discard: list[int] = []   # discard pile, in discard order (public)
         self.active = 0
-        self.step = Step.ROTATE_FREE
+        self.step = Phase.ROTATE_FREE
         self.move_slot = 0
         self.sold: list[int] = []      # villages sold at this turn (PK-207)
         self.buys = 0                  # llamas bought this turn
@@ -101,8 +101,8 @@ class PKState:
         self.draw = False              # ended by the turn cap (PK-320)
         self.white_seat = 0            # PK-093
 
-    def clone(self) -> PKState:
-        s = PKState.__new__(PKState)
+    def clone(self) -> PachakunaState:
+        s = PachakunaState.__new__(PachakunaState)
         s.types = self.types  # never changes after setup: shared
         s.orient = self.orient.copy()
         s.rocks = self.rocks.copy()
@@ -137,10 +137,10 @@ class PKState:
         return {name: _plain(getattr(self, name)) for name in self.__slots__}
 
     @staticmethod
-    def from_dict(data: object, tables: Tables, params: Params) -> PKState:
+    def from_dict(data: object, tables: Tables, params: Params) -> PachakunaState:
         """Read a saved state, checking every field against its component (``BadState`` names the field)."""
         doc = Doc(data, "state")
-        s = PKState.__new__(PKState)
+        s = PachakunaState.__new__(PachakunaState)
         _read_board(s, doc, tables)
         s.white_seat = doc.integer("white_seat", 0, PLAYERS - 1)
         s.active = doc.integer("active", 0, PLAYERS - 1)
@@ -185,7 +185,7 @@ def _flags(doc: Doc, key: str) -> list[bool]:
     return values
 
 
-def _read_board(s: PKState, doc: Doc, tables: Tables) -> None:
+def _read_board(s: PachakunaState, doc: Doc, tables: Tables) -> None:
     """Tiles (types fixed by the layout, PK-033/082..084), orientations, rocks and this turn's rotations."""
     s.types = doc.texts("types", length=N_CELLS, choices={"", *tables.tile_types})
     for c in range(N_CELLS):
@@ -206,7 +206,7 @@ def _read_board(s: PKState, doc: Doc, tables: Tables) -> None:
     _distinct(doc, "rotated", s.rotated)  # PK-135
 
 
-def _read_llamas(s: PKState, doc: Doc, tables: Tables) -> None:
+def _read_llamas(s: PachakunaState, doc: Doc, tables: Tables) -> None:
     """Positions (a cell, and on a tile a region of the llama's terrain, PK-050/060), loads and this turn's
     bookkeeping of the six llamas."""
     s.pos = doc.integers("pos", length=N_LLAMAS, low=-1, high=N_CELLS - 1)
@@ -241,7 +241,7 @@ def _read_llamas(s: PKState, doc: Doc, tables: Tables) -> None:
                       f"llama {k} bought this turn waits for its load and does not move (PK-168, PK-236)")
 
 
-def _read_supplies_and_demands(s: PKState, doc: Doc, tables: Tables) -> None:
+def _read_supplies_and_demands(s: PachakunaState, doc: Doc, tables: Tables) -> None:
     s.supply = doc.integer_rows("supply", rows=PLAYERS, length=len(ALL_PIECES), low=0)  # PK-254
     doc.check(sum(row[BROWN] for row in s.supply) <= 1 and s.supply[s.white_seat][BROWN] == 0, "supply",
               "the one brown piece is Black's, and no rule creates another (PK-004, PK-005, PK-096)")
@@ -255,9 +255,9 @@ def _read_supplies_and_demands(s: PKState, doc: Doc, tables: Tables) -> None:
               "demand exactly once (PK-280)")
 
 
-def _read_turn(s: PKState, doc: Doc, params: Params) -> None:
+def _read_turn(s: PachakunaState, doc: Doc, params: Params) -> None:
     """The step and its bookkeeping, checked against each other (PK-111 .. PK-320)."""
-    s.step = Step(doc.integer("step", 0, len(Step) - 1))
+    s.step = Phase(doc.integer("step", 0, len(Phase) - 1))
     s.move_slot = doc.integer("move_slot", 0, LLAMAS_PER_PLAYER)
     s.sold = doc.integers("sold", low=0, high=N_COLOURS - 1, most=N_COLOURS)
     _distinct(doc, "sold", s.sold)  # PK-207
@@ -271,30 +271,30 @@ def _read_turn(s: PKState, doc: Doc, params: Params) -> None:
     s.turn = doc.integer("turn", 0, cap)
     s.winner = doc.integer("winner", -1, PLAYERS - 1)
     s.draw = doc.flag("draw")
-    doc.check((s.step == Step.OVER) == (s.winner >= 0 or s.draw) and not (s.winner >= 0 and s.draw), "step",
+    doc.check((s.step == Phase.OVER) == (s.winner >= 0 or s.draw) and not (s.winner >= 0 and s.draw), "step",
               "the game is over exactly when a seat has won or the turn cap has drawn it (PK-300, PK-320)")
     doc.check(s.draw == (cap is not None and s.turn >= cap), "turn",
               "the turn cap draws the game when it is reached, and only then (PK-320)")
     doc.check(sorted(s.sold) == [v for v in range(N_COLOURS) if s.demand[v] < 0], "sold",
               "exactly the villages sold at this turn wait for a new demand (PK-206, PK-270, PK-279)")
     _check_payment(s, doc, params)
-    if s.step == Step.OVER:
+    if s.step == Phase.OVER:
         return
     mine = llamas_of(s.active)
     doc.check(all(not s.bought[k] and not s.reload[k] and s.moved[k] == Moved.NOT_YET
                   for k in range(N_LLAMAS) if k not in mine), "moved",
               "the opponent's llamas take no part in this turn (PK-113, PK-166)")
-    if s.step in (Step.ROTATE_FREE, Step.ROTATE_PAID):
+    if s.step in (Phase.ROTATE_FREE, Phase.ROTATE_PAID):
         doc.check(not s.sold and s.buys == 0 and s.move_slot == 0 and not any(s.reload)
                   and all(m == Moved.NOT_YET for m in s.moved), "step",
                   "nothing is moved, sold or bought before the move step (PK-111)")
         doc.check(not set(s.rotated) & set(s.rocks), "rotated", "a tile with a rock cannot be rotated (PK-139)")
-        doc.check((s.step == Step.ROTATE_PAID) == (len(s.rotated) >= params.FREE_ROTATIONS), "step",
+        doc.check((s.step == Phase.ROTATE_PAID) == (len(s.rotated) >= params.FREE_ROTATIONS), "step",
                   "paid rotations come after the free one (PK-130, PK-133)")
         return
     doc.check(s.rocks == sorted(s.rotated), "rocks",
               "after the rotate step the rocks lie exactly on this turn's rotated tiles (PK-140)")
-    if s.step == Step.MOVE:
+    if s.step == Phase.MOVE:
         doc.check(not s.sold and s.buys == 0 and not any(s.reload) and s.move_slot < LLAMAS_PER_PLAYER, "step",
                   "nothing is sold or bought during the move step (PK-111)")
         doc.check(s.pos[mine[s.move_slot]] >= 0, "move_slot", "the llama moving now stands on the board (PK-160)")
@@ -308,7 +308,7 @@ def _read_turn(s: PKState, doc: Doc, params: Params) -> None:
         doc.check(s.buys == sum(1 for k in mine if s.bought[k]), "buys", "counts the llamas bought this turn")
 
 
-def _check_payment(s: PKState, doc: Doc, params: Params) -> None:
+def _check_payment(s: PachakunaState, doc: Doc, params: Params) -> None:
     """A pending payment (collected one piece at a time) is for a rotation in the paid step or a llama in the
     trade step, with its target set and the pieces still owed within the price (PK-132, PK-230)."""
     if s.paying == Payment.NONE:
@@ -316,13 +316,13 @@ def _check_payment(s: PKState, doc: Doc, params: Params) -> None:
                   "no payment is pending, so nothing is owed")
         return
     if s.paying == Payment.ROTATION:
-        doc.check(s.step == Step.ROTATE_PAID and 1 <= s.pay_need <= params.ROTATION_COST, "pay_need",
+        doc.check(s.step == Phase.ROTATE_PAID and 1 <= s.pay_need <= params.ROTATION_COST, "pay_need",
                   f"a paid rotation is paid in the rotate step, 1 to {params.ROTATION_COST} pieces owed (PK-132)")
         doc.check(s.pay_cell in _TILE_SET and s.pay_cell not in s.rotated and s.pay_cell not in s.rocks
                   and s.pay_cell not in s.pos and s.pay_orient >= 0 and s.pay_village == -1, "pay_cell",
                   "a paid rotation turns a rotatable tile to an orientation 0-5 (PK-135, PK-138, PK-139)")
     else:
-        doc.check(s.step == Step.TRADE and 1 <= s.pay_need <= params.LLAMA_COST, "pay_need",
+        doc.check(s.step == Phase.TRADE and 1 <= s.pay_need <= params.LLAMA_COST, "pay_need",
                   f"a llama is paid in the trade step, 1 to {params.LLAMA_COST} pieces owed (PK-230)")
         doc.check(s.pay_village >= 0 and s.pay_cell == -1 and s.pay_orient == -1, "pay_village",
                   "a llama being paid for names its village (PK-233)")

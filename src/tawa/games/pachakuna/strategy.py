@@ -65,7 +65,7 @@ from tawa.games.pachakuna.rules.pay import Pay
 from tawa.games.pachakuna.rules.reach import reachable
 from tawa.games.pachakuna.rules.rotate import Rotate, is_rotatable
 from tawa.games.pachakuna.rules.trade import Buy, Sell, sale_gain
-from tawa.games.pachakuna.state import Payment, PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Payment, Phase
 
 SCALE = 2.5
 COLOURS = N_COLOURS
@@ -235,9 +235,9 @@ _TYPES_KEEP: dict[int, list[str]] = {}
 
 
 def _graph(view: Game, st: _Static, terrain: int, orient: list[int], pos: list[int], seat: int) -> _Graph:
-    s: PKState = view.state
+    s: PachakunaState = view.state
     types = s.types
-    rocks = tuple(s.rocks) if s.active == seat and s.step <= Step.ROTATE_PAID else ()
+    rocks = tuple(s.rocks) if s.active == seat and s.step <= Phase.ROTATE_PAID else ()
     key = (id(types), terrain, tuple(orient), tuple(pos), rocks)
     g = _CACHE.get(key)
     if g is None:
@@ -281,7 +281,7 @@ def _deliver(levels: list[int], c: int, flags: list[tuple[int, int] | None]) -> 
 def _plans(view: Game, st: _Static, seat: int, orient: list[int], loads: list[int], pos: list[int],
            held: list[bool]) -> float:
     """Sum of the best one-llama plans for the missing colours (greedy assignment)."""
-    s: PKState = view.state
+    s: PachakunaState = view.state
     g = _graph(view, st, s.colour_of(seat), orient, pos, seat)
     flags = [st.demands[d] if d >= 0 else None for d in s.demand]
     village_at = st.village_at
@@ -315,7 +315,7 @@ def _plans(view: Game, st: _Static, seat: int, orient: list[int], loads: list[in
 
 
 def progress(view: Game, seat: int) -> float:
-    s: PKState = view.state
+    s: PachakunaState = view.state
     st = _static(view)
     supply = list(s.supply[seat])
     orient = s.orient
@@ -379,7 +379,7 @@ def report_extras(g: Game) -> dict[str, Any]:
 Payout = tuple[int, int, int]  # the PAYOUT Param, read once per call (PK-202..PK-204)
 
 
-def sale_value(s: PKState, tables: Tables, payout: Payout, load: int, village: int) -> int:
+def sale_value(s: PachakunaState, tables: Tables, payout: Payout, load: int, village: int) -> int:
     """What selling ``load`` at ``village`` would pay now (0 when it cannot sell or pays nothing)."""
     d = s.demand[village]
     if load < 0 or load == village or d < 0:
@@ -387,7 +387,7 @@ def sale_value(s: PKState, tables: Tables, payout: Payout, load: int, village: i
     return sale_gain(tables, payout, load, d)
 
 
-def visit_value(s: PKState, tables: Tables, payout: Payout, load: int, v: int) -> int:
+def visit_value(s: PachakunaState, tables: Tables, payout: Payout, load: int, v: int) -> int:
     """Value of selling ``load`` at village ``v``: the payout, more for a colour still missing, plus the
     village colour the llama is loaded with afterwards when that colour is missing."""
     if load < 0 or load == v or s.demand[v] < 0:
@@ -401,7 +401,7 @@ def visit_value(s: PKState, tables: Tables, payout: Payout, load: int, v: int) -
     return val
 
 
-def _targets(s: PKState, tables: Tables, payout: Payout, k: int) -> dict[int, int]:
+def _targets(s: PachakunaState, tables: Tables, payout: Payout, k: int) -> dict[int, int]:
     """Village cells where llama ``k`` would make a useful sale -> value."""
     out = {}
     for v in range(N_COLOURS):
@@ -411,13 +411,13 @@ def _targets(s: PKState, tables: Tables, payout: Payout, k: int) -> dict[int, in
     return out
 
 
-def _side_ok(s: PKState, tables: Tables, cell: int, side: int, terrain: int) -> bool:
+def _side_ok(s: PachakunaState, tables: Tables, cell: int, side: int, terrain: int) -> bool:
     if tables.village_at[cell] >= 0:
         return True
     return tables.tile_types[s.types[cell]].side_terrain[s.orient[cell]][side] == terrain
 
 
-def _value_after(s: PKState, tables: Tables, k: int, cell: int, o: int, targets: dict[int, int]) -> int:
+def _value_after(s: PachakunaState, tables: Tables, k: int, cell: int, o: int, targets: dict[int, int]) -> int:
     """Best target value llama ``k`` reaches once ``cell`` is turned to ``o`` (exact search)."""
     old = s.orient[cell]
     s.orient[cell] = o
@@ -426,7 +426,7 @@ def _value_after(s: PKState, tables: Tables, k: int, cell: int, o: int, targets:
     return max((targets.get(c, 0) for c, _ in r), default=0)
 
 
-def rotation_gains(s: PKState, tables: Tables, payout: Payout) -> dict[tuple[int, int], float]:
+def rotation_gains(s: PachakunaState, tables: Tables, payout: Payout) -> dict[tuple[int, int], float]:
     """(tile, orientation) -> value of the best useful sale that this rotation seems to open for one of the
     llamas (a heuristic, not a rule).
 
@@ -480,15 +480,15 @@ def rotation_gains(s: PKState, tables: Tables, payout: Payout) -> dict[tuple[int
     return gains
 
 
-def progress_weights(s: PKState, tables: Tables, params: Params, actions: Sequence[Action]) -> list[float]:
+def progress_weights(s: PachakunaState, tables: Tables, params: Params, actions: Sequence[Action]) -> list[float]:
     """Favour rotations that open a path to a paying sale, moves onto villages where the load sells, paying sales
     and purchases; other rotations stay rare."""
     payout = params.PAYOUT
     kinds = [type(a.data) for a in actions]
     rotations = kinds.count(Rotate)
     gains = rotation_gains(s, tables, payout) if rotations and not s.paying else {}
-    idle_rotation = (1.0 if s.step == Step.ROTATE_FREE else 0.05) / max(1, rotations)
-    targets = _targets(s, tables, payout, mover(s)) if s.step == Step.MOVE else {}
+    idle_rotation = (1.0 if s.step == Phase.ROTATE_FREE else 0.05) / max(1, rotations)
+    targets = _targets(s, tables, payout, mover(s)) if s.step == Phase.MOVE else {}
     out = []
     for a, kind in zip(actions, kinds, strict=True):
         data = a.data

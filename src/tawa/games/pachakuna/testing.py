@@ -27,12 +27,12 @@ from tawa.games.pachakuna.data import (
     Terrain,
 )
 from tawa.games.pachakuna.game import PachakunaGame
-from tawa.games.pachakuna.rules import settle
+from tawa.games.pachakuna.rules import advance
 from tawa.games.pachakuna.rules.reach import reachable
-from tawa.games.pachakuna.state import Moved, Step
+from tawa.games.pachakuna.state import Moved, Phase
 
 Cell = tuple[int, int]
-STEPS = {step.label: step for step in (Step.ROTATE_FREE, Step.ROTATE_PAID, Step.MOVE, Step.TRADE)}
+STEPS = {step.label: step for step in (Phase.ROTATE_FREE, Phase.ROTATE_PAID, Phase.MOVE, Phase.TRADE)}
 _LETTER_TO_COLOUR = {v: COLOURS.index(k) for k, v in LETTER.items()}
 
 
@@ -156,7 +156,7 @@ def at_step(g: PachakunaGame, step: str, side: str = "white") -> list[Event]:
     s.moved = [Moved.NOT_YET] * N_LLAMAS
     s.bought = [False] * N_LLAMAS
     _touch(g)
-    return settle(s, g.tables, g.params, g.rng)
+    return advance(s, g.tables, g.params, g.rng)
 
 
 def ids(g: PachakunaGame) -> list[str]:

@@ -1,4 +1,4 @@
-"""Sacred Valley (3-5 players): the game registers itself as "sacred-valley" on import."""
+"""Sacred Valley (3-5 players, spec SV): importing the package registers the game as "sacred-valley"."""
 from tawa.games.sacred_valley.game import SacredValley
 
 __all__ = ["SacredValley"]

@@ -27,7 +27,7 @@ from tawa.games.sacred_valley.data import (
     tables_for,
 )
 from tawa.games.sacred_valley.rules.actions import action_table
-from tawa.games.sacred_valley.state import Cover, Last, Mode
+from tawa.games.sacred_valley.state import Cover, Last, Phase
 
 COIN_CAP = 40
 ITEMS_CAP = 10
@@ -37,7 +37,7 @@ Obs = Mapping[str, Any]
 CROP_INDEX = {c: i for i, c in enumerate(CROPS)}
 KIND_INDEX = {k: i for i, k in enumerate(CAMAYO_NAMES)}
 ALPACA_INDEX = {a: i for i, a in enumerate(ALPACA_NAMES)}
-MODE_INDEX = {m.name.lower(): int(m) for m in Mode}
+MODE_INDEX = {m.name.lower(): int(m) for m in Phase}
 COVER_INDEX = {c.name.lower(): int(c) for c in Cover}
 LAST_INDEX = {x.name.lower(): int(x) for x in Last}
 PLAYER_CROP_NAMES = tuple(CROPS[c] for c in PLAYER_CROPS)
@@ -74,7 +74,7 @@ def encoder(players: int, params: Params) -> Encoder:
     b.onehot("active", 1, n, "the seat to decide, relative to the observer (0 = the observer)",
              lambda o, c: [c.relative(o["active"])])
     b.onehot("first_player", 1, n, "the first player, relative", lambda o, c: [c.relative(o["first_player"])])
-    b.onehot("mode", 1, len(Mode), "the decision being made (state.Mode: crop_choice ... over)",
+    b.onehot("mode", 1, len(Phase), "the decision being made (state.Mode: crop_choice ... over)",
              lambda o, c: [MODE_INDEX[o["mode"]]])
     b.number("round", 1, 0, rounds, "the round", lambda o, c: [o["round"]], capped=params.TURN_CAP_ROUNDS is None)
     b.flag("regular_done", 1, "1 if the turn's regular action is done (SV-062)",

@@ -1,58 +1,27 @@
 """Why an action id is not legal now, with the rule that forbids it (spec §6.2).
 
-Built from the rules' own gates and predicates (``rules.offers``, ``rules.terrace``, ``rules.market``): the decision
-must offer the verb (``OFFERS``), the offer's gate must be open, then the verb's own conditions are checked in rule
-order. ``explain`` finds nothing exactly when the id is legal.
+Read from the game's routing table (``rules.routes.ROUTES``), as ``legal`` and ``apply`` are: the decision must offer
+the verb (``rules.offers.OFFERS``), the offer's gate must be open, then the verb's check (``rules.checks``) asks its
+conditions in rule order. ``explain`` finds nothing exactly when the id is legal.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from tawa.core.errors import IllegalAction
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.sacred_valley.data import (
-    ALPACA_WORKER,
-    BARTERER,
-    CAMAYO_DISCARDABLE,
-    CAMAYO_LABELS,
-    CLEANER,
     CROPS,
-    HATUN_RUNA,
-    VINE,
-    WEAVER,
     Tables,
 )
-from tawa.games.sacred_valley.rules import market
 from tawa.games.sacred_valley.rules.actions import ActionTable, Key, action_table
-from tawa.games.sacred_valley.rules.common import Refusal
 from tawa.games.sacred_valley.rules.offers import (
     ACTIONS,
-    OFFERS,
-    action_choices,
-    can_work,
-    extra_has_action,
-    extra_triggered,
-    farmer_has_room,
-    gray_in_reserve,
-    harvest_allowed,
-    herd_move_allowed,
-    purchase_items,
-    tocricoc_target,
-    weaver_pair,
-    weaver_ready,
 )
+from tawa.games.sacred_valley.rules.routes import ROUTES
 from tawa.games.sacred_valley.rules.terrace import (
-    alpaca_refusal_rule,
-    anchored,
-    free_target,
-    next_to_isolated,
     tech_ok,
-    tocricoc_fees,
-    unlock_fee_for,
 )
-from tawa.games.sacred_valley.state import How, Meeple, Mode, SVState
-
-Why = Callable[[SVState, Tables, Params, ActionTable, Key], Refusal | None]
+from tawa.games.sacred_valley.state import Phase, SacredValleyState
 
 # the rule that says when a verb's decision comes up (a verb asked for in another decision)
 DECISION_RULE = {
@@ -66,11 +35,11 @@ DECISION_RULE = {
 ONLY_THE_EXTRA = frozenset(("end_turn", "extra", "weave", "gray", "clean"))
 
 
-def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
+def explain(s: SacredValleyState, tables: Tables, params: Params, action_id: str) -> IllegalAction | None:
     """The refusal of ``action_id`` now, naming its rule; None when it is legal (or not an id of this game)."""
     menu = action_table(tables, params, s.n)
     action = menu.by_id.get(action_id)
-    if s.mode == Mode.OVER:
+    if s.mode == Phase.OVER:
         return IllegalAction("the game is over", rule="SV-564", action=action_id, opens=OPENS["SV-564"])
     if action is None:
         return _plant_what(s, tables, params, menu, action_id)
@@ -78,7 +47,8 @@ def explain(s: SVState, tables: Tables, params: Params, action_id: str) -> Illeg
     return None if why is None else _refused(why, action_id)
 
 
-def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, action_id: str) -> IllegalAction | None:
+def _plant_what(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, action_id: str
+                ) -> IllegalAction | None:
     """``plant CROP`` (a Warehouse tile) or ``plant GRID`` (an empty grid), which the board names for a click on
     them (issue 24): why no planting of that tile, or on that grid, is open now; None for any other id."""
     words = action_id.split()
@@ -120,18 +90,18 @@ def _plant_what(s: SVState, tables: Tables, params: Params, menu: ActionTable, a
                              action=action_id, opens="choosing Plant")
     k, why = found[0]
     assert why is not None
-    return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.text}", why.opens), action_id)
+    return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.why}", why.opens), action_id)
 
 
-def _gate(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+def _gate(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     """Why the verb of ``k`` is not offered now (its decision or its offer's gate), None when it is."""
-    offer = next((o for o in OFFERS[s.mode] if k.verb in o.verbs), None)
+    offer = ROUTES.offer_of(s.mode, k.verb)
     return _not_now(s, k.verb) if offer is None else offer.gate(s, tables, params, menu)
 
 
 def _refused(why: Refusal, action_id: str) -> IllegalAction:
     """The refusal as raised: what opens it is its own, else the general one of its rule (``OPENS``)."""
-    return IllegalAction(why.text, rule=why.rule, action=action_id, opens=why.opens or OPENS[why.rule])
+    return why.error(action_id, OPENS)
 
 
 # what opens a refusal, by its rule, where no refusal says more itself (issue 24)
@@ -200,24 +170,23 @@ OPENS = {
 
 
 
-def refusal(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    offer = next((o for o in OFFERS[s.mode] if k.verb in o.verbs), None)
-    if offer is None:
-        return _not_now(s, k.verb)
-    return offer.gate(s, tables, params, menu) or WHY[k.verb](s, tables, params, menu, k)
+def refusal(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
+    """The routing table's refusal of ``k`` now: not offered by the decision, its offer's gate, its verb's check."""
+    return ROUTES.refusal(s.mode, k.verb, (s, tables, params, menu), (s, tables, params, menu, k),
+                          lambda: _not_now(s, k.verb))
 
 
-def _not_now(s: SVState, verb: str) -> Refusal:
-    if s.mode in (Mode.EXTRA_PLANT, Mode.EXTRA_ANY) and verb in ONLY_THE_EXTRA:
+def _not_now(s: SacredValleyState, verb: str) -> Refusal:
+    if s.mode in (Phase.EXTRA_PLANT, Phase.EXTRA_ANY) and verb in ONLY_THE_EXTRA:
         return Refusal("SV-340", "the extra action just chosen must be taken first")
-    if s.mode == Mode.EXTRA_PLANT and verb in ACTIONS:
+    if s.mode == Phase.EXTRA_PLANT and verb in ACTIONS:
         return Refusal("SV-452", "Hatun Runa grants a Plant action")
     return Refusal(DECISION_RULE[verb], f"that is not a choice now (the current decision is {s.mode.name.lower()})",
                    NOT_NOW_OPENS.get(s.mode) or VERB_OPENS[verb])
 
 
 # what opens a verb of another decision, where the current decision says more than the verb's (``VERB_OPENS``)
-NOT_NOW_OPENS = {Mode.CROP_CHOICE: "the first round, once every player has chosen a crop (SV-021)"}
+NOT_NOW_OPENS = {Phase.CROP_CHOICE: "the first round, once every player has chosen a crop (SV-021)"}
 
 # what opens a verb asked for in another decision: the decision that offers it (``DECISION_RULE``)
 VERB_OPENS = {
@@ -249,232 +218,4 @@ VERB_OPENS = {
     "tocricoc": "hiring Tocricoc: then its meeple is placed (SV-457)",
     "herd": "a Harvest action while you hold Herder (SV-394)",
     "stop_herd": "a Harvest action while you hold Herder (SV-394)",
-}
-
-
-# ------------------------------------------------------------------ plantings (SV-090–SV-105, SV-408–SV-412)
-def planting_refusal(s: SVState, tables: Tables, params: Params, crop: int, x: int, how: How) -> Refusal | None:
-    """Why the active player may not plant ``crop`` on ``x`` (the tile itself is there), in rule order."""
-    p = s.active
-    if how == How.CLEANER:
-        if s.tile[x] != VINE:
-            return Refusal("SV-408", "Cleaner replaces a vine on the Terrace")
-    elif not free_target(s, p, x):
-        if s.tile[x] >= 0:
-            return Refusal("SV-091", "the grid already holds a Seed Tile")
-        rule = "SV-454" if s.mee_kind[x] == Meeple.WARRIOR else "SV-092"
-        return Refusal(rule, "another player's meeple is on that grid")
-    if not anchored(s, tables, x):
-        if next_to_isolated(s, tables, x):
-            return Refusal("SV-099", "an isolated setup tile does not anchor a planting")
-        return Refusal("SV-095", "the grid is not in the first row and touches no Seed Tile")
-    if not tech_ok(s, p, crop):
-        return Refusal("SV-101", f"{CROPS[crop]} needs its Technology (or Yanacona / Foreigner)",
-                       f"buy the {CROPS[crop]} Technology in a Purchase (SV-310), or use a Yanacona or Foreigner")
-    fee = unlock_fee_for(s, tables, p, x) if how != How.CLEANER else 0
-    coins = s.coins[p]
-    if fee > coins:
-        return Refusal("SV-174", "the unlock fee cannot be paid")
-    if fee + tocricoc_fees(s, tables, params, p, crop, x) > coins:
-        return Refusal("SV-105" if fee else "SV-459", "the unlock and Tocricoc fees cannot be paid")
-    return None
-
-
-def _plant(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if k.crop not in s.wh[s.active]:
-        return Refusal("SV-090", f"there is no {CROPS[k.crop]} tile in the Warehouse")
-    return planting_refusal(s, tables, params, k.crop, k.cell, How.PLANT)
-
-
-def _sab(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return planting_refusal(s, tables, params, VINE, k.cell, How.SABOTEUR)
-
-
-def _clean(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    p = s.active
-    if s.unused_marker(p, CLEANER) < 0:
-        return Refusal("SV-289", "no unused Cleaner")
-    if k.crop not in s.wh[p]:
-        return Refusal("SV-408", f"there is no {CROPS[k.crop]} tile in the Warehouse")
-    if k.crop == VINE and not params.CLEANER_ALLOWS_VINE:
-        return Refusal("SV-412", "Cleaner's replacement may not be a vine")
-    return planting_refusal(s, tables, params, k.crop, k.cell, How.CLEANER)
-
-
-# ------------------------------------------------------------------ the actions (SV-062–SV-066)
-def _harvest(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if harvest_allowed(s, params, s.active) or not action_choices(s, tables, params, menu, s.active):
-        return None  # SV-063 (and Harvest when nothing else is legal)
-    return Refusal("SV-063", "with HARVEST_ALWAYS_LEGAL off, Harvest needs a farmer above 0 or Harvest Worker")
-
-
-def _purchase(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if market.debt_blocks_purchase(s, params, s.active):
-        return Refusal("SV-202", "a debtor may not Purchase (DEBT_BLOCKS_PURCHASE)")
-    if not purchase_items(s, tables, params, menu, s.active):
-        return Refusal("SV-065", "no item can be acquired")
-    return None
-
-
-def _work(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if can_work(s, s.active):
-        return None
-    return Refusal("SV-066", f"Work needs exactly $0 (you have ${s.coins[s.active]})",
-                   "having exactly $0: Work is offered whenever your coins are spent down to $0")
-
-
-def _offered(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return None  # always offered once the decision and its gate allow it
-
-
-# ------------------------------------------------------------------ Purchase items (SV-240–SV-313)
-def _buy(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if s.main[k.which] < 0:
-        return Refusal("SV-242", "that Main Catu slot is empty")
-    return _affordable(s, market.seed_price(s, tables, s.active, k.which))
-
-
-def _buy_vine(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if s.vines == 0:
-        return Refusal("SV-262", "the Vine Catu is empty")
-    return _affordable(s, market.seed_price(s, tables, s.active, -1))
-
-
-def _affordable(s: SVState, price: int) -> Refusal | None:
-    return None if price <= s.coins[s.active] else Refusal("SV-007", "the price is more than your coins")
-
-
-def _hire(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    p = s.active
-    kind = s.cat[k.which]
-    if kind < 0:
-        return Refusal("SV-186", "that Camayo Catu slot is empty")
-    if not market.camayo_room(s, tables, p):
-        return Refusal("SV-283", "three Camayos that cannot be discarded are held")
-    if not market.copy_allowed(s, tables, p, kind):
-        return Refusal("SV-292", "duplicate Camayos are not allowed (option)")
-    price = market.camayo_price(s, tables, k.which)
-    return None if price <= s.coins[p] else Refusal("SV-280", f"the price (${price}) is more than your coins")
-
-
-def _tech(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    p = s.active
-    if k.crop in s.techs[p]:
-        return Refusal("SV-310", "that Technology is already owned")
-    if not market.tech_slot_open(s, tables, p):
-        return Refusal("SV-312", "four Technologies is the maximum")
-    if not market.tech_in_reserve(s, k.crop):
-        return Refusal("SV-313", "that Technology's reserve is empty")
-    if market.tech_price(s, tables, p) > s.coins[p]:
-        return Refusal("SV-311", "the Technology costs more than your coins")
-    return None
-
-
-# ------------------------------------------------------------------ extras and free-window abilities
-def _extra(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    kind = k.which
-    if s.unused_marker(s.active, kind) < 0:
-        return Refusal("SV-289", f"no unused {CAMAYO_LABELS[kind]}")
-    if not extra_triggered(s, kind):
-        if kind == HATUN_RUNA:
-            return Refusal("SV-341", "Hatun Runa follows a Plant action only")
-        if kind == BARTERER:
-            return Refusal("SV-341", "Barterer follows a Plant or Harvest action only")
-        return Refusal("SV-341", "Chasqui follows an action")
-    if not extra_has_action(s, tables, params, menu, kind):
-        return Refusal("SV-340", "the extra action would have no legal action to take")
-    return None
-
-
-def _weave(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    p = s.active
-    if not weaver_ready(s, p):
-        held = WEAVER in s.cam[p]
-        return Refusal("SV-465", "Weaver is used at most once per turn" if held else "no Weaver held")
-    if not weaver_pair(s, p, k.crop):
-        return Refusal("SV-465", "Weaver needs two non-vine tiles of the same crop")
-    return None
-
-
-def _gray(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if s.unused_marker(s.active, ALPACA_WORKER) < 0:
-        return Refusal("SV-289", "no unused Alpaca Worker")
-    if not gray_in_reserve(s):
-        return Refusal("SV-392", "no gray alpaca is left in the reserve")
-    return _alpaca_grid(s, tables, params, k.cell)
-
-
-def _alpaca_grid(s: SVState, tables: Tables, params: Params, x: int) -> Refusal | None:
-    rule = alpaca_refusal_rule(s, tables, params, x)
-    if rule is None:
-        return None
-    text = {"SV-150": "two alpacas never share a grid", "SV-155": "no alpaca on a meeple's grid (option)",
-            "SV-156": "no alpaca on a locked level (option)"}[rule]
-    return Refusal(rule, text)
-
-
-def _herd(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if s.alpaca_at[k.which] < 0:
-        return Refusal("SV-157", "that alpaca is not on the Terrace")
-    if not herd_move_allowed(s, params, k.which):
-        return Refusal("SV-395", "one Herder use moves an alpaca at most once")
-    if s.herd_left <= 0:
-        return Refusal("SV-394", f"Herder moves up to {params.HERDER_MOVES} alpacas")
-    return _alpaca_grid(s, tables, params, k.cell)
-
-
-# ------------------------------------------------------------------ the other decisions
-def _crop(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return Refusal("SV-002", "that crop is already taken") if k.crop in s.crop else None
-
-
-def _partner(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return Refusal("SV-175", "the work partner must be another player") if k.which == s.active else None
-
-
-def _farmer(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return None if farmer_has_room(s, tables, k.which) else Refusal("SV-504", "that farmer cannot take HP")
-
-
-def _take(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return Refusal("SV-406", "that Main Catu slot is empty") if s.main[k.which] < 0 else None
-
-
-def _take_vine(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return Refusal("SV-406", "the Vine Catu is empty") if s.vines == 0 else None
-
-
-def _discard(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if k.crop in s.wh[s.active]:
-        return None
-    return Refusal("SV-287" if s.mode == Mode.KEEPER_DISCARD else "SV-265", "there is no such tile in the Warehouse")
-
-
-def _dismiss(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    cam = s.cam[s.active]
-    if k.which >= len(cam):
-        return Refusal("SV-282", "no Camayo in that Work Zone position")
-    if not CAMAYO_DISCARDABLE[cam[k.which]]:
-        return Refusal("SV-283", f"{CAMAYO_LABELS[cam[k.which]]} can never be discarded")
-    return None
-
-
-def _warrior(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    return Refusal("SV-453", "the Warrior meeple goes on an empty grid") if s.occupied(k.cell) else None
-
-
-def _tocricoc(s: SVState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
-    if tocricoc_target(s, k.cell):
-        return None
-    if s.tile[k.cell] < 0:
-        return Refusal("SV-457", "the Tocricoc meeple goes on a grid holding a Seed Tile")
-    return Refusal("SV-155", "that grid already holds a meeple")
-
-
-WHY: dict[str, Why] = {
-    "crop": _crop, "plant": _plant, "harvest": _harvest, "purchase": _purchase, "work": _work, "end_turn": _offered,
-    "buy": _buy, "buy_vine": _buy_vine, "hire": _hire, "tech": _tech, "end_purchase": _offered, "extra": _extra,
-    "weave": _weave, "gray": _gray, "clean": _clean, "exempt": _offered, "partner": _partner, "farmer": _farmer,
-    "take": _take, "take_vine": _take_vine, "discard": _discard, "sab": _sab, "keep": _offered,
-    "dismiss": _dismiss, "warrior": _warrior, "tocricoc": _tocricoc, "herd": _herd, "stop_herd": _offered,
 }

@@ -8,23 +8,23 @@ from tawa.core.rng import Rng
 from tawa.games.sacred_valley.data import ALPACA_NAMES, ALPACAS, CAMAYO_NAMES, CROPS, PLAYER_CROPS, Tables
 from tawa.games.sacred_valley.rules import legal
 from tawa.games.sacred_valley.scoring import scores
-from tawa.games.sacred_valley.state import Cover, Meeple, Mode, SVState
+from tawa.games.sacred_valley.state import Cover, Meeple, Phase, SacredValleyState
 
 
 def _counts(tiles: list[int]) -> dict[str, int]:
     return {CROPS[c]: tiles.count(c) for c in range(len(CROPS)) if c in tiles}
 
 
-def coins_visible(s: SVState, seat: int | None, p: int) -> bool:
+def coins_visible(s: SacredValleyState, seat: int | None, p: int) -> bool:
     """SV-600 a seat sees its own coins; SV-587 everyone sees all coins at the end."""
-    return p == seat or s.mode == Mode.OVER
+    return p == seat or s.mode == Phase.OVER
 
 
-def observation(s: SVState, tables: Tables, params: Params, seat: int | None) -> dict[str, Any]:
+def observation(s: SacredValleyState, tables: Tables, params: Params, seat: int | None) -> dict[str, Any]:
     """Public data (SV-602), the seat's own coins (SV-600), sizes of the hidden orders (SV-604) and never the bag
     order, the pile order, the identities of purged tiles (SV-605) or the RNG state. ``seat`` None: a spectator
     (public data only)."""
-    over = s.mode == Mode.OVER
+    over = s.mode == Phase.OVER
     terrace = []
     for x in range(tables.ncells):
         cell: dict[str, Any] = {"grid": tables.names[x], "level": tables.level[x]}
@@ -99,7 +99,7 @@ def observation(s: SVState, tables: Tables, params: Params, seat: int | None) ->
     return obs
 
 
-def resample_hidden(s: SVState, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
+def resample_hidden(s: SacredValleyState, tables: Tables, params: Params, seat: int, rng: Rng) -> None:
     """SV-604: the bag and the Camayo draw piles are the only hidden orders; their compositions are public or
     derivable, so a reshuffle is a consistent resample. Other players' coins follow from the public log (SV-603)
     and are kept."""
@@ -108,7 +108,7 @@ def resample_hidden(s: SVState, tables: Tables, params: Params, seat: int, rng: 
         rng.shuffle(pile)
 
 
-def scramble_coins(s: SVState, seat: int, rng: Rng) -> None:
+def scramble_coins(s: SacredValleyState, seat: int, rng: Rng) -> None:
     """Test hook (``Game.scramble_hidden``): change every other player's coins, never part of what ``seat`` sees
     (SV-600)."""
     for p in range(s.n):

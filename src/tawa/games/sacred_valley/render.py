@@ -27,13 +27,13 @@ from tawa.games.sacred_valley.rules.common import plural, who
 from tawa.games.sacred_valley.rules.market import camayo_price, seed_price, tech_price
 from tawa.games.sacred_valley.rules.terrace import flood, planting_hp, tocricoc_fees, unlock_fee_for
 from tawa.games.sacred_valley.scoring import scores
-from tawa.games.sacred_valley.state import Cover, Exemption, Meeple, Mode, SVState
+from tawa.games.sacred_valley.state import Cover, Exemption, Meeple, Phase, SacredValleyState
 
 COMPACT_BELOW = 100
 _ABBR = ("Ch", "Co", "Po", "Be", "Qu", "Vi")
 
 
-def _cell(s: SVState, x: int) -> str:
+def _cell(s: SacredValleyState, x: int) -> str:
     t = _ABBR[s.tile[x]] if s.tile[x] >= 0 else ".."
     if s.iso[x]:
         t = t.lower()
@@ -61,13 +61,13 @@ def _fold(head: str, items: list[str], width: int | None, sep: str = "  ") -> li
     return lines
 
 
-def status_part(s: SVState) -> str:
-    head = "game over" if s.mode == Mode.OVER else \
+def status_part(s: SacredValleyState) -> str:
+    head = "game over" if s.mode == Phase.OVER else \
         f"{who(s.active)} to act ({s.mode.name.lower()}, round {s.round})"
     return f"Sacred Valley — {head}"
 
 
-def terrace_part(s: SVState, tables: Tables, params: Params, width: int | None) -> str:
+def terrace_part(s: SacredValleyState, tables: Tables, params: Params, width: int | None) -> str:
     rows = sorted({r for r, _, _ in tables.cells}, reverse=True)
     cols = sorted({c for _, c, _ in tables.cells})
     compact = width is not None and width < COMPACT_BELOW
@@ -91,7 +91,7 @@ def terrace_part(s: SVState, tables: Tables, params: Params, width: int | None) 
     return "\n".join(lines)
 
 
-def market_part(s: SVState, tables: Tables, width: int | None) -> str:
+def market_part(s: SacredValleyState, tables: Tables, width: int | None) -> str:
     main = [f"{i + 1}:{CROPS[t]} ${tables.main_prices[i]}" if t >= 0 else f"{i + 1}:-" for i, t in enumerate(s.main)]
     lines = _fold("Main Catu: ", main, width)
     lines += _fold("", [f"Vine Catu: {plural(s.vines, 'vine')} at ${tables.vine_price}",
@@ -105,7 +105,7 @@ def market_part(s: SVState, tables: Tables, width: int | None) -> str:
     return "\n".join(lines)
 
 
-def players_part(s: SVState, tables: Tables, seat: int | None, width: int | None) -> str:
+def players_part(s: SacredValleyState, tables: Tables, seat: int | None, width: int | None) -> str:
     """One line per seat (folded when narrow): public data only; the seat's own coins are in ``you_part``."""
     lines = []
     for p in range(s.n):
@@ -116,24 +116,24 @@ def players_part(s: SVState, tables: Tables, seat: int | None, width: int | None
                  "warehouse " + (", ".join(CROPS[c] for c in s.wh[p]) or "-") + ";", f"camayos [{cams}]"]
         lines += _fold(f"{who(p)} {crop:<7}{coins:>5} ", items, width, " ")
     lines.append("  (* = one-shot Camayo not used yet)")
-    if s.mode == Mode.OVER:
+    if s.mode == Phase.OVER:
         sc = scores(s, tables)
         lines.append("scores: " + ", ".join(f"{who(p)} {sc[p]}" for p in range(s.n)))
     return "\n".join(lines)
 
 
-def you_part(s: SVState, seat: int) -> str:
+def you_part(s: SacredValleyState, seat: int) -> str:
     """The seat's private view (SV-600): its coins."""
     crop = CROPS[s.crop[seat]] if s.crop[seat] >= 0 else "no crop yet"
     return f"You are {who(seat)} ({crop}): ${s.coins[seat]} (only you see your coins)"
 
 
-def render_parts(s: SVState, tables: Tables, params: Params, seat: int | None,
+def render_parts(s: SacredValleyState, tables: Tables, params: Params, seat: int | None,
                  width: int | None) -> list[tuple[str, str]]:
     """The table as ``seat`` sees it (None: a spectator), as named parts in display order."""
     parts = [("status", status_part(s)), ("terrace", terrace_part(s, tables, params, width)),
              ("market", market_part(s, tables, width)), ("players", players_part(s, tables, seat, width))]
-    if seat is not None and s.mode != Mode.OVER:
+    if seat is not None and s.mode != Phase.OVER:
         parts.append(("you", you_part(s, seat)))
     return parts
 
@@ -208,7 +208,7 @@ def _camayo(kind: int) -> str:
     return f"{name}: {CAMAYO_HELP[name.replace(' ', '_')]}"
 
 
-def help_text(s: SVState, tables: Tables, params: Params, action: Action) -> str:
+def help_text(s: SacredValleyState, tables: Tables, params: Params, action: Action) -> str:
     k = action.data
     if not isinstance(k, Key):
         return action.text
@@ -236,7 +236,8 @@ def help_text(s: SVState, tables: Tables, params: Params, action: Action) -> str
     return f"{action.text}\n{base}{extra}".strip()
 
 
-def planting_preview(s: SVState, tables: Tables, params: Params, crop: int, x: int, cleaner: bool = False) -> str:
+def planting_preview(s: SacredValleyState, tables: Tables, params: Params, crop: int, x: int,
+                     cleaner: bool = False) -> str:
     """What planting ``crop`` on ``x`` would give the active player now: the Farmland, the HP (SV-120–SV-127),
     where they go on the Harvest Track (SV-128, SV-504) and the fees (SV-172, SV-459)."""
     p = s.active

@@ -11,11 +11,11 @@ from tawa.core.rng import Rng
 from tawa.games.sacred_valley.data import AGES, CAMAYO_AGE, CAMAYO_KINDS, CROPS, PLAYER_CROPS, TILES_PER_CROP, Tables
 from tawa.games.sacred_valley.rules.common import crop_name, pub, who
 from tawa.games.sacred_valley.rules.start import finish_setup
-from tawa.games.sacred_valley.state import Mode, SVState
+from tawa.games.sacred_valley.state import Phase, SacredValleyState
 
 
-def setup(s: SVState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
-    """Fill ``s`` (fresh from ``SVState.empty``) for its first decision; return the setup events."""
+def setup(s: SacredValleyState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
+    """Fill ``s`` (fresh from ``SacredValleyState.empty``) for its first decision; return the setup events."""
     ev: list[Event] = []
     n = s.n
     s.bag = [c for c in range(len(CROPS)) for _ in range(TILES_PER_CROP)]  # §2.1 every tile starts in the bag
@@ -36,7 +36,7 @@ def setup(s: SVState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
         pub(ev, "crops", "crops dealt at random: " + ", ".join(f"{who(p)} {crop_name(s.crop[p])}" for p in range(n)))
         finish_setup(s, tables, params, rng, ev)
     else:
-        s.mode = Mode.CROP_CHOICE
+        s.mode = Phase.CROP_CHOICE
         s.crop_turn = 0
         s.active = s.crop_order[0]
     return ev

@@ -83,7 +83,7 @@ from tawa.games.sacred_valley.data import (
 from tawa.games.sacred_valley.rules.actions import Key
 from tawa.games.sacred_valley.rules.common import LOG_ONLY
 from tawa.games.sacred_valley.rules.terrace import anchored, flood, planting_hp
-from tawa.games.sacred_valley.state import Cover, Last, Mode, SVState
+from tawa.games.sacred_valley.state import Cover, Last, Phase, SacredValleyState
 
 SCALE = 12.0
 DISCOUNT = 0.85  # a held tile is worth this share of the HP value its planting would add ...
@@ -118,7 +118,7 @@ Tops = list[list[int]]  # per crop: the best base values of distinct grids, best
 _TERRACE_CACHE: dict[tuple[Any, ...], tuple[Tops, list[tuple[int, Tops]], int]] = {}
 
 
-def _terrace(s: SVState, tables: Tables) -> tuple[Tops, list[tuple[int, Tops]], int]:
+def _terrace(s: SacredValleyState, tables: Tables) -> tuple[Tops, list[tuple[int, Tops]], int]:
     """(best base values per crop on open grids, the same per locked level, empty grids).
 
     Base value = Farmland size + alpacas after planting that crop there (SV-121), over every empty, anchored
@@ -185,7 +185,7 @@ class _Ctx:
 
     def __init__(self, view: Game) -> None:
         self.view = view
-        self.s: SVState = view.state
+        self.s: SacredValleyState = view.state
         self.params = view.params
         self.tab = tables_for(view.params)
         self.best, self.locked, self.empty = _terrace(self.s, self.tab)
@@ -205,7 +205,7 @@ class _Seat:
 
     __slots__ = ("bonus", "cams", "farmers", "markers", "p", "techs", "tiles")
 
-    def __init__(self, s: SVState, p: int, bonus: float = 0.0) -> None:
+    def __init__(self, s: SacredValleyState, p: int, bonus: float = 0.0) -> None:
         self.p = p
         self.bonus = bonus  # value of each plantable tile as a grid the seat can fill (leaders only)
         self.tiles = list(s.wh[p])
@@ -441,13 +441,13 @@ def worth(ctx: _Ctx, p: int, active: int, bonus: float = 0.0) -> float:
         else:
             hp = plant.hp
         _add_hp(a.farmers, hp, ctx.tab.hp_max)
-    if s.pending_cam >= 0 and s.mode == Mode.DISCARD_CAMAYO:
+    if s.pending_cam >= 0 and s.mode == Phase.DISCARD_CAMAYO:
         k = s.pending_cam
         return value + _with_camayo(ctx, a, k)
     base = _assets(ctx, a)
-    if s.mode == Mode.FREE_SEED:
+    if s.mode == Phase.FREE_SEED:
         base += _free_seed(ctx, a)
-    elif s.window == Mode.PURCHASE and s.mode in (Mode.PURCHASE, Mode.DISCARD_SEED):  # a discard goes back to it
+    elif s.window == Phase.PURCHASE and s.mode in (Phase.PURCHASE, Phase.DISCARD_SEED):  # a discard goes back to it
         base += _purchase_option(ctx, a, base, s.items == 0)
     return value + base
 
@@ -480,7 +480,7 @@ def _add_hp(farmers: list[int], hp: int, top: int) -> None:
 
 def worths(view: Game) -> list[float]:
     ctx = _Ctx(view)
-    active = ctx.s.active if ctx.s.mode != Mode.OVER else -1
+    active = ctx.s.active if ctx.s.mode != Phase.OVER else -1
     return [worth(ctx, p, active) for p in range(view.players)]
 
 
@@ -489,12 +489,12 @@ _LAST: list[Any] = [None, None, None]  # [key, view (kept alive so its id stays 
 
 def _worths(view: Game) -> tuple[_Ctx, list[float]]:
     """Every seat's worth, memoised for the last view: search scores one leaf for every seat in a row."""
-    s: SVState = view.state
+    s: SacredValleyState = view.state
     key = (id(view), len(view.history), s.mode, s.active, s.items, tuple(s.coins))
     if _LAST[0] == key and _LAST[1] is view:
         return _LAST[2]  # type: ignore[no-any-return]
     ctx = _Ctx(view)
-    active = s.active if s.mode != Mode.OVER else -1
+    active = s.active if s.mode != Phase.OVER else -1
     out = (ctx, [worth(ctx, p, active) for p in range(view.players)])
     _LAST[0], _LAST[1], _LAST[2] = key, view, out
     return out
@@ -510,7 +510,7 @@ def evaluate(view: Game, seat: int) -> float:
     scale = SCALE * END_SCALE + step * ctx.empty  # ... so a lead is more decisive as the Terrace fills
     if lead > 0:  # a leader's plantable tiles are also grids it can fill soon, worth what a filled grid is
         cell = lead / scale * step  # in coins: d(squash)/d(scale) * step / d(squash)/d(lead)
-        active = ctx.s.active if ctx.s.mode != Mode.OVER else -1
+        active = ctx.s.active if ctx.s.mode != Phase.OVER else -1
         lead += worth(ctx, seat, active, FILL_TILE * (1.0 - ctx.tf) * cell) - w[seat]
     return squash(lead, scale)
 
@@ -536,7 +536,7 @@ _WEIGHTS = {
 }
 
 
-def progress_weights(s: SVState, actions: Sequence[Action]) -> list[float]:
+def progress_weights(s: SacredValleyState, actions: Sequence[Action]) -> list[float]:
     """Favour planting and buying plantable tiles so random games fill the Terrace and end."""
     p = s.active
     techs = s.techs[p] if s.crop[p] >= 0 else []

@@ -44,8 +44,9 @@ Playing and reading:
 
 Notes: helpers edit the state directly and clear the legal-action cache; they do not check the rules (a test
 may build any position, e.g. a Warehouse above capacity), so build positions that the rules can reach when the
-test is about what follows. ``g.state`` (``state.SVState``) holds everything else: ``tile``/``alp``/``mee_owner``
-per cell, ``main``/``vines``/``cat`` Catus, ``bag``/``piles`` hidden orders, ``debts``, ``cover`` per level.
+test is about what follows. ``g.state`` (``state.SacredValleyState``) holds everything else:
+``tile``/``alp``/``mee_owner`` per cell, ``main``/``vines``/``cat`` Catus, ``bag``/``piles`` hidden orders, ``debts``,
+``cover`` per level.
 """
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ from tawa.games.sacred_valley.data import (
 )
 from tawa.games.sacred_valley.game import SacredValley
 from tawa.games.sacred_valley.rules.turns import reset_turn, start_turn
-from tawa.games.sacred_valley.state import Cover, Meeple, Mode
+from tawa.games.sacred_valley.state import Cover, Meeple, Phase
 
 
 def _crop(name: str | int) -> int:
@@ -289,7 +290,7 @@ def set_turn(g: SacredValley, seat: int, pay_debts: bool = False) -> list[Event]
         start_turn(s, g.tables, ev, seat)
     else:
         reset_turn(s, seat)
-    assert s.mode == Mode.MAIN
+    assert s.mode == Phase.MAIN
     _touch(g)
     return ev
 

@@ -7,16 +7,16 @@ from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.games.guatavita.data import BALSA_QUEUE, Tables
 from tawa.games.guatavita.rules.common import Move, balsa_at, clockwise_order, name
-from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Queued, Stage, State
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, GuatavitaState, Phase, Queued
 
 
 # =========================================================================== predicates, one per rule
-def start_tiles(st: State, tb: Tables, seat: int) -> tuple[int, ...]:
+def start_tiles(st: GuatavitaState, tb: Tables, seat: int) -> tuple[int, ...]:
     """GV-772 (T-BALSA): the shore tiles within BALSA_START_MAX_DIST of the seat's pump spot."""
     return tb.balsa_starts[st.players[seat].spot]
 
 
-def start_free(st: State, pos: int) -> bool:
+def start_free(st: GuatavitaState, pos: int) -> bool:
     """GV-773: a tile holds at most one balsa."""
     return all(not (p.balsa_alive and p.balsa_pos == pos) for p in st.players)
 
@@ -26,12 +26,12 @@ def adjacent(tb: Tables, a: int, b: int) -> bool:
     return b in tb.neighbours[a]
 
 
-def push_choices(st: State, tb: Tables, pos: int) -> list[int]:
+def push_choices(st: GuatavitaState, tb: Tables, pos: int) -> list[int]:
     """GV-782: undrained tiles adjacent to ``pos`` with no balsa."""
     return [z for z in tb.neighbours[pos] if not st.drained[z] and balsa_at(st, z) < 0]
 
 
-def step_blocker(st: State, tb: Tables, pos: int) -> str:
+def step_blocker(st: GuatavitaState, tb: Tables, pos: int) -> str:
     """What stops a balsa entering the undrained tile ``pos``: "" (nothing), "protected" (GV-780) or "stuck" (an
     unprotected balsa there that cannot be pushed anywhere, GV-783)."""
     q = balsa_at(st, pos)
@@ -42,32 +42,32 @@ def step_blocker(st: State, tb: Tables, pos: int) -> str:
     return "" if push_choices(st, tb, pos) else "stuck"
 
 
-def balsa_steps(st: State, tb: Tables, seat: int) -> list[int]:
+def balsa_steps(st: GuatavitaState, tb: Tables, seat: int) -> list[int]:
     """GV-778..GV-783: adjacent undrained tiles the balsa may step onto."""
     return [y for y in tb.neighbours[st.players[seat].balsa_pos]
             if not st.drained[y] and not step_blocker(st, tb, y)]
 
 
-def can_inspect(st: State, tb: Tables, params: Params, seat: int, pos: int) -> bool:
+def can_inspect(st: GuatavitaState, tb: Tables, params: Params, seat: int, pos: int) -> bool:
     """GV-786, GV-787: an undrained tile next to the balsa, never the centre, for INSPECT_COST emeralds."""
     pl = st.players[seat]
     return (pl.emeralds >= params.INSPECT_COST and pos != tb.centre and not st.drained[pos]
             and adjacent(tb, pl.balsa_pos, pos))
 
 
-def inspect_choices(st: State, tb: Tables, params: Params, seat: int) -> list[int]:
+def inspect_choices(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> list[int]:
     """GV-786, GV-787: the tiles the balsa's owner may inspect."""
     return [z for z in tb.neighbours[st.players[seat].balsa_pos] if can_inspect(st, tb, params, seat, z)]
 
 
-def can_protect(st: State, tb: Tables, params: Params, seat: int) -> bool:
+def can_protect(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> bool:
     """GV-788, GV-789: PROTECT_EMERALDS emeralds held, and the balsa not on the centre."""
     pl = st.players[seat]
     return pl.emeralds >= params.PROTECT_EMERALDS and pl.balsa_pos != tb.centre
 
 
 # =========================================================================== setup (GV-772, GV-773)
-def setup_step(st: State) -> bool:
+def setup_step(st: GuatavitaState) -> bool:
     """Ask the next seat in turn order for its start tile; True once every balsa is placed."""
     if st.idx >= len(st.order):
         return True
@@ -75,12 +75,12 @@ def setup_step(st: State) -> bool:
     return False
 
 
-def start_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def start_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     return [Action(f"balsa start {tb.names[t]}", f"Put your balsa on {tb.names[t]}", Move("balsa_start", t))
             for t in start_tiles(st, tb, d.seat) if start_free(st, t)]
 
 
-def apply_start(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_start(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     pl = st.players[d.seat]
     pl.balsa_pos = move.pos
     pl.balsa_alive = True
@@ -89,14 +89,14 @@ def apply_start(st: State, tb: Tables, params: Params, d: Decision, move: Move, 
 
 
 # =========================================================================== execution step 4 (GV-777..GV-794)
-def enter(st: State, tb: Tables) -> None:
+def enter(st: GuatavitaState, tb: Tables) -> None:
     """GV-777: the activated balsas, clockwise from the Pioneer holder."""
-    st.stage, st.idx, st.sub, st.balsa_steps = Stage.BALSA, 0, BalsaStep.MOVING, 0
+    st.stage, st.idx, st.sub, st.balsa_steps = Phase.BALSA, 0, BalsaStep.MOVING, 0
     st.queue = [Queued(BALSA_QUEUE, s) for s in clockwise_order(st, tb)
                 if st.players[s].balsa_alive and st.players[s].balsa_workers > 0]
 
 
-def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
+def step(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> bool:
     """Ask the balsa at the cursor to move or act, or finish it. True when every balsa is done."""
     if st.idx >= len(st.queue):
         return True
@@ -114,7 +114,7 @@ def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
     return False
 
 
-def end_move(st: State, tb: Tables, seat: int, ev: list[Event]) -> None:
+def end_move(st: GuatavitaState, tb: Tables, seat: int, ev: list[Event]) -> None:
     """GV-794: the balsa's workers go back to camp after the move."""
     pl = st.players[seat]
     pl.camp_workers += pl.balsa_workers
@@ -123,13 +123,13 @@ def end_move(st: State, tb: Tables, seat: int, ev: list[Event]) -> None:
     ev.append(Event("balsa", f"{name(st, seat)}'s balsa ends its move on {tb.names[pl.balsa_pos]}"))
 
 
-def next_balsa(st: State) -> None:
+def next_balsa(st: GuatavitaState) -> None:
     st.idx += 1
     st.sub = BalsaStep.MOVING
     st.balsa_steps = 0
 
 
-def step_balsa(st: State, tb: Tables, params: Params, seat: int, y: int, ev: list[Event]) -> None:
+def step_balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, y: int, ev: list[Event]) -> None:
     pl = st.players[seat]
     here, pl.balsa_pos = pl.balsa_pos, y
     st.balsa_steps += 1
@@ -139,19 +139,19 @@ def step_balsa(st: State, tb: Tables, params: Params, seat: int, y: int, ev: lis
 
 
 # =========================================================================== the decisions of this step
-def move_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def move_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     acts = [Action(f"balsa step {tb.names[y]}", f"Move your balsa to {tb.names[y]}", Move("step", y))
             for y in balsa_steps(st, tb, d.seat)]
     acts.append(Action("balsa stop", "Stop moving the balsa", Move("stop")))
     return acts
 
 
-def push_actions(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def push_actions(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     return [Action(f"push balsa {tb.names[z]}", f"Your pushed balsa goes to {tb.names[z]}", Move("push", z))
             for z in push_choices(st, tb, d.pos)]
 
 
-def act_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def act_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     acts = [Action(f"inspect {tb.names[z]}", f"Pay {params.INSPECT_COST} emeralds to look at {tb.names[z]}",
                    Move("inspect", z)) for z in inspect_choices(st, tb, params, d.seat)]
     if can_protect(st, tb, params, d.seat):
@@ -160,7 +160,7 @@ def act_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Acti
     return acts
 
 
-def apply_move(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_move(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     if move.kind == "stop":
         end_move(st, tb, d.seat, ev)
         return
@@ -171,7 +171,7 @@ def apply_move(st: State, tb: Tables, params: Params, d: Decision, move: Move, e
     step_balsa(st, tb, params, d.seat, move.pos, ev)
 
 
-def apply_push(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_push(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     st.players[d.seat].balsa_pos = move.pos
     ev.append(Event("balsa", f"{name(st, d.mover)}'s balsa pushes {name(st, d.seat)}'s balsa from {tb.names[d.pos]} "
                              f"to {tb.names[move.pos]} ({name(st, d.seat)}'s choice)",
@@ -179,7 +179,7 @@ def apply_push(st: State, tb: Tables, params: Params, d: Decision, move: Move, e
     step_balsa(st, tb, params, d.mover, d.pos, ev)
 
 
-def apply_act(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_act(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     pl = st.players[d.seat]
     if move.kind == "inspect":  # GV-786, GV-832, GV-833
         z = move.pos

@@ -18,12 +18,12 @@ from tawa.games.guatavita.rules.common import (
     take_loan,
 )
 from tawa.games.guatavita.rules.moves import EMERALDS_FOR_GOLD, GOLD_FOR_EMERALDS, NO_EXCHANGE
-from tawa.games.guatavita.state import Ask, BalsaStep, Decision, Queued, Slot, Stage, State
+from tawa.games.guatavita.state import Ask, BalsaStep, Decision, GuatavitaState, Phase, Queued, Slot
 
 
-def enter(st: State) -> None:
+def enter(st: GuatavitaState) -> None:
     """GV-294..GV-296: the queue of filled slots, box by box, each box in placement order."""
-    st.stage, st.idx, st.sub = Stage.BOXES, 0, BalsaStep.MOVING
+    st.stage, st.idx, st.sub = Phase.BOXES, 0, BalsaStep.MOVING
     st.harvest_bonus_given = False
     queue: list[Queued] = []
     for group in BOX_RESOLUTION:
@@ -33,7 +33,7 @@ def enter(st: State) -> None:
     st.queue = queue
 
 
-def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
+def step(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> bool:
     """Resolve the slot at the cursor (or ask for the Pioneer exchange). True when every slot is done."""
     if st.idx >= len(st.queue):
         return True
@@ -106,7 +106,7 @@ def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
     return False
 
 
-def return_pieces(st: State, box: str, i: int) -> None:
+def return_pieces(st: GuatavitaState, box: str, i: int) -> None:
     """GV-298: a resolved slot's workers and machines go back to camp."""
     e: Slot = st.boxes[box][i]
     pl = st.players[e.seat]
@@ -115,7 +115,7 @@ def return_pieces(st: State, box: str, i: int) -> None:
     st.boxes[box][i] = e._replace(workers=0, machines=0)
 
 
-def exchange_options(st: State, params: Params, seat: int) -> list[str]:
+def exchange_options(st: GuatavitaState, params: Params, seat: int) -> list[str]:
     """GV-601/GV-602: no exchange, or an exchange the player and the shared supply can cover."""
     pl = st.players[seat]
     gold, emer = params.PIONEER_SWAP
@@ -127,12 +127,12 @@ def exchange_options(st: State, params: Params, seat: int) -> list[str]:
     return out
 
 
-def exchange_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def exchange_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     return [Action(f"exchange {c}", f"Pioneer exchange: {c}", Move("exchange", choice=c))
             for c in exchange_options(st, params, d.seat)]
 
 
-def apply_exchange(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_exchange(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     pl = st.players[d.seat]
     gold, emer = params.PIONEER_SWAP
     if move.choice == GOLD_FOR_EMERALDS:

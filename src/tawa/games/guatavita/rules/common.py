@@ -6,7 +6,7 @@ from typing import NamedTuple
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.games.guatavita.data import Tables
-from tawa.games.guatavita.state import Player, State
+from tawa.games.guatavita.state import GuatavitaState, Player
 
 PUMP = -1  # a source that is the player's pump, not a tile (GV-175)
 
@@ -26,7 +26,7 @@ class Move(NamedTuple):
     choice: str = ""
 
 
-def name(st: State, seat: int) -> str:
+def name(st: GuatavitaState, seat: int) -> str:
     """The seat's name everywhere (board, log, prompt): its colour."""
     return st.players[seat].colour.capitalize()
 
@@ -36,7 +36,7 @@ def pos_name(tb: Tables, pos: int) -> str:
     return "pump" if pos < 0 else tb.names[pos]
 
 
-def gain_gold(st: State, params: Params, seat: int, n: int) -> int:
+def gain_gold(st: GuatavitaState, params: Params, seat: int, n: int) -> int:
     """GV-370/GV-371: gold over the cap becomes VP. Returns the VP scored from overflow."""
     pl = st.players[seat]
     room: int = params.GOLD_CAP - pl.gold
@@ -49,13 +49,13 @@ def gain_gold(st: State, params: Params, seat: int, n: int) -> int:
     return over
 
 
-def gain_food(st: State, params: Params, seat: int, n: int) -> None:
+def gain_food(st: GuatavitaState, params: Params, seat: int, n: int) -> None:
     """GV-372: food over the cap is lost."""
     pl = st.players[seat]
     pl.food = min(params.FOOD_CAP, pl.food + n)
 
 
-def gain_emeralds(st: State, seat: int, n: int) -> int:
+def gain_emeralds(st: GuatavitaState, seat: int, n: int) -> int:
     """GV-345: emeralds only while the shared supply has them. Returns how many were taken."""
     got = min(n, st.supply)
     st.supply -= got
@@ -63,7 +63,7 @@ def gain_emeralds(st: State, seat: int, n: int) -> int:
     return got
 
 
-def take_loan(st: State, params: Params, seat: int, ev: list[Event], automatic: bool = False) -> None:
+def take_loan(st: GuatavitaState, params: Params, seat: int, ev: list[Event], automatic: bool = False) -> None:
     """GV-660..GV-663 (and GV-107 for the automatic loan): marker +1, gold in, VP out."""
     pl = st.players[seat]
     pl.loan += 1
@@ -79,40 +79,40 @@ def take_loan(st: State, params: Params, seat: int, ev: list[Event], automatic: 
         ev.append(Event("trigger", f"{name(st, seat)} is bankrupt: the game ends after this round"))
 
 
-def seat_order(st: State, tb: Tables) -> list[int]:
+def seat_order(st: GuatavitaState, tb: Tables) -> list[int]:
     """SEAT_ORDER (T-PUMPS): seats sorted by the angle of their pump spot."""
     return sorted(range(len(st.players)), key=lambda s: tb.spots[st.players[s].spot].angle)
 
 
-def turn_order(st: State, tb: Tables) -> list[int]:
+def turn_order(st: GuatavitaState, tb: Tables) -> list[int]:
     """GV-051..GV-053: counter-clockwise (next in SEAT_ORDER) from the Pioneer holder."""
     so = seat_order(st, tb)
     i = so.index(st.pioneer)
     return so[i:] + so[:i]
 
 
-def clockwise_order(st: State, tb: Tables) -> list[int]:
+def clockwise_order(st: GuatavitaState, tb: Tables) -> list[int]:
     """GV-777: clockwise (previous in SEAT_ORDER) from the Pioneer holder."""
     ccw = turn_order(st, tb)
     return [ccw[0], *reversed(ccw[1:])]
 
 
-def is_damp(st: State, tb: Tables, pos: int) -> bool:
+def is_damp(st: GuatavitaState, tb: Tables, pos: int) -> bool:
     """GV-500: the tile on ``pos`` is damp (known once it is drained)."""
     return tb.tiles[st.tile_at[pos]].special == "damp"
 
 
-def box_vp(st: State, tb: Tables, pos: int) -> int:
+def box_vp(st: GuatavitaState, tb: Tables, pos: int) -> int:
     """GV-502: the re-exploration box VP of the tile on ``pos`` (0: none)."""
     return tb.tiles[st.tile_at[pos]].box
 
 
-def owns(st: State, seat: int, pos: int) -> bool:
+def owns(st: GuatavitaState, seat: int, pos: int) -> bool:
     """An own tile: drained and holding at least one of the seat's pipes."""
     return st.drained[pos] and st.pipes[pos][seat] > 0
 
 
-def exit_pipes(st: State, tb: Tables, params: Params, source: int) -> int:
+def exit_pipes(st: GuatavitaState, tb: Tables, params: Params, source: int) -> int:
     """GV-177/GV-178/GV-500: pipes to connect from a source (PUMP or an own tile)."""
     if source < 0:
         return params.PUMP_SOURCE_PIPES  # type: ignore[no-any-return]
@@ -130,7 +130,7 @@ def supply_to_camp(pl: Player, piece: str) -> None:
     setattr(pl, f"camp_{piece}s", getattr(pl, f"camp_{piece}s") + 1)
 
 
-def pieces_out(st: State, seat: int) -> tuple[int, int]:
+def pieces_out(st: GuatavitaState, seat: int) -> tuple[int, int]:
     """Workers and machines of ``seat`` placed this round and not yet back in camp (on boxes, on the balsa, on
     explored tiles, and a saboteur on a tile still to flip)."""
     w = st.players[seat].balsa_workers
@@ -149,16 +149,16 @@ def pieces_out(st: State, seat: int) -> tuple[int, int]:
     return w, m
 
 
-def pipes_in_lake(st: State, seat: int) -> int:
+def pipes_in_lake(st: GuatavitaState, seat: int) -> int:
     return sum(row[seat] for row in st.pipes)
 
 
-def he_positions(st: State, seat: int) -> list[int]:
+def he_positions(st: GuatavitaState, seat: int) -> list[int]:
     """GV-390: the positions of the seat's head explorers."""
     return [i for i, h in enumerate(st.he) if h == seat]
 
 
-def balsa_at(st: State, pos: int) -> int:
+def balsa_at(st: GuatavitaState, pos: int) -> int:
     """Seat whose live balsa is on ``pos``, or -1."""
     for s, pl in enumerate(st.players):
         if pl.balsa_alive and pl.balsa_pos == pos:
@@ -166,18 +166,18 @@ def balsa_at(st: State, pos: int) -> int:
     return -1
 
 
-def box_workers(st: State, seat: int) -> int:
+def box_workers(st: GuatavitaState, seat: int) -> int:
     """Workers of ``seat`` on action boxes now (sabotage slots included)."""
     return sum(e.workers for entries in st.boxes.values() for e in entries if e.seat == seat)
 
 
-def housed(st: State, seat: int) -> int:
+def housed(st: GuatavitaState, seat: int) -> int:
     """GV-642: workers in camp, on action boxes, on the balsa and on the pump."""
     pl = st.players[seat]
     return pl.camp_workers + box_workers(st, seat) + pl.balsa_workers + pl.pump_worker
 
 
-def check_pipe_trigger(st: State, params: Params, seat: int, ev: list[Event]) -> None:
+def check_pipe_trigger(st: GuatavitaState, params: Params, seat: int, ev: list[Event]) -> None:
     """GV-683/GV-684: all 12 pipes in the lake ends the game after this round."""
     if "pipes" not in st.end_triggers and pipes_in_lake(st, seat) >= params.PIPES_PER_COLOUR:
         st.end_triggers.append("pipes")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from tawa.core.params import Params
 from tawa.games.guatavita.data import Tables
 from tawa.games.guatavita.rules.common import pieces_out, pipes_in_lake
-from tawa.games.guatavita.state import Stage, State
+from tawa.games.guatavita.state import GuatavitaState, Phase
 
 
-def check_invariants(st: State, tb: Tables, p: Params) -> None:
+def check_invariants(st: GuatavitaState, tb: Tables, p: Params) -> None:
     emeralds = st.supply
     for s, pl in enumerate(st.players):
         away_w, away_m = pieces_out(st, s)  # on boxes, the balsa, explored tiles, a saboteur on its tile
@@ -26,7 +26,7 @@ def check_invariants(st: State, tb: Tables, p: Params) -> None:
         assert pl.loan < p.LOAN_END or "bankruptcy" in st.end_triggers, f"seat {s}: bankrupt without the trigger"
         loans_due = sum(1 for e in st.boxes.get("loan", ()) if e.seat == s and e.workers)
         assert pl.loan + loans_due <= p.LOAN_END, f"seat {s}: Loan placements past the end of the loan track"
-        if pl.loan >= p.LOAN_END and st.stage == Stage.START:  # GV-107: only a seat already past its duties
+        if pl.loan >= p.LOAN_END and st.stage == Phase.START:  # GV-107: only a seat already past its duties
             assert s in st.order[:st.idx], f"seat {s}: bankrupt before its start-of-planning duties"
         assert pl.pump_worker == (1 if pl.pump_level == 2 else 0), f"seat {s}: pump worker and pump level"
         emeralds += pl.emeralds + (p.PROTECT_EMERALDS if pl.balsa_protected else 0)
@@ -44,6 +44,6 @@ def check_invariants(st: State, tb: Tables, p: Params) -> None:
         assert not st.drained[b], "balsa on a drained tile"
     assert ("bankruptcy" not in st.end_triggers
             or any(pl.loan >= p.LOAN_END for pl in st.players)), "bankruptcy without a bankrupt seat"
-    assert (st.decision is None) == (st.stage == Stage.OVER)
-    if st.stage in (Stage.START, Stage.PLAN):
-        assert not st.explorations or st.stage == Stage.PLAN
+    assert (st.decision is None) == (st.stage == Phase.OVER)
+    if st.stage in (Phase.START, Phase.PLAN):
+        assert not st.explorations or st.stage == Phase.PLAN

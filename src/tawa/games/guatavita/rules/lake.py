@@ -13,10 +13,10 @@ from tawa.games.guatavita.rules.common import (
     gain_gold,
     name,
 )
-from tawa.games.guatavita.state import Ask, Decision, Exploration, State
+from tawa.games.guatavita.state import Ask, Decision, Exploration, GuatavitaState
 
 
-def resting_workers(st: State, params: Params, ev: list[Event]) -> None:
+def resting_workers(st: GuatavitaState, params: Params, ev: list[Event]) -> None:
     """GV-290/GV-320: workers resting in camp score 1 VP per full group of RESTING_GROUP."""
     ev.append(Event("phase", f"=== Round {st.round}: execution phase ===", data={"round": st.round}))
     for seat, pl in enumerate(st.players):
@@ -26,7 +26,7 @@ def resting_workers(st: State, params: Params, ev: list[Event]) -> None:
             ev.append(Event("rest", f"{name(st, seat)} scores {vp} VP for resting workers"))
 
 
-def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
+def step(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> bool:
     """Resolve the next lake tile (GV-340), or ask its saboteur to declare. True when every tile is done."""
     if st.idx >= len(st.explorations):
         return True
@@ -50,7 +50,7 @@ def step(st: State, tb: Tables, params: Params, ev: list[Event]) -> bool:
     return False
 
 
-def release_sabotage_slot(st: State, seat: int, pos: int) -> None:
+def release_sabotage_slot(st: GuatavitaState, seat: int, pos: int) -> None:
     """GV-429: the Sabotage-slot worker goes back to camp."""
     slots = st.boxes["sabotage"]
     for i, e in enumerate(slots):
@@ -60,7 +60,7 @@ def release_sabotage_slot(st: State, seat: int, pos: int) -> None:
             return
 
 
-def resolve_tile(st: State, tb: Tables, params: Params, ev: list[Event]) -> None:
+def resolve_tile(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> None:
     """GV-342..GV-351: flip the tile of the exploration at the cursor and settle everything on it."""
     rec = st.explorations[st.idx]
     t, seat, workers, machines, insured, src, sab, decl = rec
@@ -142,21 +142,21 @@ def resolve_tile(st: State, tb: Tables, params: Params, ev: list[Event]) -> None
         st.decision = Decision(Ask.JOIN, seat, t)
 
 
-def joined_hes(st: State, tb: Tables, seat: int, t: int) -> list[int]:
+def joined_hes(st: GuatavitaState, tb: Tables, seat: int, t: int) -> list[int]:
     """GV-395: the seat's HEs on T and on own tiles adjacent to T."""
     out = [t] if st.he[t] == seat else []
     out.extend(a for a in tb.neighbours[t] if st.he[a] == seat)
     return out
 
 
-def return_he(st: State, tb: Tables, seat: int, pos: int, ev: list[Event]) -> None:
+def return_he(st: GuatavitaState, tb: Tables, seat: int, pos: int, ev: list[Event]) -> None:
     """GV-101/GV-395: an HE leaves ``pos`` for camp; the tile keeps its pipes (GV-396)."""
     st.he[pos] = -1
     st.players[seat].camp_workers += 1
     ev.append(Event("he_return", f"{name(st, seat)}'s head explorer on {tb.names[pos]} returns to camp"))
 
 
-def famine(st: State, params: Params, ev: list[Event]) -> None:
+def famine(st: GuatavitaState, params: Params, ev: list[Event]) -> None:
     """GV-470..GV-477: one famine per execution phase."""
     for seat, pl in enumerate(st.players):
         on_boxes = sum(e.workers for es in st.boxes.values() for e in es if e.seat == seat) + pl.balsa_workers
@@ -173,7 +173,7 @@ def famine(st: State, params: Params, ev: list[Event]) -> None:
     st.famine_due = False
 
 
-def destroy_balsa(st: State, tb: Tables, params: Params, seat: int, ev: list[Event]) -> None:
+def destroy_balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, ev: list[Event]) -> None:
     """GV-795, GV-796: the balsa leaves the game; its emeralds go to the shared supply, its workers to camp."""
     pl = st.players[seat]
     where = pl.balsa_pos
@@ -193,12 +193,12 @@ def destroy_balsa(st: State, tb: Tables, params: Params, seat: int, ev: list[Eve
 
 
 # =========================================================================== the decisions of this step
-def declare_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def declare_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     """GV-420: emeralds, gold or prestige."""
     return [Action(f"declare {k}", f"Saboteur declares {k}", Move("declare", choice=k)) for k in DECLARATIONS]
 
 
-def join_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Action]:
+def join_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     """GV-395: keep every head explorer, or send one of the joined ones to camp."""
     acts = [Action("keep all", "Keep every head explorer in the lake", Move("keep"))]
     acts.extend(Action(f"return he {tb.names[p]}", f"Send the head explorer on {tb.names[p]} to camp",
@@ -206,7 +206,7 @@ def join_choices(st: State, tb: Tables, params: Params, d: Decision) -> list[Act
     return acts
 
 
-def apply_declare(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_declare(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     rec = st.explorations[st.idx] = st.explorations[st.idx]._replace(declared=move.choice)
     ev.append(Event("declare", f"{name(st, d.seat)}'s saboteur on {tb.names[rec.pos]} declares {move.choice}"))
     resolve_tile(st, tb, params, ev)
@@ -214,13 +214,13 @@ def apply_declare(st: State, tb: Tables, params: Params, d: Decision, move: Move
         st.idx += 1
 
 
-def apply_join(st: State, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
+def apply_join(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     if move.kind == "return_he":
         return_he(st, tb, d.seat, move.pos, ev)
     st.idx += 1
 
 
-def exploration_at(st: State, pos: int) -> Exploration | None:
+def exploration_at(st: GuatavitaState, pos: int) -> Exploration | None:
     for e in st.explorations:
         if e.pos == pos:
             return e

@@ -34,7 +34,7 @@ from tawa.games.guatavita.rules.common import (
     pos_name,
 )
 from tawa.games.guatavita.rules.moves import action_moves, explore_id
-from tawa.games.guatavita.state import Exploration, Player, Slot, State
+from tawa.games.guatavita.state import Exploration, GuatavitaState, Player, Slot
 
 EXPLORE = ACTION_INDEX["explore"]
 SABOTAGE = ACTION_INDEX["sabotage"]
@@ -67,7 +67,7 @@ def under_limit(pl: Player, most: int, action: int) -> bool:
     return pl.uses[action] < most
 
 
-def slot_free(st: State, slots: dict[str, int], box: str) -> bool:
+def slot_free(st: GuatavitaState, slots: dict[str, int], box: str) -> bool:
     """GV-073: a placement on an action box needs a free slot (``slots``: the SLOTS of each box)."""
     return len(st.boxes[box]) < slots[box]
 
@@ -77,14 +77,14 @@ def loan_room(pl: Player, params: Params) -> bool:
     return pl.loan + pl.uses[LOAN] < params.LOAN_END  # type: ignore[no-any-return]
 
 
-def loan_placeable(st: State, params: Params, seat: int) -> bool:
+def loan_placeable(st: GuatavitaState, params: Params, seat: int) -> bool:
     """GV-143/GV-144: a free Loan slot, a worker in camp, and the loan track not run out."""
     pl = st.players[seat]
     return (under_limit(pl, params.MAX_SAME_ACTION, LOAN) and slot_free(st, params.SLOTS, "loan")
             and pl.camp_workers >= LOAN_WORKERS and loan_room(pl, params))
 
 
-def duty_binds(st: State, params: Params, seat: int) -> bool:
+def duty_binds(st: GuatavitaState, params: Params, seat: int) -> bool:
     """GV-109..GV-111: a player at 0 gold must open with a Loan while a Loan placement is possible (GV-110)."""
     pl = st.players[seat]
     return pl.gold_duty and not pl.placed and loan_placeable(st, params, seat)
@@ -95,27 +95,27 @@ def camp_room(pl: Player, params: Params) -> bool:
     return pl.camp_level + pl.uses[CAMP] < params.CAMP_LEVEL_MAX  # type: ignore[no-any-return]
 
 
-def pump_upgradable(st: State, seat: int) -> bool:
+def pump_upgradable(st: GuatavitaState, seat: int) -> bool:
     """GV-133: a level-1 pump, and no Pump Upgrade placed this phase."""
     return st.players[seat].pump_level == 1 and not any(
         e.seat == seat and e.target < 0 for e in st.boxes["pumpre"])
 
 
-def reexplorable(st: State, tb: Tables, seat: int, pos: int) -> bool:
+def reexplorable(st: GuatavitaState, tb: Tables, seat: int, pos: int) -> bool:
     """GV-134, GV-502, GV-563: an own damp tile with a re-exploration box."""
     return owns(st, seat, pos) and is_damp(st, tb, pos) and box_vp(st, tb, pos) > 0
 
 
-def commerce_workers(st: State, seat: int) -> int:
+def commerce_workers(st: GuatavitaState, seat: int) -> int:
     return sum(1 for b in COMMERCE_BOXES for e in st.boxes[b] if e.seat == seat)
 
 
-def commerce_room(st: State, params: Params, seat: int) -> bool:
+def commerce_room(st: GuatavitaState, params: Params, seat: int) -> bool:
     """GV-139: at most COMMERCE_MAX_WORKERS of a player's workers in the Commerce box."""
     return commerce_workers(st, seat) < params.COMMERCE_MAX_WORKERS  # type: ignore[no-any-return]
 
 
-def sabotage_target(st: State, seat: int, pos: int) -> Exploration | None:
+def sabotage_target(st: GuatavitaState, seat: int, pos: int) -> Exploration | None:
     """GV-250/GV-251: the pending exploration on ``pos`` of another player without a saboteur, if any."""
     for e in st.explorations:
         if e.pos == pos:
@@ -123,12 +123,12 @@ def sabotage_target(st: State, seat: int, pos: int) -> Exploration | None:
     return None
 
 
-def pending_targets(st: State) -> set[int]:
+def pending_targets(st: GuatavitaState) -> set[int]:
     """GV-171/GV-798: the tiles that hold a pending exploration."""
     return {e.pos for e in st.explorations}
 
 
-def balsa_ready(st: State, params: Params, seat: int) -> bool:
+def balsa_ready(st: GuatavitaState, params: Params, seat: int) -> bool:
     """GV-770, GV-775: La Balsa in play, the balsa not destroyed and not activated this round."""
     pl = st.players[seat]
     return bool(params.balsa) and pl.balsa_alive and pl.balsa_workers == 0
@@ -139,12 +139,12 @@ def deep_enough(tb: Tables, pl: Player, pos: int) -> bool:
     return tb.phase_of_pos[pos] <= 2 or pl.pump_level >= 2
 
 
-def targetable(st: State, tb: Tables, pl: Player, pos: int, pending: set[int]) -> bool:
+def targetable(st: GuatavitaState, tb: Tables, pl: Player, pos: int, pending: set[int]) -> bool:
     """GV-170, GV-171, GV-173: an undrained tile without a pending exploration, deep only with a level-2 pump."""
     return not st.drained[pos] and pos not in pending and deep_enough(tb, pl, pos)
 
 
-def sources(st: State, tb: Tables, seat: int) -> dict[int, list[int]]:
+def sources(st: GuatavitaState, tb: Tables, seat: int) -> dict[int, list[int]]:
     """GV-175, GV-176, GV-201: every position reachable by ``seat``, with its sources: PUMP for the two shore
     tiles of the seat's spot, then each own (drained) tile adjacent to it, in lake order."""
     reach: dict[int, list[int]] = {t: [PUMP] for t in tb.spots[st.players[seat].spot].shore}
@@ -154,23 +154,23 @@ def sources(st: State, tb: Tables, seat: int) -> dict[int, list[int]]:
     return reach
 
 
-def own_tiles(st: State, seat: int) -> list[int]:
+def own_tiles(st: GuatavitaState, seat: int) -> list[int]:
     """The seat's own tiles (drained, with a pipe of the seat: ``owns``), in lake order."""
     drained, pipes = st.drained, st.pipes
     return [p for p in range(len(drained)) if drained[p] and pipes[p][seat]]
 
 
-def crossable(st: State, seat: int, pos: int) -> bool:
+def crossable(st: GuatavitaState, seat: int, pos: int) -> bool:
     """GV-200: a drained tile on which the crosser has no pipe."""
     return st.drained[pos] and st.pipes[pos][seat] == 0
 
 
-def rent(st: State, params: Params, pos: int) -> int:
+def rent(st: GuatavitaState, params: Params, pos: int) -> int:
     """GV-203: the gold a crossing of ``pos`` pays, 1 to each owner."""
     return params.RENT_PER_OWNER * sum(1 for c in st.pipes[pos] if c > 0)  # type: ignore[no-any-return]
 
 
-def required(st: State, tb: Tables, params: Params, target: int) -> tuple[int, int]:
+def required(st: GuatavitaState, tb: Tables, params: Params, target: int) -> tuple[int, int]:
     """GV-172/GV-181/GV-790: workers and machines an exploration of ``target`` needs."""
     t = tb.tiles[st.tile_at[target]]
     m = t.machines
@@ -186,14 +186,14 @@ def most_insured(pl: Player, machines: int) -> int:
 
 
 # =========================================================================== the legal placements
-def loan_action(st: State, params: Params, seat: int) -> Action:
+def loan_action(st: GuatavitaState, params: Params, seat: int) -> Action:
     """GV-143: the Loan placement, with what its resolution will bring."""
     nxt = st.players[seat].loan + st.players[seat].uses[LOAN] + 1
     return Action("loan", f"Loan: 1 worker (at execution: loan track {nxt}, +{params.LOAN_GOLD[nxt]} gold, "
                           f"-{params.LOAN_VP[nxt]} VP)", LOAN_MOVE)
 
 
-def placements(st: State, tb: Tables, params: Params, seat: int) -> list[Action]:
+def placements(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> list[Action]:
     """Every legal placement of ``seat`` (without ``pass``), in the fixed order of the action menu."""
     if duty_binds(st, params, seat):
         return [loan_action(st, params, seat)]
@@ -261,7 +261,7 @@ def placements(st: State, tb: Tables, params: Params, seat: int) -> list[Action]
     return out
 
 
-def lake_placements(st: State, tb: Tables, params: Params, seat: int, moves: dict[str, Move]) -> list[Action]:
+def lake_placements(st: GuatavitaState, tb: Tables, params: Params, seat: int, moves: dict[str, Move]) -> list[Action]:
     """GV-170..GV-213: explorations from a source, crossings, and explorations through a crossing."""
     pl = st.players[seat]
     w, m, pipes_in_camp = pl.camp_workers, pl.camp_machines, pl.camp_pipes
@@ -305,7 +305,7 @@ def lake_placements(st: State, tb: Tables, params: Params, seat: int, moves: dic
     return out
 
 
-def has_placement(st: State, tb: Tables, params: Params, seat: int) -> bool:
+def has_placement(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> bool:
     """GV-272, quickly: does ``seat`` have any legal placement?"""
     pl = st.players[seat]
     if not has_worker(pl):
@@ -316,7 +316,7 @@ def has_placement(st: State, tb: Tables, params: Params, seat: int) -> bool:
     return bool(placements(st, tb, params, seat))
 
 
-def plan_choices(st: State, tb: Tables, params: Params, seat: int) -> list[Action]:
+def plan_choices(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> list[Action]:
     """A planning turn: the placements, then pass (GV-270) unless the minimum-gold duty binds (GV-111)."""
     acts = placements(st, tb, params, seat)
     if not duty_binds(st, params, seat):
@@ -325,7 +325,7 @@ def plan_choices(st: State, tb: Tables, params: Params, seat: int) -> list[Actio
 
 
 # =========================================================================== carrying a placement out
-def apply_placement(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
+def apply_placement(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
     """Carry out one legal placement (or pass) and hand the turn on."""
     pl = st.players[seat]
     who = name(st, seat)
@@ -341,7 +341,7 @@ def apply_placement(st: State, tb: Tables, params: Params, seat: int, move: Move
     next_turn(st)
 
 
-def _explore(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
+def _explore(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
     """GV-170..GV-181, GV-206, GV-230: pieces and pipes onto T, insurance emeralds down at once (GV-072)."""
     pl = st.players[seat]
     t, via, src, insure = move.pos, move.via, move.source, move.amount
@@ -364,12 +364,12 @@ def _explore(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: l
     check_pipe_trigger(st, params, seat, ev)
 
 
-def _cross(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
+def _cross(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
     cross(st, tb, params, seat, move.pos, move.source, ev)
     check_pipe_trigger(st, params, seat, ev)
 
 
-def cross(st: State, tb: Tables, params: Params, seat: int, r: int, src: int, ev: list[Event]) -> None:
+def cross(st: GuatavitaState, tb: Tables, params: Params, seat: int, r: int, src: int, ev: list[Event]) -> None:
     """GV-202..GV-205, GV-210, GV-212: pipes onto R, rent to each owner, R's printed prestige."""
     pl = st.players[seat]
     cp = exit_pipes(st, tb, params, src)
@@ -387,7 +387,7 @@ def cross(st: State, tb: Tables, params: Params, seat: int, r: int, src: int, ev
                     data={"seat": seat, "pos": tb.names[r]}))
 
 
-def _sabotage(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
+def _sabotage(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
     """GV-250: one worker in the slot, the saboteur on the tile; the emerald is due at resolution (GV-252)."""
     t = move.pos
     st.players[seat].camp_workers -= SABOTAGE_WORKERS
@@ -396,7 +396,7 @@ def _sabotage(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: 
     ev.append(Event("sabotage", f"{name(st, seat)} puts a saboteur on {tb.names[t]}"))
 
 
-def _activate_balsa(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
+def _activate_balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
     """GV-774, GV-776: 2 workers onto the balsa; a protected balsa's emeralds go back to the shared supply."""
     pl = st.players[seat]
     pl.camp_workers -= params.BALSA_WORKERS
@@ -434,7 +434,7 @@ def box_placement(tb: Tables, params: Params, move: Move) -> tuple[str, int, int
     return "loan", LOAN_WORKERS, 0, -1, "on Loan"
 
 
-def _on_box(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
+def _on_box(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
     box, workers, machines, target, text = box_placement(tb, params, move)
     pl = st.players[seat]
     pl.camp_workers -= workers
@@ -443,12 +443,12 @@ def _on_box(st: State, tb: Tables, params: Params, seat: int, move: Move, ev: li
     ev.append(Event("place", f"{name(st, seat)} places {text}"))
 
 
-PLACE: dict[str, Callable[[State, Tables, Params, int, Move, list[Event]], None]] = {
+PLACE: dict[str, Callable[[GuatavitaState, Tables, Params, int, Move, list[Event]], None]] = {
     "explore": _explore, "cross": _cross, "sabotage": _sabotage, "balsa": _activate_balsa,
     **{kind: _on_box for kind in ("camp", "pump", "reexplore", "harvest", "pioneer", "commerce", "recruit", "loan")},
 }
 
 
-def next_turn(st: State) -> None:
+def next_turn(st: GuatavitaState) -> None:
     """GV-052: hand the turn to the next seat in turn order (the planning loop skips passed seats)."""
     st.turn = (st.turn + 1) % len(st.order)

@@ -2,9 +2,10 @@
 
 A turn is Rotate (free rotation, paid rotations) -> Move (one decision per llama with a choice) -> Trade (sells,
 buys) -> Refill (automatic). Payments are collected one piece at a time (``pay red``). Decisions with a single
-option are resolved automatically by ``settle`` (PK-323 and the rulings in data.py). The topic modules hold each
-step's predicates (one per rule, each returning the ``Refusal`` that names it), its actions and its effects;
-``illegal.py`` explains a refusal from the same predicates.
+option are resolved automatically by ``advance`` (PK-323 and the rulings in data.py). The topic modules hold each
+step's predicates (one per rule, each returning the ``Refusal`` that names it), its actions and its effects; the
+routing table ``routes.ROUTES`` (``tawa.core.routing``) routes a decision to its offers, a kind of action to its
+handler and to its check (``checks``), and ``illegal.py`` explains a refusal from the same table.
 """
 from __future__ import annotations
 
@@ -24,101 +25,59 @@ from tawa.games.pachakuna.data import (
     llamas_of,
 )
 from tawa.games.pachakuna.rules.move import (
-    Move,
-    Stay,
-    legal_move,
     move_id,
-    move_llama,
-    moving,
     next_mover,
     stay_id,
-    stay_llama,
 )
-from tawa.games.pachakuna.rules.pay import PAY_ACTIONS, Pay, legal_pay, pay_piece
+from tawa.games.pachakuna.rules.pay import PAY_ACTIONS
 from tawa.games.pachakuna.rules.refill import end_trade
 from tawa.games.pachakuna.rules.rotate import (
     END_ROTATE,
-    EndRotate,
-    Rotate,
-    choose_rotation,
     end_rotate,
     is_rotatable,
-    legal_rotate,
     paid_rotation_possible,
     rotate_id,
-    rotating,
 )
+from tawa.games.pachakuna.rules.routes import ROUTES, decision
 from tawa.games.pachakuna.rules.trade import (
     END_TRADE,
-    Buy,
-    EndTrade,
-    Sell,
     buy_id,
     buy_villages,
     can_sell,
-    legal_trade,
-    sell,
     sell_id,
-    start_purchase,
-    trading,
 )
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 
-def legal(s: PKState, tables: Tables, params: Params) -> list[Action]:
-    """The active player's legal actions, in the order the game has always offered them."""
-    if s.paying:
-        return legal_pay(s)
-    if rotating(s):
-        return legal_rotate(s, tables, params)
-    if moving(s):
-        return legal_move(s, tables)
-    if trading(s):
-        return legal_trade(s, tables, params)
-    return []
+def legal(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
+    """The active player's legal actions, in the order the game has always offered them (``routes.ROUTES``)."""
+    return ROUTES.legal(decision(s), s, tables, params)
 
 
-def apply(s: PKState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
-    """Carry out a legal action (one that ``legal`` offered), then resolve what has no choice."""
+def apply(s: PachakunaState, tables: Tables, params: Params, rng: Rng, action: Action) -> list[Event]:
+    """Carry out a legal action (one that ``legal`` offered) with the handler of its kind, then resolve what has no
+    choice."""
     who = SIDE_NAMES[s.colour_of(s.active)]
     events: list[Event] = []
-    match action.data:
-        case Pay(piece=piece):
-            events += pay_piece(s, tables, params, piece)
-        case Rotate(cell=cell, orientation=orientation):
-            events += choose_rotation(s, params, cell, orientation, who)
-        case EndRotate():
-            events += end_rotate(s, who)
-        case Move(llama=llama, cell=cell, region=region):
-            events += move_llama(s, tables, llama, cell, region, who)
-        case Stay(llama=llama):
-            events += stay_llama(s, tables, llama, who)
-        case Sell(llama=llama):
-            events += sell(s, tables, params, llama, who)
-        case Buy(village=village):
-            start_purchase(s, params, village)
-        case EndTrade():
-            events += end_trade(s, tables, params, rng, who)
-        case other:
-            raise TypeError(f"not a P'achakuna action: {other!r}")
-    events += settle(s, tables, params, rng)
+    events += ROUTES.handlers[action.data.kind](s, tables, params, rng, action.data, who)
+    events += advance(s, tables, params, rng)
     return events
 
 
-def settle(s: PKState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
+def advance(s: PachakunaState, tables: Tables, params: Params, rng: Rng) -> list[Event]:
     """Resolve decisions that have a single option (PK-323 and the rulings in data.py)."""
     events: list[Event] = []
-    while s.step != Step.OVER and not s.paying:
+    while s.step != Phase.OVER and not s.paying:
         who = SIDE_NAMES[s.colour_of(s.active)]
-        if s.step == Step.ROTATE_PAID:
+        if s.step == Phase.ROTATE_PAID:
             if paid_rotation_possible(s, params) and any(is_rotatable(s, c) for c in TILE_CELLS):
                 return events
             events += end_rotate(s, who)
-        elif s.step == Step.MOVE:
+        elif s.step == Phase.MOVE:
             if next_mover(s, tables):
                 return events
-            s.step = Step.TRADE
-        elif s.step == Step.TRADE:
+            s.step = Phase.TRADE
+        elif s.step == Phase.TRADE:
             if buy_villages(s, tables, params) or any(can_sell(s, tables, params, k) for k in llamas_of(s.active)):
                 return events
             events += end_trade(s, tables, params, rng, who)

@@ -1,11 +1,13 @@
 """Demands, the bag and the discard pile: setup draws (PK-085..PK-090) and refill draws (PK-270..PK-281)."""
 from __future__ import annotations
 
+from tawa.core.errors import BadOption
 from tawa.core.events import Event
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.pachakuna.data import COLOURS, WHITE, Tables
-from tawa.games.pachakuna.state import PKState
+from tawa.games.pachakuna.data import COLOURS, PARAMS, WHITE, Tables
+from tawa.games.pachakuna.data import tables as tables_of
+from tawa.games.pachakuna.state import PachakunaState
 
 
 def is_valid(tables: Tables, params: Params, d: int, village: int, setup: bool) -> bool:
@@ -21,7 +23,7 @@ def is_valid(tables: Tables, params: Params, d: int, village: int, setup: bool) 
     return not (setup and u == WHITE)
 
 
-def reshuffle(s: PKState) -> Event:
+def reshuffle(s: PachakunaState) -> Event:
     """PK-273: all discarded demands go back into the bag."""
     n = len(s.discard)
     s.bag = sorted(s.bag + s.discard)
@@ -29,7 +31,7 @@ def reshuffle(s: PKState) -> Event:
     return Event("reshuffle", f"{n} discarded demands go back into the bag", data={"count": n})
 
 
-def draw_for(s: PKState, tables: Tables, params: Params, rng: Rng, village: int, setup: bool) -> list[Event]:
+def draw_for(s: PachakunaState, tables: Tables, params: Params, rng: Rng, village: int, setup: bool) -> list[Event]:
     """Give ``village`` one demand drawn from the bag (PK-086, PK-270, PK-272..PK-276)."""
     events: list[Event] = []
     valid = [d for d in s.bag if is_valid(tables, params, d, village, setup)]
@@ -54,7 +56,7 @@ def draw_for(s: PKState, tables: Tables, params: Params, rng: Rng, village: int,
     return events
 
 
-def fill_missing(s: PKState, tables: Tables, params: Params, rng: Rng, setup: bool) -> list[Event]:
+def fill_missing(s: PachakunaState, tables: Tables, params: Params, rng: Rng, setup: bool) -> list[Event]:
     """Every village without a demand draws one, in REFILL_ORDER (PK-275, PK-090)."""
     events: list[Event] = []
     for v in tables.refill_order:
@@ -75,3 +77,11 @@ def refill_never_fails(tables: Tables, params: Params) -> str | None:
                 return (f"only {n} demands are valid for the {COLOURS[v]} village {when}: it needs more than "
                         f"{others}, one more than the other villages can hold")
     return None
+
+
+def check_params(params: Params, players: int) -> None:
+    """A demand list whose refill never fails (PK-281). (TILE_TYPES and TILE_COUNTS overrides merge with the
+    defaults, so the layouts never lack a tile type.)"""
+    problem = refill_never_fails(tables_of(params), params)
+    if problem:
+        raise BadOption(f"option {PARAMS.params['DEMANDS'].label}: {problem}")

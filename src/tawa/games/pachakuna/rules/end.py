@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tawa.core.events import Event
 from tawa.games.pachakuna.data import N_COLOURS
-from tawa.games.pachakuna.state import Payment, PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Payment, Phase
 
 
 def has_all_colours(supply: list[int]) -> bool:
@@ -11,9 +11,9 @@ def has_all_colours(supply: list[int]) -> bool:
     return all(supply[c] >= 1 for c in range(N_COLOURS))
 
 
-def win(s: PKState, who: str) -> list[Event]:
+def win(s: PachakunaState, who: str) -> list[Event]:
     """PK-300, PK-304, PK-306: the game ends at once."""
     s.winner = s.active
-    s.step = Step.OVER
+    s.step = Phase.OVER
     s.paying = Payment.NONE
     return [Event("win", f"{who} holds all {N_COLOURS} colours and wins (PK-300)", data={"winner": s.active})]

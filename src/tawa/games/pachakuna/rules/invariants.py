@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tawa.core.params import Params
 from tawa.games.pachakuna.data import BROWN, LLAMAS_PER_PLAYER, N_LLAMAS, PLAYERS, TILE_CELLS, Tables
-from tawa.games.pachakuna.state import PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Phase
 
 
-def check_invariants(s: PKState, tables: Tables, params: Params) -> None:
+def check_invariants(s: PachakunaState, tables: Tables, params: Params) -> None:
     n = len(tables.demands)
     ids = sorted(s.bag + s.discard + [d for d in s.demand if d >= 0])
     assert ids == list(range(n)), "PK-280 each demand is in exactly one place"
@@ -30,8 +30,8 @@ def check_invariants(s: PKState, tables: Tables, params: Params) -> None:
             tt = tables.tile_types[s.types[s.pos[k]]]
             assert tt.region_terrain[s.region[k]] == s.colour_of(k // LLAMAS_PER_PLAYER), "PK-060 llama on its terrain"
         assert (s.load[k] == -1) == s.reload[k], "PK-205/279 a llama is empty only until the refill"
-    if s.step == Step.ROTATE_FREE and not s.draw and s.winner < 0:
+    if s.step == Phase.ROTATE_FREE and not s.draw and s.winner < 0:
         assert all(d >= 0 for d in s.demand), "PK-279 every village shows a demand"
         assert not s.rotated and not s.sold
-    if s.step != Step.OVER:
+    if s.step != Phase.OVER:
         assert s.winner < 0

@@ -5,10 +5,11 @@ from typing import NamedTuple
 
 from tawa.core.actions import Action
 from tawa.core.events import Event
+from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import COLOURS, LLAMAS_PER_PLAYER, SIDE_NAMES, Tables, cell_name, llama_name
 from tawa.games.pachakuna.rules.reach import reachable
-from tawa.games.pachakuna.rules.refusal import Refusal
-from tawa.games.pachakuna.state import Moved, PKState, Step
+from tawa.games.pachakuna.state import Moved, PachakunaState, Phase
 
 
 class Move(NamedTuple):
@@ -27,27 +28,28 @@ class Stay(NamedTuple):
     llama: int
 
 
-NOT_NOW = Refusal("PK-112", "llamas move only in the move step")
+NOT_NOW = Refusal("PK-112", "llamas move only in the move step",
+                  "the move step, after the rotate step of your turn (PK-111)")
 BOUGHT = Refusal("PK-168", "a llama bought this turn does not move in this turn")
 MUST_MOVE = Refusal("PK-162", "a llama on a terrain tile must move when a cell is reachable")
 UNREACHABLE = Refusal("PK-161", "that cell is not reachable along the llama's terrain (or is its own cell)")
 
 
-def llama_terrain(s: PKState, seat: int) -> int:
+def llama_terrain(s: PachakunaState, seat: int) -> int:
     """PK-060: White valley (0), Black mountain (1)."""
     return s.colour_of(seat)
 
 
-def destinations(s: PKState, tables: Tables, k: int) -> list[tuple[int, int]]:
+def destinations(s: PachakunaState, tables: Tables, k: int) -> list[tuple[int, int]]:
     return reachable(tables, s.types, s.orient, s.pos[k], s.region[k], llama_terrain(s, k // LLAMAS_PER_PLAYER))
 
 
-def mover(s: PKState) -> int:
+def mover(s: PachakunaState) -> int:
     """The llama that moves now (PK-160, PK-323: slot order)."""
     return s.active * LLAMAS_PER_PLAYER + s.move_slot
 
 
-def may_stay(s: PKState, tables: Tables, k: int) -> bool:
+def may_stay(s: PachakunaState, tables: Tables, k: int) -> bool:
     """PK-164: a llama on a village may stay; PK-162: on a tile it must move (when it can, PK-163)."""
     return tables.village_at[s.pos[k]] >= 0
 
@@ -61,7 +63,7 @@ def move_id(tables: Tables, k: int, cell: int, region: int) -> str:
     return f"move {llama_name(k)} {cell_name(cell)}{suffix}"
 
 
-def legal_move(s: PKState, tables: Tables) -> list[Action]:
+def legal_move(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
     k = mover(s)
     acts = []
     who = f"{SIDE_NAMES[s.colour_of(s.active)]} {llama_name(k)} ({load_text(s.load[k])})"
@@ -78,7 +80,7 @@ def load_text(load: int) -> str:
     return f"carrying {COLOURS[load]}" if load >= 0 else "empty"
 
 
-def place_text(s: PKState, tables: Tables, cell: int) -> str:
+def place_text(s: PachakunaState, tables: Tables, cell: int) -> str:
     """' (red village, demand Y/B)' for a village, ' (tile M5)' for a tile: for the action texts."""
     v = tables.village_at[cell]
     if v < 0:
@@ -87,7 +89,7 @@ def place_text(s: PKState, tables: Tables, cell: int) -> str:
     return f" ({COLOURS[v]} village, demand {tables.demand_flags[d] if d >= 0 else 'none'})"
 
 
-def move_llama(s: PKState, tables: Tables, k: int, cell: int, region: int, who: str) -> list[Event]:
+def move_llama(s: PachakunaState, tables: Tables, k: int, cell: int, region: int, who: str) -> list[Event]:
     """PK-161: the llama goes to a reachable cell."""
     s.pos[k], s.region[k] = cell, region
     s.moved[k] = Moved.MOVED
@@ -96,7 +98,7 @@ def move_llama(s: PKState, tables: Tables, k: int, cell: int, region: int, who: 
                   data={"llama": k, "to": cell_name(cell)})]
 
 
-def stay_llama(s: PKState, tables: Tables, k: int, who: str) -> list[Event]:
+def stay_llama(s: PachakunaState, tables: Tables, k: int, who: str) -> list[Event]:
     """PK-164: the llama rests on its village."""
     s.moved[k] = Moved.STAYED
     s.move_slot += 1
@@ -104,7 +106,7 @@ def stay_llama(s: PKState, tables: Tables, k: int, who: str) -> list[Event]:
                   data={"llama": k})]
 
 
-def next_mover(s: PKState, tables: Tables) -> bool:
+def next_mover(s: PachakunaState, tables: Tables) -> bool:
     """Advance ``move_slot`` to the next llama with a real choice (PK-160, PK-163, PK-323)."""
     while s.move_slot < LLAMAS_PER_PLAYER:
         k = mover(s)
@@ -116,6 +118,6 @@ def next_mover(s: PKState, tables: Tables) -> bool:
     return False
 
 
-def moving(s: PKState) -> bool:
+def moving(s: PachakunaState) -> bool:
     """PK-112: llamas move only in the move step."""
-    return s.step == Step.MOVE
+    return s.step == Phase.MOVE

@@ -7,10 +7,10 @@ from tawa.core.rng import Rng
 from tawa.games.pachakuna.data import COLOURS, N_LLAMAS, SIDE_NAMES, Tables, llama_name, llamas_of
 from tawa.games.pachakuna.rules.demands import fill_missing
 from tawa.games.pachakuna.rules.end import has_all_colours, win
-from tawa.games.pachakuna.state import Moved, PKState, Step
+from tawa.games.pachakuna.state import Moved, PachakunaState, Phase
 
 
-def end_trade(s: PKState, tables: Tables, params: Params, rng: Rng, who: str) -> list[Event]:
+def end_trade(s: PachakunaState, tables: Tables, params: Params, rng: Rng, who: str) -> list[Event]:
     """The trade step ends: the win check (WIN_CHECK=end_of_turn), the refill, then the next turn or the cap."""
     seat = s.active
     if params.WIN_CHECK == "end_of_turn" and has_all_colours(s.supply[seat]):
@@ -31,17 +31,17 @@ def end_trade(s: PKState, tables: Tables, params: Params, rng: Rng, who: str) ->
     s.move_slot = 0
     s.turn += 1
     if params.TURN_CAP is not None and s.turn >= params.TURN_CAP:  # PK-320
-        s.step = Step.OVER
+        s.step = Phase.OVER
         s.draw = True
         events.append(Event("draw", f"Draw: {params.TURN_CAP} turns without a winner, the turn cap (PK-320)"))
         return events
     s.active = 1 - seat
-    s.step = Step.ROTATE_FREE
+    s.step = Phase.ROTATE_FREE
     events.append(turn_event(s))
     return events
 
 
-def turn_event(s: PKState) -> Event:
+def turn_event(s: PachakunaState) -> Event:
     """The log's separator between two turns (PK-110)."""
     return Event("turn", f"── Turn {s.turn + 1}: {SIDE_NAMES[s.colour_of(s.active)]} to play ──",
                  data={"turn": s.turn + 1, "seat": s.active})

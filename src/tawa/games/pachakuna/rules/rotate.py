@@ -6,10 +6,10 @@ from typing import NamedTuple
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import N_ORIENTATIONS, TILE_CELLS, Tables, TileType, cell_name, llamas_of
 from tawa.games.pachakuna.rules.move import destinations
-from tawa.games.pachakuna.rules.refusal import Refusal
-from tawa.games.pachakuna.state import Payment, PKState, Step
+from tawa.games.pachakuna.state import PachakunaState, Payment, Phase
 
 
 class Rotate(NamedTuple):
@@ -40,12 +40,12 @@ PAID_ZERO = Refusal("PK-137", "a paid rotation must change the orientation here 
 
 
 # ---------------------------------------------------------------------------- predicates
-def rotating(s: PKState) -> bool:
+def rotating(s: PachakunaState) -> bool:
     """PK-144: tiles turn only in the rotate step (free or paid part)."""
-    return s.step == Step.ROTATE_FREE or s.step == Step.ROTATE_PAID
+    return s.step == Phase.ROTATE_FREE or s.step == Phase.ROTATE_PAID
 
 
-def tile_refusal(s: PKState, cell: int) -> Refusal | None:
+def tile_refusal(s: PachakunaState, cell: int) -> Refusal | None:
     """PK-040 tiles only; PK-138 no llama; PK-139 no rock; PK-135 once per turn."""
     if s.types[cell] == "":
         return VILLAGE
@@ -58,16 +58,16 @@ def tile_refusal(s: PKState, cell: int) -> Refusal | None:
     return None
 
 
-def is_rotatable(s: PKState, cell: int) -> bool:
+def is_rotatable(s: PachakunaState, cell: int) -> bool:
     return tile_refusal(s, cell) is None
 
 
-def can_rotate_more(s: PKState, params: Params) -> bool:
+def can_rotate_more(s: PachakunaState, params: Params) -> bool:
     """PK-136 / PK-007 (MAX_ROTATIONS)."""
     return params.MAX_ROTATIONS is None or len(s.rotated) < params.MAX_ROTATIONS
 
 
-def paid_rotation_refusal(s: PKState, params: Params) -> Refusal | None:
+def paid_rotation_refusal(s: PachakunaState, params: Params) -> Refusal | None:
     """PK-007 the rotation limit, PK-132/254 the 2 pieces held."""
     if not can_rotate_more(s, params):
         return NO_MORE
@@ -76,24 +76,24 @@ def paid_rotation_refusal(s: PKState, params: Params) -> Refusal | None:
     return None
 
 
-def paid_rotation_possible(s: PKState, params: Params) -> bool:
+def paid_rotation_possible(s: PachakunaState, params: Params) -> bool:
     return paid_rotation_refusal(s, params) is None
 
 
-def step_refusal(s: PKState, params: Params) -> Refusal | None:
+def step_refusal(s: PachakunaState, params: Params) -> Refusal | None:
     """Whether this part of the rotate step allows a rotation at all: the free one always (PK-130), a paid one
     while it can be paid and the limit allows (PK-132, PK-007)."""
-    return None if s.step == Step.ROTATE_FREE else paid_rotation_refusal(s, params)
+    return None if s.step == Phase.ROTATE_FREE else paid_rotation_refusal(s, params)
 
 
-def zero_rotation_refusal(s: PKState, params: Params) -> Refusal | None:
+def zero_rotation_refusal(s: PachakunaState, params: Params) -> Refusal | None:
     """PK-131 (free) / PK-137 (paid): whether a rotation may keep the orientation."""
-    if s.step == Step.ROTATE_FREE:
+    if s.step == Phase.ROTATE_FREE:
         return None if params.FREE_ZERO_ROTATION else FREE_ZERO
     return None if params.PAID_ZERO_ROTATION else PAID_ZERO
 
 
-def stranded_llamas(s: PKState, tables: Tables, cell: int, o: int) -> list[int]:
+def stranded_llamas(s: PachakunaState, tables: Tables, cell: int, o: int) -> list[int]:
     """PK-325: the active player's llamas that would have no reachable cell after turning ``cell`` to ``o``."""
     old = s.orient[cell]
     s.orient[cell] = o
@@ -131,10 +131,10 @@ def rotate_actions(tile: TileType, cell: int, cur: int, free: bool, cost: int) -
     return acts
 
 
-def legal_rotate(s: PKState, tables: Tables, params: Params) -> list[Action]:
+def legal_rotate(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
     acts: list[Action] = []
     if step_refusal(s, params) is None:
-        free = s.step == Step.ROTATE_FREE
+        free = s.step == Phase.ROTATE_FREE
         cost = params.ROTATION_COST
         zero_ok = zero_rotation_refusal(s, params) is None
         orient, types, tile_types = s.orient, s.types, tables.tile_types
@@ -152,18 +152,18 @@ def legal_rotate(s: PKState, tables: Tables, params: Params) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- effects
-def choose_rotation(s: PKState, params: Params, cell: int, o: int, who: str) -> list[Event]:
+def choose_rotation(s: PachakunaState, params: Params, cell: int, o: int, who: str) -> list[Event]:
     """PK-130: the free rotation takes effect at once; PK-132/133: a paid one once its pieces are paid."""
-    if s.step == Step.ROTATE_FREE:
+    if s.step == Phase.ROTATE_FREE:
         events = turn_tile(s, cell, o, who, "free")
         if len(s.rotated) >= params.FREE_ROTATIONS:
-            s.step = Step.ROTATE_PAID
+            s.step = Phase.ROTATE_PAID
         return events
     s.paying, s.pay_need, s.pay_cell, s.pay_orient = Payment.ROTATION, params.ROTATION_COST, cell, o
     return []
 
 
-def turn_tile(s: PKState, cell: int, o: int, who: str, how: str) -> list[Event]:
+def turn_tile(s: PachakunaState, cell: int, o: int, who: str, how: str) -> list[Event]:
     """PK-143: the new orientation takes effect at once (the log says it in the words of the action menu)."""
     old = s.orient[cell]
     s.orient[cell] = o
@@ -176,10 +176,10 @@ def turn_tile(s: PKState, cell: int, o: int, who: str, how: str) -> list[Event]:
     return [Event("rotate", text, data={"cell": name, "from": old, "to": o, "how": how})]
 
 
-def end_rotate(s: PKState, who: str) -> list[Event]:
+def end_rotate(s: PachakunaState, who: str) -> list[Event]:
     """PK-140/141: rocks exactly on the tiles rotated this turn, every other rock removed."""
     s.rocks = sorted(s.rotated)
-    s.step = Step.MOVE
+    s.step = Phase.MOVE
     s.move_slot = 0
     names = [cell_name(c) for c in s.rocks]
     rocks = f"rocks on {', '.join(names)}" if names else "no rocks"

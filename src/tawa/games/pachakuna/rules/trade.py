@@ -6,10 +6,10 @@ from typing import NamedTuple
 from tawa.core.actions import Action
 from tawa.core.events import Event
 from tawa.core.params import Params
+from tawa.core.refusal import Refusal
 from tawa.games.pachakuna.data import COLOURS, Tables, llama_name, llamas_of
 from tawa.games.pachakuna.rules.end import has_all_colours, win
-from tawa.games.pachakuna.rules.refusal import Refusal
-from tawa.games.pachakuna.state import Moved, Payment, PKState, Step
+from tawa.games.pachakuna.state import Moved, PachakunaState, Payment, Phase
 
 
 class Sell(NamedTuple):
@@ -34,7 +34,8 @@ class EndTrade(NamedTuple):
 
 END_TRADE = Action("end trade", "End the trade step (refill follows)", EndTrade("end_trade"))
 
-NOT_NOW = Refusal("PK-112", "selling and buying happen in the trade step")
+NOT_NOW = Refusal("PK-112", "selling and buying happen in the trade step",
+                  "the trade step, after the move step of your turn (PK-111)")
 OFF_BOARD = Refusal("PK-095", "that llama is not on the board (it waits off the board until bought)")
 ON_TILE = Refusal("PK-184", "a llama on a terrain tile can neither sell nor serve as the place of a purchase")
 JUST_BOUGHT = Refusal("PK-237", "a llama cannot sell in the turn it is bought")
@@ -48,11 +49,11 @@ NO_LLAMA_THERE = Refusal("PK-233", "a llama is bought only at a village where on
 
 
 # ---------------------------------------------------------------------------- predicates
-def trading(s: PKState) -> bool:
-    return s.step == Step.TRADE
+def trading(s: PachakunaState) -> bool:
+    return s.step == Phase.TRADE
 
 
-def trade_refusal(s: PKState, tables: Tables, params: Params, k: int) -> Refusal | None:
+def trade_refusal(s: PachakunaState, tables: Tables, params: Params, k: int) -> Refusal | None:
     """Whether llama ``k`` may trade where it stands: PK-095 on the board, PK-180/184 on a village, PK-237 not bought
     this turn, PK-181 STAYED_LLAMA_TRADES."""
     if s.pos[k] < 0:
@@ -66,11 +67,11 @@ def trade_refusal(s: PKState, tables: Tables, params: Params, k: int) -> Refusal
     return None
 
 
-def trades_here(s: PKState, tables: Tables, params: Params, k: int) -> bool:
+def trades_here(s: PachakunaState, tables: Tables, params: Params, k: int) -> bool:
     return trade_refusal(s, tables, params, k) is None
 
 
-def sell_refusal(s: PKState, tables: Tables, params: Params, k: int) -> Refusal | None:
+def sell_refusal(s: PachakunaState, tables: Tables, params: Params, k: int) -> Refusal | None:
     """PK-184/205 a loaded llama on a village; PK-200/210 not the village colour; PK-201/207 the demand is still
     there; PK-183 TRADE_ORDER."""
     refusal = trade_refusal(s, tables, params, k)
@@ -88,11 +89,11 @@ def sell_refusal(s: PKState, tables: Tables, params: Params, k: int) -> Refusal 
     return None
 
 
-def can_sell(s: PKState, tables: Tables, params: Params, k: int) -> bool:
+def can_sell(s: PachakunaState, tables: Tables, params: Params, k: int) -> bool:
     return sell_refusal(s, tables, params, k) is None
 
 
-def purchase_refusal(s: PKState, params: Params) -> Refusal | None:
+def purchase_refusal(s: PachakunaState, params: Params) -> Refusal | None:
     """PK-232 fewer than 3 llamas; PK-230/254 the 4 pieces held; PK-234 MULTI_BUY."""
     seat = s.active
     if s.owned(seat) >= params.MAX_LLAMAS:
@@ -104,7 +105,7 @@ def purchase_refusal(s: PKState, params: Params) -> Refusal | None:
     return None
 
 
-def buy_villages(s: PKState, tables: Tables, params: Params) -> list[int]:
+def buy_villages(s: PachakunaState, tables: Tables, params: Params) -> list[int]:
     """Villages where the active player may buy a llama now (PK-230..PK-235): where one of their llamas trades."""
     if purchase_refusal(s, params) is not None:
         return []
@@ -128,7 +129,7 @@ def buy_id(village: int) -> str:
     return f"buy at {COLOURS[village]}"
 
 
-def legal_trade(s: PKState, tables: Tables, params: Params) -> list[Action]:
+def legal_trade(s: PachakunaState, tables: Tables, params: Params) -> list[Action]:
     acts = []
     for k in llamas_of(s.active):
         if can_sell(s, tables, params, k):
@@ -144,7 +145,7 @@ def legal_trade(s: PKState, tables: Tables, params: Params) -> list[Action]:
 
 
 # ---------------------------------------------------------------------------- effects
-def sell(s: PKState, tables: Tables, params: Params, k: int, who: str) -> list[Event]:
+def sell(s: PachakunaState, tables: Tables, params: Params, k: int, who: str) -> list[Event]:
     seat = s.active
     v = tables.village_at[s.pos[k]]
     d = s.demand[v]
@@ -164,12 +165,12 @@ def sell(s: PKState, tables: Tables, params: Params, k: int, who: str) -> list[E
     return events
 
 
-def start_purchase(s: PKState, params: Params, village: int) -> None:
+def start_purchase(s: PachakunaState, params: Params, village: int) -> None:
     """PK-230: the llama's pieces are collected one at a time."""
     s.paying, s.pay_need, s.pay_village = Payment.LLAMA, params.LLAMA_COST, village
 
 
-def place_bought_llama(s: PKState, tables: Tables, who: str) -> list[Event]:
+def place_bought_llama(s: PachakunaState, tables: Tables, who: str) -> list[Event]:
     """PK-233 placed on the village; PK-236 empty; PK-322 the lowest free slot."""
     v = s.pay_village
     k = next(k for k in llamas_of(s.active) if s.pos[k] < 0)

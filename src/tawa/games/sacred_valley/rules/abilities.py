@@ -20,10 +20,10 @@ from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, pub, 
 from tawa.games.sacred_valley.rules.planting import start_planting
 from tawa.games.sacred_valley.rules.terrace import end_if_full
 from tawa.games.sacred_valley.rules.turns import begin_purchase
-from tawa.games.sacred_valley.state import How, Mode, SVState
+from tawa.games.sacred_valley.state import How, Phase, SacredValleyState
 
 
-def weave(s: SVState, params: Params, ev: Events, crop: int) -> None:
+def weave(s: SacredValleyState, params: Params, ev: Events, crop: int) -> None:
     p = s.active
     s.wh[p].remove(crop)
     s.wh[p].remove(crop)
@@ -34,7 +34,7 @@ def weave(s: SVState, params: Params, ev: Events, crop: int) -> None:
     gain(s, ev, p, params.WEAVER_INCOME, "Weaver")
 
 
-def gray_alpaca(s: SVState, tables: Tables, ev: Events, x: int) -> None:
+def gray_alpaca(s: SacredValleyState, tables: Tables, ev: Events, x: int) -> None:
     p = s.active
     i = s.unused_marker(p, ALPACA_WORKER)
     s.marker[p][i] = False
@@ -46,7 +46,7 @@ def gray_alpaca(s: SVState, tables: Tables, ev: Events, x: int) -> None:
     end_if_full(s, tables, p)
 
 
-def cleaner(s: SVState, tables: Tables, ev: Events, x: int, crop: int) -> None:
+def cleaner(s: SacredValleyState, tables: Tables, ev: Events, x: int, crop: int) -> None:
     p = s.active
     i = s.unused_marker(p, CLEANER)
     s.marker[p][i] = False  # SV-289
@@ -54,7 +54,7 @@ def cleaner(s: SVState, tables: Tables, ev: Events, x: int, crop: int) -> None:
     start_planting(s, crop, x, How.CLEANER)
 
 
-def herd(s: SVState, tables: Tables, ev: Events, a: int, x: int) -> bool:
+def herd(s: SacredValleyState, tables: Tables, ev: Events, a: int, x: int) -> bool:
     """One Herder move (SV-394); True when the moves are over (the last one, or the Terrace is full)."""
     p = s.active
     old = s.alpaca_at[a]
@@ -68,11 +68,11 @@ def herd(s: SVState, tables: Tables, ev: Events, a: int, x: int) -> bool:
     return end_if_full(s, tables, p) or s.herd_left <= 0
 
 
-def stop_herding(s: SVState) -> None:
+def stop_herding(s: SacredValleyState) -> None:
     s.herd_left = 0
 
 
-def use_extra(s: SVState, ev: Events, k: int) -> bool:
+def use_extra(s: SacredValleyState, ev: Events, k: int) -> bool:
     """SV-340–SV-343, SV-400, SV-452, SV-490; True for Barterer's Purchase, which starts at once."""
     p = s.active
     i = s.unused_marker(p, k)
@@ -81,5 +81,5 @@ def use_extra(s: SVState, ev: Events, k: int) -> bool:
     if k == BARTERER:
         begin_purchase(s, ev)
         return True
-    s.mode = Mode.EXTRA_PLANT if k == HATUN_RUNA else Mode.EXTRA_ANY
+    s.mode = Phase.EXTRA_PLANT if k == HATUN_RUNA else Phase.EXTRA_ANY
     return False

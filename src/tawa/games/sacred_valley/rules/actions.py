@@ -37,7 +37,7 @@ from tawa.games.sacred_valley.data import (
 )
 from tawa.games.sacred_valley.rules.common import who
 from tawa.games.sacred_valley.rules.market import camayo_price, seed_price, tech_price
-from tawa.games.sacred_valley.state import Exemption, SVState
+from tawa.games.sacred_valley.state import Exemption, SacredValleyState
 
 EXTRAS = (HATUN_RUNA, BARTERER, CHASQUI)
 EXTRA_GIVES = {HATUN_RUNA: "another Plant action", BARTERER: "an extra Purchase action",
@@ -165,7 +165,7 @@ def action_table(tables: Tables, params: Params, players: int) -> ActionTable:
     return table
 
 
-def live_text(s: SVState, tables: Tables, k: Key) -> str | None:
+def live_text(s: SacredValleyState, tables: Tables, k: Key) -> str | None:
     """A text naming what an offered action acquires and its price now (the static text names only a slot)."""
     p = s.active
     n = k.which + 1
@@ -193,7 +193,7 @@ def live_text(s: SVState, tables: Tables, k: Key) -> str | None:
     return None
 
 
-def no_tech(s: SVState, p: int, crop: int) -> str:
+def no_tech(s: SacredValleyState, p: int, crop: int) -> str:
     """The warning on buying a crop its buyer may not plant yet (SV-101, issue 24), else nothing."""
     from tawa.games.sacred_valley.rules.terrace import tech_ok  # terrace builds on this module's tables
     if tech_ok(s, p, crop):

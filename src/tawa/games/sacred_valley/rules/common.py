@@ -1,23 +1,16 @@
-"""What every rule module shares: the log (public events, each seat's private coin log), names, and a refusal."""
+"""What every rule module shares: the log (public events, each seat's private coin log) and names."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from tawa.core.events import Event
 from tawa.games.sacred_valley.data import CROPS, WAREHOUSE_KEEPER, Tables
 from tawa.games.sacred_valley.data import who as who  # the seat names live with the data (the view reads them)
-from tawa.games.sacred_valley.state import SVState
+from tawa.games.sacred_valley.state import SacredValleyState
 
 Events = list[Event]
 
 
-class Refusal(NamedTuple):
-    """Why an action is not legal now: the rule that forbids it and a sentence in the players' terms, and what
-    would open it (``opens``, where it can be said; issue 24)."""
-
-    rule: str
-    text: str
-    opens: str | None = None
 
 
 def crop_name(c: int) -> str:
@@ -29,7 +22,7 @@ def plural(n: int, word: str) -> str:
 
 
 # ------------------------------------------------------------------ coins (SV-007, SV-600, SV-632)
-def gain(s: SVState, ev: Events, p: int, amount: int, why: str) -> None:
+def gain(s: SacredValleyState, ev: Events, p: int, amount: int, why: str) -> None:
     if amount == 0:
         return
     s.coins[p] += amount
@@ -50,6 +43,6 @@ def pub(ev: Events, kind: str, text: str, /, **data: Any) -> None:
     ev.append(Event(kind, text, None, data))
 
 
-def warehouse_limit(s: SVState, tables: Tables, p: int) -> int:
+def warehouse_limit(s: SacredValleyState, tables: Tables, p: int) -> int:
     """SV-264 three tiles, five with Warehouse Keeper."""
     return tables.warehouse_keeper if WAREHOUSE_KEEPER in s.cam[p] else tables.warehouse_base

@@ -1,7 +1,7 @@
 """Purchase items, hiring and immediate abilities, free seeds and Warehouse discards (spec §3.10–§3.13).
 
 Each function carries out one choice; it returns False where a new decision begins (``state.mode`` set) and the
-pending steps must wait, True where ``rules.tasks.settle`` runs them next.
+pending steps must wait, True where ``rules.tasks.advance`` runs them next.
 """
 from __future__ import annotations
 
@@ -23,55 +23,55 @@ from tawa.games.sacred_valley.data import (
 from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, pub, who
 from tawa.games.sacred_valley.rules.planting import start_planting
 from tawa.games.sacred_valley.rules.terrace import end_if_full, plant_targets
-from tawa.games.sacred_valley.state import Cover, How, Job, Meeple, Mode, SVState, Task
+from tawa.games.sacred_valley.state import Cover, How, Job, Meeple, Phase, SacredValleyState, Task
 
 
 # ------------------------------------------------------------------ prices and what may be acquired (SV-260–SV-313)
-def seed_price(s: SVState, tables: Tables, p: int, slot: int) -> int:
+def seed_price(s: SacredValleyState, tables: Tables, p: int, slot: int) -> int:
     """SV-260/SV-262 the slot's price or the vine price (``slot`` -1); $1 with Seed Rantic (SV-399)."""
     if SEED_RANTIC in s.cam[p]:
         return tables.seed_rantic_price
     return tables.main_prices[slot] if slot >= 0 else tables.vine_price
 
 
-def camayo_price(s: SVState, tables: Tables, slot: int) -> int:
+def camayo_price(s: SacredValleyState, tables: Tables, slot: int) -> int:
     """SV-280 the printed cost, plus the surcharge of the top slots."""
     return CAMAYO_COST[s.cat[slot]] + tables.surcharge[slot]
 
 
-def tech_price(s: SVState, tables: Tables, p: int) -> int:
+def tech_price(s: SacredValleyState, tables: Tables, p: int) -> int:
     """SV-310/SV-311 the cost of the leftmost open Technology slot."""
     return tables.tech_costs[len(s.techs[p]) - 1]
 
 
-def camayo_room(s: SVState, tables: Tables, p: int) -> bool:
+def camayo_room(s: SacredValleyState, tables: Tables, p: int) -> bool:
     """SV-281–SV-283 a free Work Zone position, or a held Camayo that may be discarded to make room."""
     cam = s.cam[p]
     return len(cam) < tables.max_camayos or any(CAMAYO_DISCARDABLE[k] for k in cam)
 
 
-def copy_allowed(s: SVState, tables: Tables, p: int, kind: int) -> bool:
+def copy_allowed(s: SacredValleyState, tables: Tables, p: int, kind: int) -> bool:
     """SV-292 a second copy of a held kind only with ALLOW_DUPLICATE_CAMAYOS."""
     return tables.allow_duplicates or kind not in s.cam[p]
 
 
-def tech_slot_open(s: SVState, tables: Tables, p: int) -> bool:
+def tech_slot_open(s: SacredValleyState, tables: Tables, p: int) -> bool:
     """SV-312 at most MAX_TECH Technologies."""
     return len(s.techs[p]) < tables.max_tech
 
 
-def tech_in_reserve(s: SVState, c: int) -> bool:
+def tech_in_reserve(s: SacredValleyState, c: int) -> bool:
     """SV-313 a cube of that colour is left in the Technology reserve."""
     return s.tech_res[c] > 0
 
 
-def debt_blocks_purchase(s: SVState, params: Params, p: int) -> bool:
+def debt_blocks_purchase(s: SacredValleyState, params: Params, p: int) -> bool:
     """SV-202 with the option DEBT_BLOCKS_PURCHASE, a debtor may not Purchase."""
     return bool(params.DEBT_BLOCKS_PURCHASE and s.debts[p])
 
 
 # ------------------------------------------------------------------ acquiring
-def buy_seed(s: SVState, tables: Tables, params: Params, ev: Events, slot: int) -> bool:
+def buy_seed(s: SacredValleyState, tables: Tables, params: Params, ev: Events, slot: int) -> bool:
     p = s.active
     price = seed_price(s, tables, p, slot)
     gain(s, ev, p, -price, "seed")
@@ -87,23 +87,23 @@ def buy_seed(s: SVState, tables: Tables, params: Params, ev: Events, slot: int) 
         pub(ev, "buy_seed", f"{who(p)} buys a vine for ${price}", seat=p, crop="vine", slot=0, price=price)
         s.pending = VINE
         if SABOTEUR in s.cam[p] and not s.saboteur_used and plant_targets(s, tables, params, p, [VINE]):
-            s.mode = Mode.SABOTEUR  # SV-499
+            s.mode = Phase.SABOTEUR  # SV-499
             return False
     s.tasks.append(Task(Job.SEED_IN))
     return True
 
 
-def saboteur_plant(s: SVState, ev: Events, x: int) -> None:
+def saboteur_plant(s: SacredValleyState, ev: Events, x: int) -> None:
     s.saboteur_used = True  # SV-499 once per turn
     pub(ev, "saboteur", f"{who(s.active)} plants the vine at once (Saboteur)", seat=s.active)
     start_planting(s, VINE, x, How.SABOTEUR)
 
 
-def saboteur_keep(s: SVState) -> None:
+def saboteur_keep(s: SacredValleyState) -> None:
     s.tasks.append(Task(Job.SEED_IN))  # SV-500
 
 
-def hire(s: SVState, tables: Tables, ev: Events, slot: int) -> None:
+def hire(s: SacredValleyState, tables: Tables, ev: Events, slot: int) -> None:
     p = s.active
     price = camayo_price(s, tables, slot)
     k = s.cat[slot]
@@ -118,7 +118,7 @@ def hire(s: SVState, tables: Tables, ev: Events, slot: int) -> None:
     s.tasks.append(Task(Job.CAM_IN))
 
 
-def dismiss(s: SVState, ev: Events, i: int) -> None:
+def dismiss(s: SacredValleyState, ev: Events, i: int) -> None:
     p = s.active
     k = s.cam[p].pop(i)
     s.marker[p].pop(i)  # SV-286 an unused marker returns to the reserve
@@ -127,7 +127,7 @@ def dismiss(s: SVState, ev: Events, i: int) -> None:
     s.tasks.append(Task(Job.CAM_IN))
 
 
-def immediate(s: SVState, tables: Tables, params: Params, ev: Events, k: int) -> bool:
+def immediate(s: SacredValleyState, tables: Tables, params: Params, ev: Events, k: int) -> bool:
     """SV-288 a hired Camayo's immediate ability; True when it needs the hirer's choice (``state.mode`` set)."""
     p = s.active
     if k == TERRACE_WORKER:  # SV-405/SV-406
@@ -140,13 +140,13 @@ def immediate(s: SVState, tables: Tables, params: Params, ev: Events, k: int) ->
         return False
     if k == WARRIOR:  # SV-453
         if any(not s.occupied(x) for x in range(tables.ncells)):
-            s.mode = Mode.WARRIOR
+            s.mode = Phase.WARRIOR
             return True
         pub(ev, "warrior_lost", "no empty grid: the Warrior placement is lost")
         return False
     if k == TOCRICOC:  # SV-457/SV-463
         if any(s.tile[x] >= 0 and s.mee_owner[x] < 0 for x in range(tables.ncells)):
-            s.mode = Mode.TOCRICOC
+            s.mode = Phase.TOCRICOC
             return True
         pub(ev, "tocricoc_lost", "no grid holds a Seed Tile without a meeple: the Tocricoc placement is lost")
         return False
@@ -156,7 +156,7 @@ def immediate(s: SVState, tables: Tables, params: Params, ev: Events, k: int) ->
     return False
 
 
-def place_meeple(s: SVState, tables: Tables, ev: Events, x: int, kind: Meeple) -> None:
+def place_meeple(s: SacredValleyState, tables: Tables, ev: Events, x: int, kind: Meeple) -> None:
     p = s.active
     s.mee_owner[x] = p
     s.mee_kind[x] = kind
@@ -167,7 +167,7 @@ def place_meeple(s: SVState, tables: Tables, ev: Events, x: int, kind: Meeple) -
         end_if_full(s, tables, p)
 
 
-def buy_tech(s: SVState, tables: Tables, ev: Events, crop: int) -> None:
+def buy_tech(s: SacredValleyState, tables: Tables, ev: Events, crop: int) -> None:
     p = s.active
     price = tech_price(s, tables, p)
     gain(s, ev, p, -price, f"{crop_name(crop)} Technology")
@@ -178,7 +178,7 @@ def buy_tech(s: SVState, tables: Tables, ev: Events, crop: int) -> None:
         price=price)
 
 
-def take_free(s: SVState, ev: Events, slot: int) -> None:
+def take_free(s: SacredValleyState, ev: Events, slot: int) -> None:
     p = s.active
     if slot >= 0:
         t = s.main[slot]
@@ -193,9 +193,9 @@ def take_free(s: SVState, ev: Events, slot: int) -> None:
     s.tasks.append(Task(Job.SEED_IN))
 
 
-def discard_seed(s: SVState, ev: Events, crop: int) -> None:
+def discard_seed(s: SacredValleyState, ev: Events, crop: int) -> None:
     p = s.active
-    keeper = s.mode == Mode.KEEPER_DISCARD
+    keeper = s.mode == Phase.KEEPER_DISCARD
     s.wh[p].remove(crop)
     s.sdiscard.append(crop)  # SV-265 / SV-287
     pub(ev, "discard_seed", f"{who(p)} discards {crop_name(crop)} from the Warehouse", seat=p, crop=crop_name(crop))

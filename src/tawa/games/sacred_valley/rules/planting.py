@@ -20,16 +20,27 @@ from tawa.games.sacred_valley.data import (
 )
 from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, plural, pub, who
 from tawa.games.sacred_valley.rules.terrace import all_occupied, flood, planting_hp, tocricoc_payees, unlock_fee_for
-from tawa.games.sacred_valley.state import Cover, Exemption, How, Job, Meeple, Mode, PlantCtx, Stage, SVState, Task
+from tawa.games.sacred_valley.state import (
+    Cover,
+    Exemption,
+    How,
+    Job,
+    Meeple,
+    Phase,
+    PlantCtx,
+    SacredValleyState,
+    Stage,
+    Task,
+)
 
 
-def start_planting(s: SVState, crop: int, x: int, how: How) -> None:
+def start_planting(s: SacredValleyState, crop: int, x: int, how: How) -> None:
     s.plant = PlantCtx(crop, x, how)
     s.tasks.append(Task(Job.END))  # SV-562/SV-563: the end check follows the whole planting
     s.tasks.append(Task(Job.PLANT))
 
 
-def plant_step(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
+def plant_step(s: SacredValleyState, tables: Tables, params: Params, ev: Events) -> bool:
     """Go on with the planting in progress; True when it paused for a choice (``state.mode`` set)."""
     ctx = s.plant
     assert ctx is not None
@@ -39,7 +50,7 @@ def plant_step(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
             yan = YANACONA in s.cam[p]
             fi = s.unused_marker(p, FOREIGNER)
             if yan and fi >= 0:
-                s.mode = Mode.EXEMPTION
+                s.mode = Phase.EXEMPTION
                 return True
             set_exemption(s, ev, Exemption.YANACONA if yan else Exemption.FOREIGNER)
         ctx.stage = Stage.UNLOCK
@@ -53,7 +64,7 @@ def plant_step(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
             pub(ev, "unlock_fee", f"{who(p)} unlocks level {lv} and pays ${fee}"
                 + (" (Terrace Worker)" if fee == 0 else ""), seat=p, level=lv, fee=fee)
             ctx.stage = Stage.PARTNER
-            s.mode = Mode.PARTNER
+            s.mode = Phase.PARTNER
             return True
         ctx.stage = Stage.PLACE
     if ctx.stage == Stage.PLACE:
@@ -70,7 +81,7 @@ def plant_step(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
             if len(room) == 1:
                 advance_farmer(s, tables, room[0])
                 continue
-            s.mode = Mode.FARMER
+            s.mode = Phase.FARMER
             return True
         ctx.stage = Stage.EFFECTS
     if ctx.stage == Stage.EFFECTS:
@@ -78,7 +89,7 @@ def plant_step(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
     return False
 
 
-def set_exemption(s: SVState, ev: Events, ex: Exemption) -> None:
+def set_exemption(s: SacredValleyState, ev: Events, ex: Exemption) -> None:
     ctx = s.plant
     assert ctx is not None
     p = s.active
@@ -91,7 +102,7 @@ def set_exemption(s: SVState, ev: Events, ex: Exemption) -> None:
         pub(ev, "yanacona", f"{who(p)} uses Yanacona to plant {crop_name(ctx.crop)} without its Technology", seat=p)
 
 
-def choose_exemption(s: SVState, ev: Events, ex: Exemption) -> None:
+def choose_exemption(s: SacredValleyState, ev: Events, ex: Exemption) -> None:
     """SV-494 the holder of both Yanacona and an unused Foreigner chooses; the planting goes on."""
     set_exemption(s, ev, ex)
     assert s.plant is not None
@@ -99,7 +110,7 @@ def choose_exemption(s: SVState, ev: Events, ex: Exemption) -> None:
     s.tasks.append(Task(Job.PLANT))
 
 
-def choose_partner(s: SVState, tables: Tables, params: Params, ev: Events, q: int) -> None:
+def choose_partner(s: SacredValleyState, tables: Tables, params: Params, ev: Events, q: int) -> None:
     """SV-175–SV-179 the work partner pays, or is exempt, or takes the cover as a debt; then SV-180–SV-186."""
     ctx = s.plant
     assert ctx is not None
@@ -125,7 +136,7 @@ def choose_partner(s: SVState, tables: Tables, params: Params, ev: Events, q: in
     s.tasks.append(Task(Job.PLANT))
 
 
-def unlock_discards(s: SVState, tables: Tables, params: Params, ev: Events, lv: int) -> None:
+def unlock_discards(s: SacredValleyState, tables: Tables, params: Params, ev: Events, lv: int) -> None:
     """SV-180–SV-186."""
     for _ in range(params.UNLOCK_SEED_DISCARD):  # SV-180/SV-181 lowest occupied slot, out of the game
         i = next((i for i, t in enumerate(s.main) if t >= 0), -1)
@@ -161,7 +172,7 @@ def unlock_discards(s: SVState, tables: Tables, params: Params, ev: Events, lv: 
     pub(ev, "unlocked", f"level {lv} is open", level=lv)
 
 
-def place_tile(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
+def place_tile(s: SacredValleyState, tables: Tables, params: Params, ev: Events) -> None:
     """SV-187 Tocricoc fees, the tile is placed, HP and the per-planting effects."""
     ctx = s.plant
     assert ctx is not None
@@ -203,7 +214,7 @@ def place_tile(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
     ctx.lost = 0
 
 
-def advance_farmer(s: SVState, tables: Tables, i: int) -> None:
+def advance_farmer(s: SacredValleyState, tables: Tables, i: int) -> None:
     """SV-504 the chosen farmer takes the HP it has room for; the rest waits for the next farmer."""
     ctx = s.plant
     assert ctx is not None
@@ -213,12 +224,12 @@ def advance_farmer(s: SVState, tables: Tables, i: int) -> None:
     ctx.hp -= add
 
 
-def choose_farmer(s: SVState, tables: Tables, i: int) -> None:
+def choose_farmer(s: SacredValleyState, tables: Tables, i: int) -> None:
     advance_farmer(s, tables, i)
     s.tasks.append(Task(Job.PLANT))
 
 
-def after_planting(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
+def after_planting(s: SacredValleyState, tables: Tables, params: Params, ev: Events) -> None:
     ctx = s.plant
     assert ctx is not None
     p = s.active

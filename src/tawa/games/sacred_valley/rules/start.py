@@ -6,10 +6,10 @@ from tawa.core.rng import Rng
 from tawa.games.sacred_valley.data import CUBES_PER_COLOUR, PLAYER_CROPS, WHITE_ALPACAS, Tables
 from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, pub, who
 from tawa.games.sacred_valley.rules.turns import fill_main, start_turn
-from tawa.games.sacred_valley.state import Cover, SVState
+from tawa.games.sacred_valley.state import Cover, SacredValleyState
 
 
-def choose_crop(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events, crop: int) -> None:
+def choose_crop(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, ev: Events, crop: int) -> None:
     """SV-021 in reverse turn order, each player picks a free crop; the last pick completes the setup."""
     s.crop[s.active] = crop
     pub(ev, "crop", f"{who(s.active)} chooses {crop_name(crop)}", seat=s.active, crop=crop_name(crop))
@@ -20,7 +20,7 @@ def choose_crop(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events
         finish_setup(s, tables, params, rng, ev)
 
 
-def finish_setup(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events) -> None:
+def finish_setup(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, ev: Events) -> None:
     n = s.n
     for p in range(n):
         c = s.crop[p]

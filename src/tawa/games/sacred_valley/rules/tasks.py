@@ -8,13 +8,13 @@ from tawa.games.sacred_valley.rules.common import Events, pub, warehouse_limit
 from tawa.games.sacred_valley.rules.market import immediate
 from tawa.games.sacred_valley.rules.planting import plant_step
 from tawa.games.sacred_valley.rules.turns import finish_game, pay_debts
-from tawa.games.sacred_valley.state import Job, Mode, SVState, Task
+from tawa.games.sacred_valley.state import Job, Phase, SacredValleyState, Task
 
 
-def settle(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
+def advance(s: SacredValleyState, tables: Tables, params: Params, ev: Events) -> None:
     """Run pending steps until one needs a decision; otherwise return to the free window (SV-068)."""
     while True:
-        if s.mode == Mode.OVER:
+        if s.mode == Phase.OVER:
             return
         if s.tasks:
             t = s.tasks.pop()
@@ -26,7 +26,7 @@ def settle(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
         return
 
 
-def run_task(s: SVState, tables: Tables, params: Params, ev: Events, t: Task) -> bool:
+def run_task(s: SacredValleyState, tables: Tables, params: Params, ev: Events, t: Task) -> bool:
     """Run one step; True when it paused for a decision (``state.mode`` set)."""
     p = s.active
     kind = t.kind
@@ -41,20 +41,20 @@ def run_task(s: SVState, tables: Tables, params: Params, ev: Events, t: Task) ->
         if s.pending < 0:
             return False
         if len(s.wh[p]) >= warehouse_limit(s, tables, p):
-            s.mode = Mode.DISCARD_SEED  # SV-265
+            s.mode = Phase.DISCARD_SEED  # SV-265
             return True
         s.wh[p].append(s.pending)  # SV-263
         s.pending = -1
         return False
     if kind == Job.TAKE:
         if any(c >= 0 for c in s.main) or s.vines > 0:
-            s.mode = Mode.FREE_SEED  # SV-406/SV-492 mandatory when any tile is there
+            s.mode = Phase.FREE_SEED  # SV-406/SV-492 mandatory when any tile is there
             return True
         pub(ev, "no_free_seed", "no Seed Tile to take for free")
         return False
     if kind == Job.CAM_IN:
         if len(s.cam[p]) >= tables.max_camayos:
-            s.mode = Mode.DISCARD_CAMAYO  # SV-282
+            s.mode = Phase.DISCARD_CAMAYO  # SV-282
             return True
         k = s.pending_cam
         s.cam[p].append(k)  # SV-281
@@ -63,7 +63,7 @@ def run_task(s: SVState, tables: Tables, params: Params, ev: Events, t: Task) ->
         return False
     if kind == Job.KEEPER:
         if len(s.wh[p]) > warehouse_limit(s, tables, p):
-            s.mode = Mode.KEEPER_DISCARD  # SV-287
+            s.mode = Phase.KEEPER_DISCARD  # SV-287
             return True
         return False
     return immediate(s, tables, params, ev, t.camayo)  # Job.IMMEDIATE, SV-288

@@ -1,7 +1,7 @@
 """Turns: start and end of a turn, debts, refills, the regular actions Harvest, Work and Purchase, and the end.
 
 Spec §3.3, §3.8, §3.9, §3.14, §3.16 and §3.20. An action's effects stop where a decision or a pending step begins;
-``rules.tasks.settle`` runs the pending steps afterwards.
+``rules.tasks.advance`` runs the pending steps afterwards.
 """
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from tawa.games.sacred_valley.data import (
 )
 from tawa.games.sacred_valley.rules.common import Events, crop_name, gain, plural, pub, who
 from tawa.games.sacred_valley.scoring import scores
-from tawa.games.sacred_valley.state import Cover, Last, Mode, SVState
+from tawa.games.sacred_valley.state import Cover, Last, Phase, SacredValleyState
 
 
 # ------------------------------------------------------------------ turn flow (SV-060–SV-070)
-def start_turn(s: SVState, tables: Tables, ev: Events, p: int) -> None:
+def start_turn(s: SacredValleyState, tables: Tables, ev: Events, p: int) -> None:
     if p == s.first:
         pub(ev, "round", f"=== round {s.round} ===", round=s.round)  # a separator for the reader of the log
     pub(ev, "turn", f"--- {who(p)}'s turn ---", seat=p, round=s.round)
@@ -32,7 +32,7 @@ def start_turn(s: SVState, tables: Tables, ev: Events, p: int) -> None:
     pay_debts(s, tables, ev)  # SV-061 at the very start of the turn
 
 
-def reset_turn(s: SVState, p: int) -> None:
+def reset_turn(s: SacredValleyState, p: int) -> None:
     """``p`` is to act at the start of a turn: no action taken yet, in the main free window."""
     s.active = p
     s.regular_done = False
@@ -40,12 +40,12 @@ def reset_turn(s: SVState, p: int) -> None:
     s.weaver_used = False
     s.saboteur_used = False
     s.items = 0
-    s.window = Mode.MAIN
-    s.mode = Mode.MAIN
+    s.window = Phase.MAIN
+    s.mode = Phase.MAIN
     s.tasks = []
 
 
-def pay_debts(s: SVState, tables: Tables, ev: Events) -> None:
+def pay_debts(s: SacredValleyState, tables: Tables, ev: Events) -> None:
     """SV-061/SV-201: each cover debt of the active player is paid if affordable, in the order incurred."""
     p = s.active
     if not s.debts[p]:
@@ -63,7 +63,7 @@ def pay_debts(s: SVState, tables: Tables, ev: Events) -> None:
     s.debts[p] = keep
 
 
-def end_turn(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events) -> None:
+def end_turn(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, ev: Events) -> None:
     """SV-070 the active player ends the turn; refill; next player (with the SV-630 cap)."""
     p = s.active
     cap = params.TURN_CAP_ROUNDS
@@ -84,14 +84,14 @@ def end_turn(s: SVState, tables: Tables, params: Params, rng: Rng, ev: Events) -
 
 
 # ------------------------------------------------------------------ refill (SV-360–SV-370)
-def draw(s: SVState, rng: Rng) -> int:
+def draw(s: SacredValleyState, rng: Rng) -> int:
     bag = s.bag
     i = rng.below(len(bag))
     bag[i], bag[-1] = bag[-1], bag[i]
     return bag.pop()
 
 
-def fill_main(s: SVState, params: Params, rng: Rng, ev: Events, setup: bool = False) -> None:
+def fill_main(s: SacredValleyState, params: Params, rng: Rng, ev: Events, setup: bool = False) -> None:
     cap = params.VINE_CATU_CAPACITY
     recycles = 0
     for i in range(len(s.main)):
@@ -119,7 +119,7 @@ def fill_main(s: SVState, params: Params, rng: Rng, ev: Events, setup: bool = Fa
                     slot=i + 1)
 
 
-def refill(s: SVState, params: Params, rng: Rng, ev: Events) -> None:
+def refill(s: SacredValleyState, params: Params, rng: Rng, ev: Events) -> None:
     s.main = _slide(ev, "Main Catu", s.main, CROPS)  # SV-361 slide down keeping order
     fill_main(s, params, rng, ev)  # SV-362–SV-365
     s.cat = _slide(ev, "Camayo Catu", s.cat, CAMAYO_LABELS)  # SV-367
@@ -145,13 +145,13 @@ def _slide(ev: Events, catu: str, slots: list[int], names: tuple[str, ...]) -> l
 
 
 # ------------------------------------------------------------------ regular actions
-def begin_action(s: SVState, kind: Last) -> None:
+def begin_action(s: SacredValleyState, kind: Last) -> None:
     s.regular_done = True  # SV-062 (an extra keeps it True)
     s.last = kind  # SV-341 the trigger of the next extra
-    s.window = Mode.MAIN
+    s.window = Phase.MAIN
 
 
-def harvest(s: SVState, tables: Tables, ev: Events, p: int, final: bool = False) -> int:
+def harvest(s: SacredValleyState, tables: Tables, ev: Events, p: int, final: bool = False) -> int:
     """SV-220–SV-222, SV-450, SV-495/SV-496, SV-505."""
     fs = s.farmers[p]
     track = sum(tables.track[f] for f in fs)
@@ -170,7 +170,7 @@ def harvest(s: SVState, tables: Tables, ev: Events, p: int, final: bool = False)
     return total
 
 
-def do_harvest(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
+def do_harvest(s: SacredValleyState, tables: Tables, params: Params, ev: Events) -> bool:
     """The Harvest action; False when Herder's moves follow (SV-223/SV-394)."""
     p = s.active
     begin_action(s, Last.HARVEST)
@@ -178,31 +178,31 @@ def do_harvest(s: SVState, tables: Tables, params: Params, ev: Events) -> bool:
     if HERDER in s.cam[p] and any(a >= 0 for a in s.alpaca_at):
         s.herd_left = params.HERDER_MOVES
         s.herd_moved = []
-        s.mode = Mode.HERDER
+        s.mode = Phase.HERDER
         return False
     return True
 
 
-def do_work(s: SVState, params: Params, ev: Events) -> None:
+def do_work(s: SacredValleyState, params: Params, ev: Events) -> None:
     p = s.active
     begin_action(s, Last.WORK)
     pub(ev, "work", f"{who(p)} shows $0 and works for ${params.WORK_INCOME}", seat=p)  # SV-601
     gain(s, ev, p, params.WORK_INCOME, "work")  # SV-330
 
 
-def begin_purchase(s: SVState, ev: Events) -> None:
+def begin_purchase(s: SacredValleyState, ev: Events) -> None:
     begin_action(s, Last.PURCHASE)
     s.items = 0
-    s.window = Mode.PURCHASE  # SV-240
+    s.window = Phase.PURCHASE  # SV-240
     pub(ev, "purchase", f"{who(s.active)} purchases", seat=s.active)
 
 
-def end_purchase(s: SVState) -> None:
-    s.window = Mode.MAIN  # SV-243
+def end_purchase(s: SacredValleyState) -> None:
+    s.window = Phase.MAIN  # SV-243
 
 
 # ------------------------------------------------------------------ end of the game (SV-560–SV-587)
-def finish_game(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
+def finish_game(s: SacredValleyState, tables: Tables, params: Params, ev: Events) -> None:
     s.tasks = []
     s.plant = None
     n = s.n
@@ -217,7 +217,7 @@ def finish_game(s: SVState, tables: Tables, params: Params, ev: Events) -> None:
                 if paid:
                     gain(s, ev, p, -paid, f"unpaid level-{lv} debt")
                 pub(ev, "debt_end", f"{who(p)}'s unpaid level-{lv} debt costs ${paid}", seat=p, level=lv, paid=paid)
-    s.mode = Mode.OVER
+    s.mode = Phase.OVER
     sc = scores(s, tables)
     pub(ev, "scores", "final scores: " + ", ".join(f"{who(p)} {sc[p]}" for p in range(n)),
         scores=sc, coins=list(s.coins))  # SV-587
