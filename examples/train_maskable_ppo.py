@@ -12,6 +12,7 @@ against ``random`` and against ``greedy`` (deterministic, fresh deals), which ma
 ``curve.csv``, ``curve.png`` and ``summary.json`` (budget, seconds, final evaluation); at every evaluation
 ``checkpoint.zip`` and a line of ``curve.jsonl``, so an interrupted run can go on with ``--start-from``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("OMP_NUM_THREADS", "1")   # one thread trains fastest on small MLPs (docs/rl.md)
+os.environ.setdefault("OMP_NUM_THREADS", "1")  # one thread trains fastest on small MLPs (docs/rl.md)
 
 import numpy as np
 import torch
@@ -55,8 +56,9 @@ def evaluate(model: MaskablePPO, opponent: str, games: int, seed: int) -> dict[s
 class Curve(BaseCallback):  # type: ignore[misc]
     """Evaluates every ``every`` steps and keeps the learning curve."""
 
-    def __init__(self, every: int, games: int, offset: int, rows: list[dict[str, Any]], started: float,
-                 out: Path) -> None:
+    def __init__(
+        self, every: int, games: int, offset: int, rows: list[dict[str, Any]], started: float, out: Path
+    ) -> None:
         super().__init__()
         self.every, self.games, self.offset, self.rows, self.started = every, games, offset, rows, started
         self.next = every
@@ -73,8 +75,12 @@ class Curve(BaseCallback):  # type: ignore[misc]
         seed = 10_000_000 + 1000 * len(self.rows)
         vs_random = evaluate(self.model, "random", self.games, seed)
         vs_greedy = evaluate(self.model, "greedy", self.games, seed)
-        row = {"steps": step, "seconds": round(time.time() - self.started, 1),
-               "win_vs_random": vs_random["win_share"], "win_vs_greedy": vs_greedy["win_share"]}
+        row = {
+            "steps": step,
+            "seconds": round(time.time() - self.started, 1),
+            "win_vs_random": vs_random["win_share"],
+            "win_vs_greedy": vs_greedy["win_share"],
+        }
         self.rows.append(row)
         print(json.dumps(row), flush=True)
         # an interrupted run keeps its curve and its latest policy (continue with --start-from)
@@ -112,8 +118,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--random-steps", type=int, default=300_000, help="training steps against random")
     ap.add_argument("--greedy-steps", type=int, default=100_000, help="then training steps against greedy")
-    ap.add_argument("--n-steps", type=int, default=2048, help="steps collected per PPO update (a phase runs whole "
-                    "updates: make each phase's steps a multiple)")
+    ap.add_argument(
+        "--n-steps",
+        type=int,
+        default=2048,
+        help="steps collected per PPO update (a phase runs whole updates: make each phase's steps a multiple)",
+    )
     ap.add_argument("--eval-every", type=int, default=25_000)
     ap.add_argument("--eval-games", type=int, default=40, help="games per opponent at each evaluation")
     ap.add_argument("--seed", type=int, default=1)
@@ -129,12 +139,23 @@ def main() -> None:
     if args.start_from is not None:
         model = MaskablePPO.load(args.start_from, env=env, device="cpu")
     else:
-        model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=args.n_steps,
-                            batch_size=min(256, args.n_steps), n_epochs=5, learning_rate=3e-4, gamma=0.997,
-                            ent_coef=0.01, policy_kwargs={"net_arch": [256, 256]}, verbose=0, device="cpu")
+        model = MaskablePPO(
+            "MlpPolicy",
+            env,
+            seed=args.seed,
+            n_steps=args.n_steps,
+            batch_size=min(256, args.n_steps),
+            n_epochs=5,
+            learning_rate=3e-4,
+            gamma=0.997,
+            ent_coef=0.01,
+            policy_kwargs={"net_arch": [256, 256]},
+            verbose=0,
+            device="cpu",
+        )
     curve = Curve(args.eval_every, args.eval_games, 0, rows, started, args.out)
     curve.init_callback(model)
-    curve.record()   # the untrained policy
+    curve.record()  # the untrained policy
     if args.random_steps:
         model.learn(args.random_steps, callback=curve)
     if args.greedy_steps:
@@ -144,13 +165,22 @@ def main() -> None:
     model.save(args.out / "model.zip")
     final_games = max(args.eval_games, 1)
     summary = {
-        "game": GAME, "players": PLAYERS, "random_steps": args.random_steps, "greedy_steps": args.greedy_steps,
-        "n_steps": args.n_steps, "seed": args.seed, "train_seconds": round(time.time() - started, 1),
+        "game": GAME,
+        "players": PLAYERS,
+        "random_steps": args.random_steps,
+        "greedy_steps": args.greedy_steps,
+        "n_steps": args.n_steps,
+        "seed": args.seed,
+        "train_seconds": round(time.time() - started, 1),
         "torch": torch.__version__,
-        "threads": torch.get_num_threads(), "obs_size": int(np.prod(env.observation_space.shape)),
-        "actions": int(env.action_space.n), "curve": rows,
-        "final": {"vs_random": evaluate(model, "random", final_games, 20_000_000),
-                  "vs_greedy": evaluate(model, "greedy", final_games, 20_000_000)},
+        "threads": torch.get_num_threads(),
+        "obs_size": int(np.prod(env.observation_space.shape)),
+        "actions": int(env.action_space.n),
+        "curve": rows,
+        "final": {
+            "vs_random": evaluate(model, "random", final_games, 20_000_000),
+            "vs_greedy": evaluate(model, "greedy", final_games, 20_000_000),
+        },
     }
     with (args.out / "curve.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))

@@ -10,6 +10,7 @@ estimate of min(Sun, Moon) at game end (current scores, Inti for the Dusks left,
 Step-marker Moon for the Nights left, the Raymi tiles still to come, Temple markers). Neither is a strong
 player: the numbers are a floor for the levers, not their tuning target.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -106,9 +107,11 @@ def main(argv: list[str] | None = None) -> None:
     print("players  mean Sun  mean Moon  mean final  final p10-p90  Raymi/game  fallback/game  games/s")
     for n in args.players:
         s = run(n, args.games, args.policy, args.seed, args.samples)
-        print(f"{n:>7}  {statistics.mean(s.sun):8.1f}  {statistics.mean(s.moon):9.1f}  "
-              f"{statistics.mean(s.final):10.1f}  {pct(s.final, 0.1):6.0f}-{pct(s.final, 0.9):<6.0f}  "
-              f"{statistics.mean(s.raymi):10.2f}  {statistics.mean(s.fallback):13.2f}  {args.games / s.seconds:7.1f}")
+        print(
+            f"{n:>7}  {statistics.mean(s.sun):8.1f}  {statistics.mean(s.moon):9.1f}  "
+            f"{statistics.mean(s.final):10.1f}  {pct(s.final, 0.1):6.0f}-{pct(s.final, 0.9):<6.0f}  "
+            f"{statistics.mean(s.raymi):10.2f}  {statistics.mean(s.fallback):13.2f}  {args.games / s.seconds:7.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 
 Bots get only their determinized views (`tawa.bots.choose_for`); seeds 1000..1000+N-1.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,9 @@ def main() -> None:
     with ProcessPoolExecutor(2) as ex:
         for players in (1, 2, 3, 4):
             rows = [r for res in ex.map(one, [(players, 1000 + i, bot) for i in range(n)]) for r in res]
-            out[players] = {k: round(statistics.fmean(x[i] for x in rows), 1)
-                            for i, k in enumerate(("sun", "moon", "final"))}
+            out[players] = {
+                k: round(statistics.fmean(x[i] for x in rows), 1) for i, k in enumerate(("sun", "moon", "final"))
+            }
             print(players, out[players], flush=True)
     print(json.dumps(out))
 

@@ -7,6 +7,7 @@ and the drawings' CPU time (the mean and the slowest, in ms: the drawing thread'
 waits do not inflate; the slowest wall-clock time too), beside the same at the default options. Run it under
 ``nice`` and say the load: ``nice -n 10 .venv/bin/python scripts/bench_boards.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,10 +27,18 @@ def measure(game: str, players: int, options: dict[str, object], label: str, see
         board, previews = max(board, d.board), max(previews, d.previews)
         slowest, slowest_cpu = max(slowest, d.slowest), max(slowest_cpu, d.slowest_cpu)
         positions, drawings, cpu = positions + d.positions, drawings + d.drawings, cpu + d.cpu
-    return {"game": game, "players": players, "options": label, "set": len(options), "positions": positions,
-            "board_kb": round(board / 1000, 1), "previews_kb": round(previews / 1000, 1),
-            "mean_cpu_ms": round(cpu / max(drawings, 1) * 1000, 1), "slowest_cpu_ms": round(slowest_cpu * 1000, 1),
-            "slowest_wall_ms": round(slowest * 1000, 1)}
+    return {
+        "game": game,
+        "players": players,
+        "options": label,
+        "set": len(options),
+        "positions": positions,
+        "board_kb": round(board / 1000, 1),
+        "previews_kb": round(previews / 1000, 1),
+        "mean_cpu_ms": round(cpu / max(drawings, 1) * 1000, 1),
+        "slowest_cpu_ms": round(slowest_cpu * 1000, 1),
+        "slowest_wall_ms": round(slowest * 1000, 1),
+    }
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ given: the observation's ``step``, ``mode`` or ``phase``, or ``pay`` for a P'ach
 actions' targets are outlined in the page as the client would highlight them. The view is the game package's
 ``view`` module.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,18 +30,30 @@ import tawa
 from tawa.core.rng import Rng
 from tawa.lab.playout import automated_options, random_action
 
-CHROMIUM = ("/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars")
+CHROMIUM = (
+    "/usr/bin/chromium",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+)
 
 
 def page(svg: str, targets: dict[str, str], previews: dict[str, str], width: int) -> str:
     marks = ", ".join(f'[id="{t}"]' for t in sorted(set(targets.values())))
-    style = f"{marks} {{ outline: none; filter: drop-shadow(0 0 4px #ff0) drop-shadow(0 0 2px #f80); }}" if marks \
-        else ""
+    style = (
+        f"{marks} {{ outline: none; filter: drop-shadow(0 0 4px #ff0) drop-shadow(0 0 2px #f80); }}" if marks else ""
+    )
     strip = "".join(f'<div class="pv">{p}</div>' for p in list(previews.values())[:6])
-    return (f"<!doctype html><html><head><style>body{{margin:0;background:#ddd}} .b svg{{width:{width}px;"
-            f"display:block}} .pv{{display:inline-block;width:110px}} {style}</style></head><body>"
-            f'<div class="b">{svg}</div><div>{strip}</div></body></html>')
+    return (
+        f"<!doctype html><html><head><style>body{{margin:0;background:#ddd}} .b svg{{width:{width}px;"
+        f"display:block}} .pv{{display:inline-block;width:110px}} {style}</style></head><body>"
+        f'<div class="b">{svg}</div><div>{strip}</div></body></html>'
+    )
 
 
 def decision(obs: dict[str, Any]) -> str:
@@ -64,8 +77,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's smallest)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--steps", type=int, default=60)
-    ap.add_argument("-o", "--option", action="append", default=[], type=option, metavar="KEY=VALUE",
-                    help="a game option (value as JSON, else text), e.g. -o layout=B")
+    ap.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        type=option,
+        metavar="KEY=VALUE",
+        help="a game option (value as JSON, else text), e.g. -o layout=B",
+    )
     ap.add_argument("--until", default=None, help="then play on to the first decision of this name")
     ap.add_argument("--seat", default="0", help="a seat number or none (spectator)")
     ap.add_argument("--width", type=int, default=1200)
@@ -97,9 +117,18 @@ def main() -> None:
     vb = [float(v) for v in svg.split('viewBox="', 1)[1].split('"', 1)[0].split()]
     height = a.height or round(a.width * vb[3] / vb[2]) + (140 if pv else 0)
     with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([*CHROMIUM, f"--user-data-dir={profile}", f"--screenshot={out / 'board.png'}",
-                        f"--window-size={a.width},{height}", html.as_uri()], check=True, capture_output=True,
-                       timeout=120)
+        subprocess.run(
+            [
+                *CHROMIUM,
+                f"--user-data-dir={profile}",
+                f"--screenshot={out / 'board.png'}",
+                f"--window-size={a.width},{height}",
+                html.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
     if a.quantize:
         png = Image.open(out / "board.png").convert("RGB")
         png.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(out / "board.png", optimize=True)

@@ -15,6 +15,7 @@ games. Round 6 of docs/studies/pachakuna-ismcts.md:
 Caches inside the evaluator are shared by the specs of one process, so the times are only indicative: time one
 spec per process for figures.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,9 +86,11 @@ def main() -> None:
         raise SystemExit("no position matched: widen --games or lower --min-actions")
     for spec in args.specs:
         diff = [x - y for x, y in zip(scores[spec], base, strict=True)]
-        print(f"{spec}: mean difference {statistics.mean(diff):+.4f}, better {sum(d > 0.005 for d in diff)}, "
-              f"worse {sum(d < -0.005 for d in diff)} of {n}; {spent[spec][0] / n:.3f} s a decision "
-              f"(slowest {spent[spec][1]:.2f} s)")
+        print(
+            f"{spec}: mean difference {statistics.mean(diff):+.4f}, better {sum(d > 0.005 for d in diff)}, "
+            f"worse {sum(d < -0.005 for d in diff)} of {n}; {spent[spec][0] / n:.3f} s a decision "
+            f"(slowest {spent[spec][1]:.2f} s)"
+        )
 
 
 if __name__ == "__main__":

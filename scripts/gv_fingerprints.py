@@ -9,6 +9,7 @@ the round cap of automated runs), and 5 bot games (greedy and ismcts at their Gu
 legal actions (ids, texts, progress weights) met along the way. ``scripts/gv_fingerprints.json`` holds those of commit
 453439e, before issue 15's refactor.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,8 +38,12 @@ def _sha(text: str) -> str:
 def _prints(g: tawa.Game) -> dict[str, Any]:
     doc = json.loads(g.to_json())
     doc.pop("log")
-    return {"json": _sha(g.to_json()), "json_without_log": _sha(json.dumps(doc, sort_keys=True)),
-            "moves": len(g.history), "scores": g.scores()}
+    return {
+        "json": _sha(g.to_json()),
+        "json_without_log": _sha(json.dumps(doc, sort_keys=True)),
+        "moves": len(g.history),
+        "scores": g.scores(),
+    }
 
 
 def record() -> dict[str, Any]:

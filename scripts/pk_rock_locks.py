@@ -12,6 +12,7 @@ cap. docs/balance.md, P'achakuna (seventh round):
 
     python scripts/pk_rock_locks.py results/pachakuna.jsonl --whatif
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,10 +86,14 @@ def main() -> None:
             if record["capped"] and zero >= args.lock and first is not None:
                 locks.append((record, first))
     for kind in ("finished", "capped"):
-        print(f"{kind}: {totals[kind + ' games']} games, {totals[kind + ' free rotations']} free rotations, "
-              f"{totals[kind + ' 0-degree']} of them 0-degree")
-    print(f"rock locks (capped, >= {args.lock} 0-degree free rotations): {len(locks)}: "
-          f"{', '.join(str(r['index']) for r, _ in locks)}")
+        print(
+            f"{kind}: {totals[kind + ' games']} games, {totals[kind + ' free rotations']} free rotations, "
+            f"{totals[kind + ' 0-degree']} of them 0-degree"
+        )
+    print(
+        f"rock locks (capped, >= {args.lock} 0-degree free rotations): {len(locks)}: "
+        f"{', '.join(str(r['index']) for r, _ in locks)}"
+    )
     if not args.whatif:
         return
     only = {int(i) for i in args.only.split(",") if i.strip()}
@@ -99,8 +104,11 @@ def main() -> None:
         game = play_on_without_zero(record, cut, args.bot)
         tail = Counter(game.history[-60:]).most_common(3)
         outcome = "capped" if game.capped else f"won by seat {game.winners()} at turn {game.state.turn}"
-        print(f"game {record['index']}: cut at action {cut}, then {outcome} "
-              f"({time.perf_counter() - t0:.0f} s); last 60 actions mostly {tail}", flush=True)
+        print(
+            f"game {record['index']}: cut at action {cut}, then {outcome} "
+            f"({time.perf_counter() - t0:.0f} s); last 60 actions mostly {tail}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up a virtual environment (the first time, or when pyproject.toml changed: scripts/venv.sh) and run every
-# check: ruff, mypy, then the whole test suite (extra arguments go to pytest), the RL environments' checks and a
+# check: ruff (lint and format), mypy, then the whole test suite (extra arguments go to pytest), the RL environments' checks and a
 # smoke training of examples/train_maskable_ppo.py among them (tests/rl).
 # The browser tests drive Debian's Chromium: it is installed with apt when missing (as root, or with
 # passwordless sudo); where apt cannot be used they are skipped with the reason. The server tests run on
@@ -23,5 +23,6 @@ if [ ! -x "${TAWA_CHROMIUM:-/usr/bin/chromium}" ]; then
   fi
 fi
 .venv/bin/ruff check src tests scripts examples
+.venv/bin/ruff format --check src tests scripts examples   # formatting is ruff's (ruff format)
 .venv/bin/mypy
 .venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" --dist loadgroup "$@"   # loadgroup: xdist_group(NAME) tests share a worker

@@ -4,6 +4,7 @@ their hover texts and piece positions, walk the positions of a seeded whole game
 Importable from any test folder (``tests/conftest.py`` puts this folder on the path): ``from board_views import
 parse, by_id, title``.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Shared test setup: Hypothesis profiles (CI uses the 'ci' profile); this folder's helper modules importable."""
+
 from __future__ import annotations
 
 import os

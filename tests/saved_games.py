@@ -4,6 +4,7 @@
 Importable from any test folder (``tests/conftest.py`` puts this folder on the path): ``from saved_games import
 refused``.
 """
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@ Each subcommand lives in a module of ``tawa.terminal`` (``cmd_*.py``) whose ``re
 app below; a new command is one more module in ``COMMANDS`` (or an ``@app.command()`` here). The helpers they
 share (the console, one-line errors, ``--option`` parsing) are in ``tawa.terminal.common``.
 """
+
 from __future__ import annotations
 
 import typer
@@ -11,8 +12,12 @@ import typer
 from tawa.terminal import cmd_info, cmd_lab, cmd_play, cmd_replay, cmd_tune, cmd_web
 from tawa.terminal.common import console
 
-app = typer.Typer(help="Tawa: Sacred Valley, P'achakuna, Ayar and Guatavita — play, simulate, bench.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_show_locals=False)
+app = typer.Typer(
+    help="Tawa: Sacred Valley, P'achakuna, Ayar and Guatavita — play, simulate, bench.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
 
 COMMANDS = (cmd_info, cmd_play, cmd_lab, cmd_tune, cmd_replay, cmd_web)
 for _module in COMMANDS:

@@ -1,5 +1,6 @@
 """The four activities (AY-240..AY-363) with their decision points (AY-805..AY-808, AY-821..AY-824),
 and Raymi tiles / Inti scoring (AY-210..AY-223)."""
+
 from __future__ import annotations
 
 import pytest
@@ -78,7 +79,7 @@ def test_refill_after_action_and_row_order():
     into_activity(g, 0, "P", 4)
     play(g, "pot m3")
     st = g.state
-    assert st.market[2] == -1 and top not in st.market     # no refill yet
+    assert st.market[2] == -1 and top not in st.market  # no refill yet
     assert "pot m3" not in ids(g)
     play(g, "pot m1")
     assert st.players[0].pots == [m[2], m[0]]
@@ -124,8 +125,17 @@ def test_colour_set_values():
     give_pots(g, 0, [(pot_id(g, "red", k), False) for k in range(1, 6)] + [(pot_id(g, "blue", 1), False)])
     assert pottery_moon(p, g.tables, g.params.SET_MOON) == 16 + 1
     g2 = new(2)
-    give_pots(g2, 0, [(pot_id(g2, "red", 1), False), (pot_id(g2, "red", 2), False), (pot_id(g2, "red", 3), False),
-                      (pot_id(g2, "green", 1), False), (pot_id(g2, "green", 2), False)])
+    give_pots(
+        g2,
+        0,
+        [
+            (pot_id(g2, "red", 1), False),
+            (pot_id(g2, "red", 2), False),
+            (pot_id(g2, "red", 3), False),
+            (pot_id(g2, "green", 1), False),
+            (pot_id(g2, "green", 2), False),
+        ],
+    )
     assert pottery_moon(g2.state.players[0], g2.tables, g2.params.SET_MOON) == 9 + 4
 
 
@@ -241,7 +251,7 @@ def test_planting_limits():
     assert g2.explain_illegal("maize a").rule == "AY-823"
     play(g2, "maize d")
     assert ids(g2) == ["maize d", "maize done"]
-    play(g2, "maize d", "token v1")                   # the last cube: no cube left, the action ends
+    play(g2, "maize d", "token v1")  # the last cube: no cube left, the action ends
     assert g2.state.phase == Phase.MARKER and g2.state.players[0].boxes == [3, 3, 4, 4]
 
 
@@ -264,7 +274,7 @@ def test_harvest_nobody_and_clearing():
     st = g.state
     st.step = [12, 20, 20, 20]
     run_night(g)
-    assert st.temple_token[0] == 0 and st.tok_n == 0       # nobody planted: the token leaves
+    assert st.temple_token[0] == 0 and st.tok_n == 0  # nobody planted: the token leaves
     p = st.players[0]
     p.boxes = [3, 0, 0, 0]
     st.terrace = [0, 0, 0]
@@ -286,7 +296,7 @@ def test_route_moves_both_ways():
     play(g, "boat 3")
     assert st.players[0].boat == 3 and st.players[0].island_at == [4]
     st.players[0].boat = 1
-    assert reed_destinations(st, t, 0, 5)[0] == 2      # never back onto the dock
+    assert reed_destinations(st, t, 0, 5)[0] == 2  # never back onto the dock
     into_activity(g, 0, "R", 1)
     assert g.explain_illegal("boat 0").rule == "AY-824"
     assert "boat 0" not in g.action_space
@@ -303,7 +313,7 @@ def test_boats_do_not_change_cost_and_share_spaces():
     into_activity(g, 0, "R", 3)
     play(g, "boat 3")
     assert [p.boat for p in st.players] == [3, 1, 3]
-    assert st.players[0].island_at == [2]           # an Island dropped on the way
+    assert st.players[0].island_at == [2]  # an Island dropped on the way
 
 
 @pytest.mark.rule("AY-347", "AY-349", "AY-360")
@@ -311,7 +321,7 @@ def test_cost_at_entry_and_compulsory_islands():
     g = new(2)
     st = g.state
     into_activity(g, 0, "R", 4)
-    play(g, "boat 4")                    # 1 + 1 + 1 + 1: Islands placed on 2 and 4 on the way (not free)
+    play(g, "boat 4")  # 1 + 1 + 1 + 1: Islands placed on 2 and 4 on the way (not free)
     p = st.players[0]
     assert p.island_at == [2, 4]
     st.tok_n = 0
@@ -359,7 +369,7 @@ def test_reed_performable():
     t = g.tables
     st.players[0].boat = 16
     st.players[1].boat = 18
-    assert reed_costs(st, t, 0, 1) == []           # 17 costs 3, 15 costs 2
+    assert reed_costs(st, t, 0, 1) == []  # 17 costs 3, 15 costs 2
     assert not can_perform(st, g.tables, g.params, 0, "R", 1)
     assert can_perform(st, g.tables, g.params, 0, "R", 2)
 
@@ -429,16 +439,16 @@ def test_no_second_island_on_a_space_holding_yours():
     st = g.state
     p = st.players[0]
     into_activity(g, 0, "R", 3)
-    play(g, "boat 3")                                    # Island 1 on space 2
+    play(g, "boat 3")  # Island 1 on space 2
     assert p.island_at == [2]
     into_activity(g, 0, "R", 2)
-    play(g, "boat 1")                                    # back through space 2 (own Island: free, no new Island)
+    play(g, "boat 1")  # back through space 2 (own Island: free, no new Island)
     assert p.island_at == [2] and st.route[2] == (0,)
     st.route[6] = (1,)
     st.players[1].island_at = [6]
     p.boat = 5
     into_activity(g, 0, "R", 1)
-    play(g, "boat 6")                                    # a non-yellow slot is shared with another's Island
+    play(g, "boat 6")  # a non-yellow slot is shared with another's Island
     assert st.route[6] == (1, 0) and p.island_at == [2, 6]
 
 

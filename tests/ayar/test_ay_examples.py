@@ -1,4 +1,5 @@
 """The spec's worked examples AY-600..AY-623 as exact scenarios."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,14 +39,14 @@ from tawa.games.ayar.testing import (
 def test_power_example():
     g = new(4)
     set_grid(g, 0, ["TTTT", "T.T.", "TTTT", "TTTT"])
-    g.state.players[0].bonus[1] = 2            # V2 complete
+    g.state.players[0].bonus[1] = 2  # V2 complete
     start_turn(g, 0)
     play(g, "marker purple", "slot r2", "tambo r2c3")
     st = g.state
     assert st.base == 3
     spots = {a.data: a.text for a in g.legal_actions()}
-    assert "power 3" in spots[1] and "Reed" in spots[1]          # purple spot 1 = R: no V2 bonus
-    assert "power 4" in spots[2] and "Pottery" in spots[2]       # purple spot 2 = P: +1
+    assert "power 3" in spots[1] and "Reed" in spots[1]  # purple spot 1 = R: no V2 bonus
+    assert "power 4" in spots[2] and "Pottery" in spots[2]  # purple spot 2 = P: +1
     play(g, "spot 2")
     assert st.power == 4
 
@@ -92,12 +93,12 @@ def test_pottery_take_example():
     st = g.state
     assert st.players[0].pots == [blue3, green2]
     assert st.market == [red2, white4, yellow2, red3]
-    assert st.phase != Phase.POT                # a third pot is never offered
+    assert st.phase != Phase.POT  # a third pot is never offered
     # white 4 + red 2 (total 6) is illegal
     g2 = new(2)
     set_market(g2, [red2, blue3, green2, white4], [yellow2, red3])
     into_activity(g2, 0, "P", 5)
-    play(g2, "pot m4", "token v2")            # white 4 shows Viracocha (AY-248)
+    play(g2, "pot m4", "token v2")  # white 4 shows Viracocha (AY-248)
     assert g2.state.players[0].pots == [white4]  # 1 power left: red 2 was not offered, the action ended
     assert g2.state.phase == Phase.MARKER and g2.state.seat == 1
 
@@ -112,10 +113,10 @@ def test_facedown_pot_example():
     play(g, "pot facedown", "pot m1")
     p = g.state.players[0]
     assert p.pots == [top, red2] and p.pot_down == [True, False]
-    assert g.state.market[-1] == nxt            # the refill uses the new stack top
+    assert g.state.market[-1] == nxt  # the refill uses the new stack top
     obs = g.observation(0)
     assert obs["players"][0]["pots"] == [None, red2]
-    assert p.bonus == [0] * 5                   # the facedown Viracocha pot gives nothing (AY-247)
+    assert p.bonus == [0] * 5  # the facedown Viracocha pot gives nothing (AY-247)
 
 
 @pytest.mark.rule("AY-605", "AY-260", "AY-261")
@@ -124,8 +125,12 @@ def test_pottery_moon_with_wilds():
     assert best_sets([3, 0, 0, 1, 0], 2, sm) == 20
     g = new(2)
     r = [pot_id(g, "red", k) for k in (1, 2, 3)]
-    give_pots(g, 0, [(x, False) for x in r] + [(pot_id(g, "blue", 1), False), (pot_id(g, "green", 1), True),
-                                                 (pot_id(g, "green", 2), True)])
+    give_pots(
+        g,
+        0,
+        [(x, False) for x in r]
+        + [(pot_id(g, "blue", 1), False), (pot_id(g, "green", 1), True), (pot_id(g, "green", 2), True)],
+    )
     assert pottery_moon(g.state.players[0], g.tables, sm) == 20
 
 
@@ -170,7 +175,7 @@ def test_weaving_moon_example():
     put_textile(g, 0, "T11", 3, 2, "w", True)
     assert weave_moon(p, t) == 7
     put_textile(g, 0, "T01", 1, 4, "s")
-    put_textile(g, 0, "T02", 3, 4, "e")      # column 4 complete, column 3 not
+    put_textile(g, 0, "T02", 3, 4, "e")  # column 4 complete, column 3 not
     assert weave_moon(p, t) == 7
 
 
@@ -186,7 +191,7 @@ def test_farming_example():
     into_activity(g, 0, "F", 1)
     play(g, "maize b")
     assert p.boxes[1] == 3 and farm_moon(p, t) == 2
-    assert g.current_player == 0 and ids(g)[0] == "token v1"   # the Viracocha is placed at once
+    assert g.current_player == 0 and ids(g)[0] == "token v1"  # the Viracocha is placed at once
     play(g, "token v3")
     assert p.bonus == [0, 0, 1, 0, 0]
 
@@ -194,7 +199,7 @@ def test_farming_example():
 @pytest.mark.rule("AY-613", "AY-319", "AY-320", "AY-321")
 def test_harvest_tie_example():
     assert harvest_winner([1, 1, 0, 0, 0, 1, 2]) == 1
-    assert harvest_winner([0, 1, 0, 1]) == 0 and harvest_winner([1, 0, 1, 0, 2]) == 1   # earliest cube wins
+    assert harvest_winner([0, 1, 0, 1]) == 0 and harvest_winner([1, 0, 1, 0, 2]) == 1  # earliest cube wins
     assert harvest_winner([2, 0, 1, 1]) == 1 and harvest_winner([]) is None
     g = new(3)
     st = g.state

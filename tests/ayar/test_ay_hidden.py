@@ -1,4 +1,5 @@
 """Hidden information (AY-700..AY-710)."""
+
 from __future__ import annotations
 
 import json
@@ -60,11 +61,13 @@ def test_determinize_resamples_consistently():
         d = g.determinize(0, k)
         ds = d.state
         assert d.observation(0) == g.observation(0)
-        assert sorted(ds.stack + [pid for p in ds.players for pid, dn in zip(p.pots, p.pot_down, strict=True)
-                                  if dn]) == unseen
+        assert (
+            sorted(ds.stack + [pid for p in ds.players for pid, dn in zip(p.pots, p.pot_down, strict=True) if dn])
+            == unseen
+        )
         for a, b in zip(st.stacks, ds.stacks, strict=True):
             assert a[:1] == b[:1] and sorted(a) == sorted(b)
-        assert d.scores() == g.scores()              # sampled identities never change a score
+        assert d.scores() == g.scores()  # sampled identities never change a score
         changed |= ds.stack != st.stack or ds.stacks != st.stacks
     assert changed
 
@@ -78,8 +81,9 @@ def test_observation_is_the_same_for_everyone_and_bots_need_nothing_else():
     assert a == b
     # what a bot reads is exactly the observation: it is JSON and free of hidden pot ids
     for p_obs, p in zip(a["players"], g.state.players, strict=True):
-        assert [x for x in p_obs["pots"] if x is not None] == [x for x, d in zip(p.pots, p.pot_down, strict=True)
-                                                              if not d]
+        assert [x for x in p_obs["pots"] if x is not None] == [
+            x for x, d in zip(p.pots, p.pot_down, strict=True) if not d
+        ]
 
 
 @pytest.mark.rule("AY-701", "AY-702", "AY-703", "AY-704", "AY-706")
@@ -95,15 +99,16 @@ def test_render_and_offered_actions_ignore_hidden_parts(players):
             seat = rng.below(players)
             d = g.determinize(seat, rng.below(10_000))
             assert d.render(seat) == g.render(seat)
-            assert [(a.id, a.text, g.help_text(a)) for a in g.legal_actions()] == \
-                [(a.id, a.text, d.help_text(a)) for a in d.legal_actions()]
+            assert [(a.id, a.text, g.help_text(a)) for a in g.legal_actions()] == [
+                (a.id, a.text, d.help_text(a)) for a in d.legal_actions()
+            ]
             checked += 1
         acts = g.legal_actions()
-        down = [a for a in acts if a.id == "pot facedown"]     # hold facedown Pots as often as possible
+        down = [a for a in acts if a.id == "pot facedown"]  # hold facedown Pots as often as possible
         g.apply(down[0] if down else acts[rng.below(len(acts))])
     assert checked > 10
     assert any(any(p.pot_down) for p in g.state.players)
-    assert all(e.to is None for e in g.log)          # AY-705: no private events at all
+    assert all(e.to is None for e in g.log)  # AY-705: no private events at all
 
 
 @pytest.mark.rule("AY-704", "AY-708")

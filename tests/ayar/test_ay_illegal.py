@@ -1,4 +1,5 @@
 """Illegal actions name the rule that forbids them (AY-820..AY-826), and the texts offered describe the move."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,14 +27,14 @@ def test_pottery_reasons():
     rule, text = _why(g, "pot facedown")
     assert rule == "AY-821" and "AY-242" in text
     assert _why(g, "pot done")[0] == "AY-156"
-    play(g, "pot m1")                              # red 2: nothing left to afford, the action ends
+    play(g, "pot m1")  # red 2: nothing left to afford, the action ends
     g2 = new(2)
     set_market(g2, m)
     g2.state.pots_out.extend(g2.state.stack)
     g2.state.stack = []
     into_activity(g2, 0, "P", 5)
     play(g2, "pot m1")
-    rule, text = _why(g2, "pot m1")                # the slot stays empty until the action ends (AY-251)
+    rule, text = _why(g2, "pot m1")  # the slot stays empty until the action ends (AY-251)
     assert rule == "AY-821" and "empty" in text
     assert "AY-252" in _why(g2, "pot facedown")[1]
     with pytest.raises(tawa.IllegalAction) as e:
@@ -46,7 +47,7 @@ def test_weaving_reasons_and_merged_duplicates():
     g = new(2)
     st = g.state
     t = g.tables
-    t01 = tile_id(g, "T01")                        # aW bE: symmetric under flip and half-turn
+    t01 = tile_id(g, "T01")  # aW bE: symmetric under flip and half-turn
     st.stacks[0].remove(t01)
     st.stacks[0].insert(0, t01)
     into_activity(g, 0, "W", 3)
@@ -59,11 +60,11 @@ def test_weaving_reasons_and_merged_duplicates():
         rule, text = _why(g, dup)
         assert rule == "AY-286" and "'place r1c1 e'" in text
         assert placement_key(t, t01, 1, 2, "w", False) == placement_key(t, t01, 1, 1, "e", False)
-    rule, text = _why(g, "place r1c6 e")          # leaves the area
+    rule, text = _why(g, "place r1c6 e")  # leaves the area
     assert rule == "AY-822" and "AY-286" in text
     play(g, "place r1c1 e")
-    assert st.players[0].weave[:2] == [8, 2]       # W on (1,1), E on (1,2)
-    assert st.phase == Phase.TEXTILE and "textile 2" in ids(g) and "textile 1" not in ids(g)   # a power-1 tile is left
+    assert st.players[0].weave[:2] == [8, 2]  # W on (1,1), E on (1,2)
+    assert st.phase == Phase.TEXTILE and "textile 2" in ids(g) and "textile 1" not in ids(g)  # a power-1 tile is left
     rule, text = _why(g, "textile 1")
     assert rule == "AY-822" and "AY-281" in text
 
@@ -98,8 +99,9 @@ def test_offered_texts_describe_the_outcome():
     st = g.state
     into_activity(g, 0, "R", 4)
     text = next(a.text for a in g.legal_actions() if a.id == "boat 4")
-    assert text == ("move your Boat to space 4 (cost 4; Island 1 on space 2, "
-                    "Island 2 on space 4 + Viracocha from Lake A)")
+    assert text == (
+        "move your Boat to space 4 (cost 4; Island 1 on space 2, Island 2 on space 4 + Viracocha from Lake A)"
+    )
     play(g, "boat 4")
     assert st.players[0].island_at == [2, 4] and st.lake[0] == 1 and st.tok_n == 1
     t17 = tile_id(g, "T17")

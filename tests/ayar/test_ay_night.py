@@ -1,5 +1,6 @@
 """Viracocha bonus spaces (AY-380..AY-392, AY-809), the Night (AY-410..AY-464, AY-811) and game end
 (AY-480..AY-491)."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,13 +27,13 @@ def test_token_placement_choices():
     p = g.state.players[0]
     _tokens(g, 0, 1)
     assert ids(g) == ["token v1", "token v2", "token v3", "token v4", "token v5"]
-    play(g, "token v1")                                  # V1 closes with 1 token, pays at once
+    play(g, "token v1")  # V1 closes with 1 token, pays at once
     assert p.bonus[0] == 1 and p.llamas == 2
     _tokens(g, 0, 1)
     assert "token v1" not in ids(g)
     assert g.explain_illegal("token v1").rule == "AY-825"
     play(g, "token v4")
-    assert p.bonus == [1, 0, 0, 1, 0]                    # earlier tokens stay where they are
+    assert p.bonus == [1, 0, 0, 1, 0]  # earlier tokens stay where they are
 
 
 @pytest.mark.rule("AY-385", "AY-390")
@@ -64,7 +65,7 @@ def test_v5_moon_every_night_even_if_completed_at_harvest():
     g = new(2)
     st = g.state
     p = st.players[0]
-    p.bonus = [1, 2, 2, 3, 2]                  # only V5 open: the harvest token completes it automatically
+    p.bonus = [1, 2, 2, 3, 2]  # only V5 open: the harvest token completes it automatically
     st.terrace = [0]
     st.step = [12, 20, 20, 20]
     run_night(g)
@@ -85,7 +86,7 @@ def test_general_supply_never_runs_out():
     st.temple_token = [0, 0, 0, 0]
     st.cell = 0
     st.seat = 0
-    clan_bonus(st, t, 0, 0, [])                      # R1: 1 Viracocha from the general supply
+    clan_bonus(st, t, 0, 0, [])  # R1: 1 Viracocha from the general supply
     assert st.tok_n == 1
 
 
@@ -98,7 +99,7 @@ def test_night_order_and_preparation():
     st.step = [20, 14, 20, 20]
     st.temple[1] = (0,)
     st.pots_out.extend(st.stack[4:])
-    st.stack = st.stack[:4]                       # below RESHUFFLE_BELOW: preparation reshuffles
+    st.stack = st.stack[:4]  # below RESHUFFLE_BELOW: preparation reshuffles
     ev = run_night(g)
     kinds = [e.kind for e in ev]
     order = [kinds.index(k) for k in ("night", "harvest", "temple", "moon", "dusk", "market")]
@@ -126,7 +127,7 @@ def test_moon_scoring_all_activities():
     g = new(2)
     st = g.state
     p = st.players[0]
-    p.laid = [Laid(0, 0, 0), Laid(1, 5, 0)]       # R1 (2) and C2 (2) moving teal
+    p.laid = [Laid(0, 0, 0), Laid(1, 5, 0)]  # R1 (2) and C2 (2) moving teal
     give_pots(g, 0, [(pot_id(g, "red", 1), False), (pot_id(g, "red", 2), False)])
     put_textile(g, 0, "T01", 1, 1, "s")
     put_textile(g, 0, "T02", 3, 1, "e")
@@ -158,20 +159,20 @@ def test_game_ends_after_night_4_dusk():
     p.inti, p.llamas, p.moon = 5, 3, 20
     run_night(g)
     assert g.is_over and st.phase == Phase.OVER
-    assert st.final[0][4:] == [5 + 3, 20]              # Llamas spent on Sun (the lower score)
+    assert st.final[0][4:] == [5 + 3, 20]  # Llamas spent on Sun (the lower score)
     assert st.round == 4 and g.current_player is None
 
 
 @pytest.mark.rule("AY-486", "AY-487", "AY-488", "AY-489", "AY-490", "AY-491")
 def test_ranking_and_tie_breaks():
-    assert finished([(50, 60, 0, 0), (55, 52, 0, 0)]).ranking() == [2, 1]           # AY-486
-    assert finished([(50, 60, 0, 0), (50, 55, 0, 0)]).ranking() == [1, 2]           # AY-487
-    assert finished([(50, 60, 1, 0), (50, 60, 3, 0)]).ranking() == [2, 1]           # AY-488
+    assert finished([(50, 60, 0, 0), (55, 52, 0, 0)]).ranking() == [2, 1]  # AY-486
+    assert finished([(50, 60, 0, 0), (50, 55, 0, 0)]).ranking() == [1, 2]  # AY-487
+    assert finished([(50, 60, 1, 0), (50, 60, 3, 0)]).ranking() == [2, 1]  # AY-488
     # AY-489 Llamas before allocation: 60/58 + 2 Llamas = 60/60 vs 59/61 + 0 = 59... use equal finals
     g = finished([(58, 60, 2, 2), (60, 60, 2, 0)])
     assert g.scores() == [60.0, 60.0] and g.ranking() == [1, 2]
     g = finished([(50, 60, 2, 1), (50, 60, 2, 1)])
-    assert g.ranking() == [1, 1] and g.winners() == [0, 1]                           # AY-490
+    assert g.ranking() == [1, 1] and g.winners() == [0, 1]  # AY-490
 
 
 @pytest.mark.rule("AY-442")

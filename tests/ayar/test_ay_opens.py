@@ -1,5 +1,6 @@
 """What opens a refusal (issue 24): a click on a part of the board that means no action gets the rule of the turn
 and what the player can do instead; the game is unchanged."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """Generic properties for Ayar: termination, invariants, determinism, JSON round-trip, replay,
 observation leaks and determinization (the foundation's contract, run here for this game)."""
+
 from __future__ import annotations
 
 import copy

@@ -1,4 +1,5 @@
 """Terminal rendering (smoke tests with real checks)."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,15 +11,25 @@ from tawa.lab.playout import random_action
 
 def test_render_shows_boards_and_weaving_suns():
     g = new(2)
-    put_textile(g, 0, "T03", 1, 1, "e")            # AY-608: one complete Sun above (1,2)
+    put_textile(g, 0, "T03", 1, 1, "e")  # AY-608: one complete Sun above (1,2)
     text = g.render(0)
-    for part in ("PATHS", "TEMPLE ROWS", "LAKE BOARD", "PLAYER P1 (you)", "PLAYER P2", "Weaving area", "Pot row",
-                 "Maize boxes", "Route", "Viracocha spaces"):
+    for part in (
+        "PATHS",
+        "TEMPLE ROWS",
+        "LAKE BOARD",
+        "PLAYER P1 (you)",
+        "PLAYER P2",
+        "Weaving area",
+        "Pot row",
+        "Maize boxes",
+        "Route",
+        "Viracocha spaces",
+    ):
         assert part in text
     lines = text.splitlines()
     top = next(i for i, line in enumerate(lines) if "Weaving area" in line) + 1
-    assert lines[top].strip().startswith("+--o--+--*--+")      # frame half-sun alone, then a complete Sun
-    assert " 03    03 " in lines[top + 1]                       # one tile over two cells, no wall between
+    assert lines[top].strip().startswith("+--o--+--*--+")  # frame half-sun alone, then a complete Sun
+    assert " 03    03 " in lines[top + 1]  # one tile over two cells, no wall between
     assert "teal" in text and "step 12" in text
 
 
@@ -30,7 +41,7 @@ def test_render_after_game_and_spectator():
 
 def test_render_texts_for_humans():
     g = random_playout(new(1, 3), 3)
-    assert f"Solo result: {g.solo_title()}" in g.render(0)          # AY-515
+    assert f"Solo result: {g.solo_title()}" in g.render(0)  # AY-515
     g2 = new(2)
     text = g2.render(0)
     assert "at the dock: P1 P2" in text
@@ -74,7 +85,7 @@ def test_compact_form_fits_80_columns_and_the_full_form_100(players):
                 assert max(len(line) for line in g.render(seat, width).splitlines()) <= width
             assert max(len(line) for line in g.render(seat).splitlines()) < 100
             assert max(len(line) for line in g.render(seat, 120).splitlines()) < 100
-    if players == 4:           # a seat's compact view: the others in four lines each (121 lines before)
+    if players == 4:  # a seat's compact view: the others in four lines each (121 lines before)
         assert len(new(4).render(0, 80).splitlines()) < 80 < len(new(4).render(0).splitlines())
 
 
@@ -83,11 +94,11 @@ def test_a_seats_own_moves_redraw_only_what_they_change():
     the seat's own board are what change."""
     g = new(2)
     before = dict(g.render_parts(0, 80))
-    play(g, "marker gold", "slot c2")                  # lays the marker: the Ayar is chosen next
+    play(g, "marker gold", "slot c2")  # lays the marker: the Ayar is chosen next
     after = dict(g.render_parts(0, 80))
     assert after["P2"] == before["P2"] and after["lake"] == before["lake"]
     assert after["you"] != before["you"] and after["header"] != before["header"]
-    play(g, "ayar purple")                             # the Ayar moves: the board changes, P2 still does not
+    play(g, "ayar purple")  # the Ayar moves: the board changes, P2 still does not
     moved = dict(g.render_parts(0, 80))
     assert moved["board"] != after["board"] and moved["P2"] == after["P2"]
 

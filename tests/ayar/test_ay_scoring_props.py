@@ -1,4 +1,5 @@
 """Property checks of the scoring helpers against brute force."""
+
 from __future__ import annotations
 
 import itertools
@@ -17,7 +18,7 @@ SET_MOON = (1, 4, 9, 16)
 
 def brute_sets(counts, wild):
     best = 0
-    for assign in itertools.product(range(len(counts) + 1), repeat=wild):   # last index = wasted
+    for assign in itertools.product(range(len(counts) + 1), repeat=wild):  # last index = wasted
         c = list(counts)
         for a in assign:
             if a < len(counts):
@@ -62,20 +63,20 @@ def test_weave_sun_counts_each_matched_edge_once(seed, n):
     rows, cols = t.weave_rows, t.weave_cols
     bit = {"N": 1, "E": 2, "S": 4, "W": 8}
 
-    def half(r, c, side):            # is there a half-sun on this side of cell (r, c) (1-based), frame included?
+    def half(r, c, side):  # is there a half-sun on this side of cell (r, c) (1-based), frame included?
         if 1 <= r <= rows and 1 <= c <= cols:
             m = p.weave[(r - 1) * cols + c - 1]
             return m > 0 and bool(m & bit[side])
         return False
 
     count = 0
-    for r in range(1, rows + 1):             # horizontal edges: above each cell, plus the bottom frame
+    for r in range(1, rows + 1):  # horizontal edges: above each cell, plus the bottom frame
         for c in range(1, cols + 1):
             above = half(r - 1, c, "S") if r > 1 else (1, c, "N") in t.frame
             count += above and half(r, c, "N")
             if r == rows:
                 count += half(r, c, "S") and (rows, c, "S") in t.frame
-    for r in range(1, rows + 1):             # vertical edges
+    for r in range(1, rows + 1):  # vertical edges
         for c in range(1, cols + 1):
             left = half(r, c - 1, "E") if c > 1 else (r, 1, "W") in t.frame
             count += left and half(r, c, "W")

@@ -1,4 +1,5 @@
 """Overview, setup and round structure (AY-001..AY-065) and the component data of C1-C16."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,7 +39,7 @@ def test_four_rounds_and_one_ayar_leaves_each_night():
         acts = g.legal_actions()
         g.apply(acts[rng.below(len(acts))])
     assert active_at_start == {1: 4, 2: 3, 3: 2, 4: 1}
-    assert not any(g.state.active)           # the last Ayar founds Cusco at Night 4
+    assert not any(g.state.active)  # the last Ayar founds Cusco at Night 4
     assert sum(e.kind == "night" for e in g.log) == 4
 
 
@@ -49,7 +50,7 @@ def test_lake_board_areas():
     t = g.tables
     assert len(st.stacks) == 4 and all(len(s) == 8 for s in st.stacks)
     for i, s in enumerate(st.stacks):
-        assert {t.textiles[x].stack for x in s} == {i + 1}      # numbered with its power
+        assert {t.textiles[x].stack for x in s} == {i + 1}  # numbered with its power
     assert len(st.market) == 5 and len(st.stack) == 25
     assert t.terrace_cells == 24 and st.terrace == []
     assert t.route_len == 18 and sum(1 for m in t.route_moon if m) == 9
@@ -60,7 +61,7 @@ def test_lake_board_areas():
 def test_only_the_moved_ayar_moves():
     g = new(4)
     g.apply("marker brown")
-    g.apply("slot r4")                     # 3 arrows
+    g.apply("slot r4")  # 3 arrows
     assert g.state.step == [0, 3, 0, 0]
     assert all(row == () for row in g.state.temple)
 
@@ -72,16 +73,19 @@ def test_retired_ayar_is_inactive():
     st.step = [12, 20, 25, 25]
     run_night(g)
     assert st.active == [False, True, True, True]
-    assert "marker teal" in [a.id for a in g.legal_actions()]       # now like gold (AY-112)
+    assert "marker teal" in [a.id for a in g.legal_actions()]  # now like gold (AY-112)
     g.apply("marker teal")
     g.apply("slot r1")
     assert "ayar teal" not in [a.id for a in g.legal_actions()]
 
 
-@pytest.mark.rule("AY-031", "AY-037", "AY-038", "AY-043", "AY-045", "AY-044", "AY-047", "AY-039", "AY-040",
-                  "AY-041", "AY-042")
-@pytest.mark.parametrize("players,start,cells,llamas", [(1, 12, 16, (0,)), (2, 12, 16, (0, 0)), (3, 6, 24, (0, 0, 1)),
-                                                         (4, 0, 24, (0, 0, 1, 1))])
+@pytest.mark.rule(
+    "AY-031", "AY-037", "AY-038", "AY-043", "AY-045", "AY-044", "AY-047", "AY-039", "AY-040", "AY-041", "AY-042"
+)
+@pytest.mark.parametrize(
+    "players,start,cells,llamas",
+    [(1, 12, 16, (0,)), (2, 12, 16, (0, 0)), (3, 6, 24, (0, 0, 1)), (4, 0, 24, (0, 0, 1, 1))],
+)
 def test_setup_by_player_count(players, start, cells, llamas):
     g = new(players)
     st = g.state
@@ -158,8 +162,8 @@ def test_turn_counts_and_order():
 def test_spot_activity_formula_matches_table():
     for p in range(4):
         assert _spot_activity(p) == SPOT_ACTIVITY_DEFAULT[p]
-        for m in range(1, 10):       # every block k = 4m..4m+3 shows each activity once
-            assert sorted(SPOT_ACTIVITY_DEFAULT[p][4 * m - 1: 4 * m + 3]) == sorted("PWFR")
+        for m in range(1, 10):  # every block k = 4m..4m+3 shows each activity once
+            assert sorted(SPOT_ACTIVITY_DEFAULT[p][4 * m - 1 : 4 * m + 3]) == sorted("PWFR")
 
 
 def test_component_tables():

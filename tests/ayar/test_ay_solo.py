@@ -1,4 +1,5 @@
 """Solo mode against the Rival (AY-500..AY-515, AY-222, AY-813)."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,7 +39,7 @@ def test_ayar_selector():
     st = g.state
     st.step = [20, 25, 20, 14]
     assert select_ayar(st, "leader") == 1
-    assert select_ayar(st, "second") == 0          # tie 20/20: lower path first
+    assert select_ayar(st, "second") == 0  # tie 20/20: lower path first
     assert select_ayar(st, "laggard") == 3
     assert select_ayar(st, "purple") == 2
     st.active = [False, True, False, False]
@@ -50,7 +51,7 @@ def test_rival_move_spot_and_pottery_effect():
     g = new(1)
     st = g.state
     t = g.tables
-    st.rival_deck = [_card(g, "RV04")]                 # leader, 3 steps, R P W F
+    st.rival_deck = [_card(g, "RV04")]  # leader, 3 steps, R P W F
     last = st.market[3]
     rival_turn(st, g.tables, g.params, [])
     assert st.step[0] == 15 and st.stamp[0] == st.moves
@@ -65,7 +66,7 @@ def test_rival_without_free_spot():
     st = g.state
     for k in (13, 14):
         st.spots[0][k] = (0,)
-    st.rival_deck = [_card(g, "RV02")]                 # leader 2
+    st.rival_deck = [_card(g, "RV02")]  # leader 2
     before = list(st.market)
     rival_turn(st, g.tables, g.params, [])
     assert st.step[0] == 14 and st.rival_tambos == 15 and st.market == before
@@ -95,7 +96,7 @@ def test_rival_raymi_scores_for_the_player():
     st.step = [17, 12, 12, 12]
     st.raymi[0] = "R"
     st.players[0].island_at = [2]
-    st.rival_deck = [_card(g, "RV01")]                 # leader 1 step: 17 -> 18
+    st.rival_deck = [_card(g, "RV01")]  # leader 1 step: 17 -> 18
     ev = []
     rival_turn(st, g.tables, g.params, ev)
     assert st.players[0].inti == 2 and st.raymi[0] == ""
@@ -118,8 +119,15 @@ def test_neutral_cubes_in_harvest():
 def test_solo_bands():
     g = random_playout(new(1, seed=1), 1)
     assert g.solo_title() == solo_title(g.params, int(g.scores()[0]))
-    assert [solo_title(g.params, s) for s in (0, 79, 80, 99, 100, 119, 120)] == \
-        ["Wanderer", "Wanderer", "Curaca", "Curaca", "Ayar", "Ayar", "Sapa Inca"]
+    assert [solo_title(g.params, s) for s in (0, 79, 80, 99, 100, 119, 120)] == [
+        "Wanderer",
+        "Wanderer",
+        "Curaca",
+        "Curaca",
+        "Ayar",
+        "Ayar",
+        "Sapa Inca",
+    ]
 
 
 @pytest.mark.rule("AY-511", "AY-046")
@@ -128,7 +136,7 @@ def test_rival_islands_are_limited():
     st = g.state
     for _ in range(5):
         rival_effect(st, g.tables, g.params, "R", [])
-    assert [s for s in range(1, 19) if st.route[s] == (NEUTRAL,)] == [4, 8, 12, 16]   # yellow slots, then none left
+    assert [s for s in range(1, 19) if st.route[s] == (NEUTRAL,)] == [4, 8, 12, 16]  # yellow slots, then none left
     g1 = new(1, RIVAL_ISLANDS=1)
     for _ in range(2):
         rival_effect(g1.state, g1.tables, g1.params, "R", [])
@@ -141,8 +149,8 @@ def test_rival_takes_the_highest_numbered_spot_of_its_activity():
     st = g.state
     t = g.tables
     st.step = [12, 12, 12, 20]
-    assert t.spot_activity[3][12:22] == "RPWRPWFPWF"   # black spots 13..22 (C3): W on 15, 18, 21
-    st.rival_deck = [_card(g, "RV15")]                  # black, 2 steps, priority W P F R
+    assert t.spot_activity[3][12:22] == "RPWRPWFPWF"  # black spots 13..22 (C3): W on 15, 18, 21
+    st.rival_deck = [_card(g, "RV15")]  # black, 2 steps, priority W P F R
     rival_turn(st, g.tables, g.params, [])
     assert st.step[3] == 22
     assert st.spots[3][21] == (NEUTRAL,) and st.spots[3][15] == st.spots[3][18] == ()

@@ -1,4 +1,5 @@
 """The Day turn: steps 1-5 (AY-080..AY-193) and its decision points (AY-800..AY-804, AY-810, AY-812, AY-820)."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ def test_turn_decision_order_with_gold_marker():
     assert ids(g) == [f"marker {m}" for m in ("teal", "brown", "purple", "black", "gold")]
     play(g, "marker gold")
     assert g.state.phase == Phase.SLOT and len(ids(g)) == 8
-    play(g, "slot c2")                         # 1 arrow, power 1
+    play(g, "slot c2")  # 1 arrow, power 1
     assert g.state.phase == Phase.AYAR
     # black's spot 1 is Pottery, impossible with power 1 (AY-095)
     assert ids(g) == ["ayar teal", "ayar brown", "ayar purple"]
@@ -31,7 +32,7 @@ def test_turn_decision_order_with_gold_marker():
 def test_markers_offered_only_if_turn_can_complete():
     g = new(2)
     st = g.state
-    for k in (13, 14, 15):                     # teal's reachable spots are all taken
+    for k in (13, 14, 15):  # teal's reachable spots are all taken
         st.spots[0][k] = (1,)
     refresh(g)
     legal = ids(g)
@@ -45,7 +46,7 @@ def test_markers_offered_only_if_turn_can_complete():
 def test_used_slot_and_marker_are_not_offered():
     g = new(2)
     p = g.state.players[0]
-    p.slots[0], p.markers[0] = 0, 0            # teal on R1 earlier this round
+    p.slots[0], p.markers[0] = 0, 0  # teal on R1 earlier this round
     start_turn(g, 0)
     assert "marker teal" not in ids(g)
     assert g.explain_illegal("marker teal").rule == "AY-094"
@@ -66,7 +67,7 @@ def test_retired_colour_marker_acts_as_gold():
 @pytest.mark.rule("AY-114", "AY-113", "AY-117")
 def test_move_exact_arrows_and_stamp():
     g = new(4)
-    play(g, "marker black", "slot c3")         # 3 arrows
+    play(g, "marker black", "slot c3")  # 3 arrows
     st = g.state
     assert st.step[3] == 3 and st.moves == 1 and st.stamp == [0, 0, 0, 1]
 
@@ -78,7 +79,7 @@ def test_cusco_stop_and_sharing():
     t = g.tables
     st.step = [39, 40, 39, 5]
     assert move_figure(st, t, 0, 3) == -1 and st.step[0] == 40
-    assert move_figure(st, t, 1, 2) == -1 and st.step[1] == 40        # moves 0 steps
+    assert move_figure(st, t, 1, 2) == -1 and st.step[1] == 40  # moves 0 steps
     assert st.stamp[1] == 2
     move_figure(st, t, 2, 1)
     assert st.step[:3] == [40, 40, 40]
@@ -103,17 +104,17 @@ def test_spots_behind_the_ayar():
     t = g.tables
     st.spots[0][14] = (1,)
     refresh(g)
-    play(g, "marker teal", "slot r4", "tambo r4c1")   # teal 12 -> 15; power 1
+    play(g, "marker teal", "slot r4", "tambo r4c1")  # teal 12 -> 15; power 1
     assert st.step[0] == 15
     legal = g.legal_actions()
     # spot 13 (Pottery) cannot be performed with power 1, 14 is taken, 15 (Farming) is free
     assert t.spot_activity[0][12:15] == "PWF"
     assert [a.id for a in legal] == ["spot 15"]
     assert "Farming with power 1" in legal[0].text
-    assert g.explain_illegal("spot 14").rule == "AY-134"      # occupied
-    assert g.explain_illegal("spot 13").rule == "AY-135"      # Pottery needs power 2
-    assert g.explain_illegal("spot 16").rule == "AY-133"      # ahead of the Ayar
-    assert g.explain_illegal("spot 12").rule == "AY-133"      # before the start step
+    assert g.explain_illegal("spot 14").rule == "AY-134"  # occupied
+    assert g.explain_illegal("spot 13").rule == "AY-135"  # Pottery needs power 2
+    assert g.explain_illegal("spot 16").rule == "AY-133"  # ahead of the Ayar
+    assert g.explain_illegal("spot 12").rule == "AY-133"  # before the start step
 
 
 @pytest.mark.rule("AY-136", "AY-137")
@@ -133,29 +134,31 @@ def test_power_counts_empty_spaces_after_the_take():
     g = new(4)
     set_grid(g, 0, ["TTTT", "TTTT", "TTTT", "T..T"])
     start_turn(g, 0)
-    play(g, "marker brown", "slot r4", "tambo r4c4")   # brown 0 -> 3
+    play(g, "marker brown", "slot r4", "tambo r4c4")  # brown 0 -> 3
     assert g.state.base == 3
-    play(g, "spot 3")                                  # brown spot 3 = Pottery
+    play(g, "spot 3")  # brown spot 3 = Pottery
     assert g.state.act == "P" and g.state.phase == Phase.POT and g.state.power == 3
 
 
 @pytest.mark.rule("AY-153", "AY-152")
 def test_power_fixed_when_step_4_begins():
     from tawa.games.ayar.testing import into_activity, pot_id, set_market
+
     g = new(2)
     p = g.state.players[0]
     p.bonus[1] = 1
     set_market(g, [pot_id(g, "white", 6), pot_id(g, "red", 1), pot_id(g, "blue", 4), pot_id(g, "red", 3)])
     into_activity(g, 0, "P", 6)
-    play(g, "pot m1", "token v2")                  # V2 completes during the action
+    play(g, "pot m1", "token v2")  # V2 completes during the action
     assert p.bonus[1] == 2
-    assert g.state.phase == Phase.POT and g.state.power == 2   # not raised to 3
+    assert g.state.phase == Phase.POT and g.state.power == 2  # not raised to 3
     assert "pot m2" in ids(g) and "pot m3" not in ids(g)
 
 
 @pytest.mark.rule("AY-154", "AY-157", "AY-156")
 def test_partial_power_and_unused_power_lost():
     from tawa.games.ayar.testing import into_activity
+
     g = new(2)
     into_activity(g, 0, "F", 3)
     play(g, "maize a")
@@ -181,7 +184,7 @@ def test_quadrant_gives_temple_choice():
     g = _quadrant_setup()
     st = g.state
     acts = g.legal_actions()
-    play(g, acts[0].id)                                   # place the textile
+    play(g, acts[0].id)  # place the textile
     if st.phase == Phase.TEXTILE:
         play(g, "weave done")
     assert st.phase == Phase.TEMPLE
@@ -231,12 +234,12 @@ def test_lane_bonus_paid_once():
     st.players[0].moon = 0
     set_grid(g, 0, ["TTTT", "TTTT", "TTTT", "...T"])
     start_turn(g, 0)
-    play(g, "marker teal", "slot r4")                  # 3 arrows, single Tambo taken automatically
+    play(g, "marker teal", "slot r4")  # 3 arrows, single Tambo taken automatically
     assert st.phase == Phase.SPOT
     play(g, ids(g)[0])
     while st.seat == 0:
         play(g, g.legal_actions()[0].id)
-    assert st.players[0].moon == 3                   # R4 clan bonus
+    assert st.players[0].moon == 3  # R4 clan bonus
     start_turn(g, 0)
     g.state.players[0].slots = [-1] * 8
     g.state.players[0].markers = [-1] * 5
@@ -254,7 +257,7 @@ def test_raymi_reached_scores_after_activity():
     st.players[1].boxes = [1, 0, 0, 0]
     refresh(g)
     start_turn(g, 0)
-    ev = play(g, "marker teal", "slot r4", "tambo r4c1")       # 16 -> 19 passes 18
+    ev = play(g, "marker teal", "slot r4", "tambo r4c1")  # 16 -> 19 passes 18
     assert st.raymi_hit == 0
     spot = next(a.id for a in g.legal_actions() if "Farming" in a.text)
     ev += play(g, spot, "maize a")
@@ -280,9 +283,9 @@ def test_fallback_turn():
     start_turn(g, 0)
     st = g.state
     assert st.fallback
-    play(g, "marker black", "slot r4")                        # single Tambo: taken and discarded
+    play(g, "marker black", "slot r4")  # single Tambo: taken and discarded
     p = st.players[0]
-    assert p.discarded == 1 and p.on_board == 3 and p.moon == 3   # no spot; R4 clan bonus still paid
+    assert p.discarded == 1 and p.on_board == 3 and p.moon == 3  # no spot; R4 clan bonus still paid
     assert st.step[3] == 15 and st.seat == 1
 
 

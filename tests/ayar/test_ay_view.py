@@ -1,5 +1,6 @@
 """The Ayar board in the browser (issue 18): the observation's component data, the SVG view, its targets,
 buttons and previews (games/ayar/view/)."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,7 @@ def test_observation_carries_the_component_data_of_the_games_options():
     g = new(3, 1, SPOT_ACTIVITY=spots, ROUTE=route, TERRACE_SHAPE=((2, 2), (2, 2), (3, 5), (3, 5)))
     comp = g.observation(0)["components"]
     assert comp["spot_activity"] == list(spots)
-    assert comp["route"] == [[0, 0, False, -1], [1, 0, False, 0], [2, 5, True, 0], [1, 0, False, 1],
-                             [3, 9, False, 2]]
+    assert comp["route"] == [[0, 0, False, -1], [1, 0, False, 0], [2, 5, True, 0], [1, 0, False, 1], [3, 9, False, 2]]
     assert comp["terrace_cols"] == 5 and g.observation(0)["terrace_cells"] == 15
     assert comp["market_slots"] == 5 and comp["start_step"] == 6 and comp["spot_capacity"] == 1
     assert g.observation(None)["components"] == comp == g.observation(2)["components"]
@@ -64,11 +64,18 @@ def kind_of(g: AyarGame) -> str:
 
 # the element each kind of decision names (AY-800..AY-810)
 TARGET_PATTERN = {
-    "marker": r"seat{s}-marker-(teal|brown|purple|black|gold)", "slot": r"seat{s}-slot-[rc][1-4]",
-    "ayar": r"ayar-(teal|brown|purple|black)", "tambo": r"seat{s}-tambo-r[1-4]c[1-4]",
-    "spot": r"spot-{path}-\d+", "pot": r"market-\d|pot-stack", "textile": r"textile-stack-[1-4]",
-    "place": r"seat{s}-weave-r[1-3]c[1-6]", "maize": r"seat{s}-box-[a-d]", "boat": r"route-\d+",
-    "token": r"seat{s}-bonus-v[1-5]", "temple": r"temple-(teal|brown|purple|black)",
+    "marker": r"seat{s}-marker-(teal|brown|purple|black|gold)",
+    "slot": r"seat{s}-slot-[rc][1-4]",
+    "ayar": r"ayar-(teal|brown|purple|black)",
+    "tambo": r"seat{s}-tambo-r[1-4]c[1-4]",
+    "spot": r"spot-{path}-\d+",
+    "pot": r"market-\d|pot-stack",
+    "textile": r"textile-stack-[1-4]",
+    "place": r"seat{s}-weave-r[1-3]c[1-6]",
+    "maize": r"seat{s}-box-[a-d]",
+    "boat": r"route-\d+",
+    "token": r"seat{s}-bonus-v[1-5]",
+    "temple": r"temple-(teal|brown|purple|black)",
 }
 GAMES = [(1, 1, True), (2, 2, True), (3, 3, True), (4, 4, True), (3, 5, False)]
 
@@ -80,11 +87,11 @@ def test_every_sampled_position_renders_and_every_action_is_a_target_or_a_button
     kinds = set()
     for pos in sampled_positions(g, seed, biased, every=70, kind=kind_of):
         seat = pos.current_player
-        for who in ([seat, None] if seat is not None else [None, 0]):
+        for who in [seat, None] if seat is not None else [None, 0]:
             obs = pos.observation(who)
             root = parse(view.svg(obs))
             index = {}
-            for e in root.iter():          # ids are unique; every piece and space has its hover text
+            for e in root.iter():  # ids are unique; every piece and space has its hover text
                 ident = e.get("id")
                 if ident:
                     assert ident not in index, ident
@@ -142,7 +149,7 @@ def test_scrambled_hidden_parts_give_the_same_svg_for_the_seat_and_the_spectator
     rng = Rng(seed)
     for _ in range(moves):
         g.apply(random_action(g, rng, True))
-    give_pots(g, 0, [(g.state.stack[0], True)])       # a facedown Pot on a board, whatever the game did
+    give_pots(g, 0, [(g.state.stack[0], True)])  # a facedown Pot on a board, whatever the game did
     assert not g.is_over
     for seat in range(players):
         other = g.scramble_hidden(seat, Rng(99 + seat))
@@ -176,7 +183,7 @@ def test_ayars_stand_on_their_steps_and_a_retired_one_with_his_sister():
     root = svg_of(g)
     for name in PATHS:
         x, _ = translate(by_id(root, f"ayar-{name}"))
-        assert x == pytest.approx(view.step_x(g.observation(None), 0), abs=0.1)   # 4 players start on step 0
+        assert x == pytest.approx(view.step_x(g.observation(None), 0), abs=0.1)  # 4 players start on step 0
         assert f"The {name} Ayar on step 0" in title(by_id(root, f"ayar-{name}"))
         assert "AY-411 [S]" in title(by_id(root, f"ayar-{name}"))
     g.state.step[1] = 13
@@ -257,7 +264,8 @@ def test_the_weaving_area_draws_textiles_at_their_orientation_and_counts_the_sun
     root = svg_of(g)
     assert "Weaving Sun 4, Weaving Moon 7" in title(by_id(root, "seat0-weave"))
     assert "r3c2 N; r3c1 NW" in title(by_id(root, "textile-T11")) or "r3c1 NW; r3c2 N" in title(
-        by_id(root, "textile-T11"))
+        by_id(root, "textile-T11")
+    )
     assert "covered" in title(by_id(root, "seat0-weave-r3c1"))
     assert "empty" in title(by_id(root, "seat0-weave-r3c3"))
 
@@ -283,9 +291,10 @@ def test_the_activity_values_on_each_board_are_the_rules_values(players, seed):
             obs = g.observation(None)
             text = view.svg(obs)
             for i, p in enumerate(g.state.players):
-                board = text[text.index(f'id="seat{i}"'):]
-                assert f"Pottery  ☀{scoring.pottery_sun(p, t)} ☾{scoring.pottery_moon(p, t, g.params.SET_MOON)}" \
-                    in board
+                board = text[text.index(f'id="seat{i}"') :]
+                assert (
+                    f"Pottery  ☀{scoring.pottery_sun(p, t)} ☾{scoring.pottery_moon(p, t, g.params.SET_MOON)}" in board
+                )
                 assert f"Weaving  ☀{scoring.weave_sun(p, t)} ☾{scoring.weave_moon(p, t)}" in board
                 assert f"Farming  ☀{scoring.farm_sun(p, t)} ☾{scoring.farm_moon(p, t)}" in board
                 assert f"Reed  ☀{scoring.reed_sun(p, t)} ☾{scoring.reed_moon(p, t)}" in board
@@ -312,7 +321,7 @@ def test_pots_in_the_market_and_on_the_rows_facedown_ones_without_identity():
         assert title(by_id(root, f"market-{i + 1}")).startswith(f"Market slot {i + 1}: ")
     assert f"Facedown Pot stack: {obs['stack_size']} Pot(s)" in title(by_id(root, "pot-stack"))
     assert "AY-242 [P] the top Pot costs 3 power" in title(by_id(root, "pot-stack"))
-    assert "Pottery  ☀2 ☾4" in view.svg(obs)     # red + a wild: a pair (AY-259, AY-260)
+    assert "Pottery  ☀2 ☾4" in view.svg(obs)  # red + a wild: a pair (AY-259, AY-260)
 
 
 @pytest.mark.rule("AY-090", "AY-113", "AY-175")
@@ -420,7 +429,7 @@ def test_targets_of_a_day_turn_name_the_marker_slot_tambo_and_spot():
     assert t["slot r2"] == "seat0-slot-r2"
     g.apply("slot r2")
     t = view.targets(g.observation(0), legal(g))
-    assert t == {f"ayar {p}": f"ayar-{p}" for p in PATHS}     # AY-111 the gold marker moves any Ayar
+    assert t == {f"ayar {p}": f"ayar-{p}" for p in PATHS}  # AY-111 the gold marker moves any Ayar
     g.apply("ayar purple")
     t = view.targets(g.observation(0), legal(g))
     assert t == {f"tambo r2c{c}": f"seat0-tambo-r2c{c}" for c in range(1, 5)}

@@ -16,6 +16,7 @@ contract tests do not pick them up; build them with ``TicTacToe(2, seed)``).
   pass four times; ``state.value`` is what an evaluator should read. The progress weights
   favour the good pick, so a progress-ordered search tries it first.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -111,13 +112,16 @@ class GoofState:
         return GoofState([h.copy() for h in self.hands], self.prizes.copy(), self.scores.copy(), self.bid, self.turn)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "prizes": self.prizes, "scores": self.scores, "bid": self.bid,
-                "turn": self.turn}
+        return {"hands": self.hands, "prizes": self.prizes, "scores": self.scores, "bid": self.bid, "turn": self.turn}
 
 
 class Goofspiel(Game):
-    info = GameInfo(id="test-goofspiel", name="Goofspiel", players=(2,),
-                    params=ParamRegistry([Param("CARDS", 6, "D", (), "cards per hand and prizes")]))
+    info = GameInfo(
+        id="test-goofspiel",
+        name="Goofspiel",
+        players=(2,),
+        params=ParamRegistry([Param("CARDS", 6, "D", (), "cards per hand and prizes")]),
+    )
 
     def _setup(self) -> None:
         n = self.params.CARDS
@@ -156,9 +160,14 @@ class Goofspiel(Game):
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         s = self.state
-        return {"prize": s.prizes[-1] if s.prizes else None, "prizes_left": sorted(s.prizes),
-                "hands": s.hands if seat == 0 or s.turn == 0 else [sorted([*s.hands[0], s.bid]), s.hands[1]],
-                "my_bid": s.bid if seat == 0 else None, "scores": s.scores, "turn": s.turn}
+        return {
+            "prize": s.prizes[-1] if s.prizes else None,
+            "prizes_left": sorted(s.prizes),
+            "hands": s.hands if seat == 0 or s.turn == 0 else [sorted([*s.hands[0], s.bid]), s.hands[1]],
+            "my_bid": s.bid if seat == 0 else None,
+            "scores": s.scores,
+            "turn": s.turn,
+        }
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         s = self.state
@@ -173,8 +182,9 @@ class Goofspiel(Game):
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> GoofState:
-        return GoofState([list(h) for h in data["hands"]], list(data["prizes"]), list(data["scores"]),
-                         data["bid"], data["turn"])
+        return GoofState(
+            [list(h) for h in data["hands"]], list(data["prizes"]), list(data["scores"]), data["bid"], data["turn"]
+        )
 
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:

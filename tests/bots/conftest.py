@@ -1,5 +1,6 @@
 """Make tests/core's toy game (``import toy_game`` registers "toy-cards") and this
 folder's helpers importable."""
+
 from __future__ import annotations
 
 import sys

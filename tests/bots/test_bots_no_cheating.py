@@ -1,4 +1,5 @@
 """Bots never see the true state: they get a determinized, redacted view (or nothing)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Greedy and ISMCTS: specs, determinism, budgets, heuristics, and strength on tiny games."""
+
 from __future__ import annotations
 
 import time
@@ -100,6 +101,7 @@ def test_ismcts_finish_scores_leaves_at_turn_boundaries() -> None:
             inside[name].append(world.state.taken > 0)
             have = world.state.have
             return (have[seat] - have[1 - seat]) / 9
+
         return evaluate
 
     for finish in ("off", "random", "progress", "greedy"):
@@ -141,6 +143,7 @@ def test_ismcts_finish_scores_leaves_at_turn_boundaries() -> None:
 
 def test_ismcts_tree_caps_the_tree_levels() -> None:
     """``tree=N`` keeps at most N levels of nodes; below them the rollout and finish policies play."""
+
     def depth(node) -> int:  # type: ignore[no-untyped-def]
         return 1 + max((depth(ch) for ch in node.children.values()), default=-1)
 
@@ -175,6 +178,7 @@ class _EndFirst(Tokens):
 def test_ismcts_width_lets_a_greedy_policy_score_only_the_best_weighted_actions() -> None:
     """``width=M``: a greedy rollout or finish scores only the M actions with the highest progress weights.
     Taking tokens is what the evaluator likes; the weights prefer ending the turn."""
+
     def leaf_tokens(width: int) -> set[int]:
         seen: set[int] = set()
 
@@ -185,8 +189,9 @@ def test_ismcts_width_lets_a_greedy_policy_score_only_the_best_weighted_actions(
 
         g = _EndFirst(2, 0)
         g.apply("take")  # seat 0 holds 1 token and is inside its turn
-        IsmctsBot(4, iters=10, depth=0, tree=1, finish="greedy", width=width,
-                  evaluate=evaluate).search(g.clone(), 0, g.legal_actions())
+        IsmctsBot(4, iters=10, depth=0, tree=1, finish="greedy", width=width, evaluate=evaluate).search(
+            g.clone(), 0, g.legal_actions()
+        )
         return seen
 
     assert leaf_tokens(0) == {1, 3}  # root "end" -> 1; root "take" -> the greedy finish takes the third
@@ -202,15 +207,18 @@ def test_ismcts_max_backup_values_a_wide_sub_step_by_its_best_line() -> None:
     ones (tried first: the progress weights favour it). As the poor picks are tried too, the mean of the wide
     step's lines sinks below "narrow" (0.6) and the usual backup settles there; valuing a node by its best
     same-seat child keeps the good pick."""
+
     def evaluate(world: Game, seat: int) -> float:
         v = world.state.value
         return 2 * v - 1 if seat == 0 else 1 - 2 * v
 
     def choice(backup: str) -> str:
         g = Wide(2, 0)
-        return IsmctsBot(2, iters=100, depth=0, c=0.3, tree=2, rollout="progress", backup=backup,
-                         evaluate=evaluate).choose(
-            g.legal_actions(), g.clone(), 0).id
+        return (
+            IsmctsBot(2, iters=100, depth=0, c=0.3, tree=2, rollout="progress", backup=backup, evaluate=evaluate)
+            .choose(g.legal_actions(), g.clone(), 0)
+            .id
+        )
 
     assert choice("mean") == "narrow"
     assert choice("max") == "wide"
@@ -222,24 +230,33 @@ def test_ismcts_max_backup_values_a_wide_sub_step_by_its_best_line() -> None:
 def test_ismcts_turn_ends_each_line_where_the_searching_seat_s_turn_does() -> None:
     """``turn=1``: no node is made for another seat's move, so each line is scored when the turn passes; both
     of the root's lines still reach that point ("narrow" at once, "wide" after its pick)."""
+
     def evaluate(world: Game, seat: int) -> float:
         v = world.state.value
         return 2 * v - 1 if seat == 0 else 1 - 2 * v
 
     def search(turn: int) -> dict[str, int]:
         g = Wide(2, 0)
-        root = IsmctsBot(2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=turn,
-                         evaluate=evaluate).search(g.clone(), 0, g.legal_actions())
+        root = IsmctsBot(
+            2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=turn, evaluate=evaluate
+        ).search(g.clone(), 0, g.legal_actions())
         narrow, wide = root.children["narrow"], root.children["wide"]
-        return {"after narrow": len(narrow.children), "picks": len(wide.children),
-                "after picks": sum(len(ch.children) for ch in wide.children.values())}
+        return {
+            "after narrow": len(narrow.children),
+            "picks": len(wide.children),
+            "after picks": sum(len(ch.children) for ch in wide.children.values()),
+        }
 
     assert search(0)["after narrow"] == 1 and search(0)["after picks"] > 0  # the other seat's pass is searched
     within = search(1)
     assert within == {"after narrow": 0, "picks": Wide.OPTIONS, "after picks": 0}
     g = Wide(2, 0)
-    assert IsmctsBot(2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=1,
-                     evaluate=evaluate).choose(g.legal_actions(), g.clone(), 0).id == "wide"
+    assert (
+        IsmctsBot(2, iters=60, depth=0, c=0.3, rollout="progress", backup="max", turn=1, evaluate=evaluate)
+        .choose(g.legal_actions(), g.clone(), 0)
+        .id
+        == "wide"
+    )
     assert make_bot("ismcts:turn=1", 1).turn == 1  # type: ignore[attr-defined]
 
 
@@ -254,6 +271,7 @@ def test_ismcts_breaks_ties_by_the_game_s_progress_weights() -> None:
     """Equal values and equal visits (a flat evaluator, one tree level so that no line reaches the game's
     end): with ``ties=progress`` the final choice, and ``prior``'s cut, go to the action the progress weights
     favour, as greedy's ties do; with the default ``ties=first``, to the first offered."""
+
     def flat(world: Game, seat: int) -> float:
         return 0.0
 
@@ -261,8 +279,9 @@ def test_ismcts_breaks_ties_by_the_game_s_progress_weights() -> None:
     g.apply("wide")  # seat 0 now picks one of ten equal options
     for prior in (0, 1):
         for ties, pick in (("progress", "pick5"), ("first", "pick0")):
-            bot = IsmctsBot(4, iters=50, depth=0, c=0.3, rollout="random", prior=prior, tree=1, ties=ties,
-                            evaluate=flat)
+            bot = IsmctsBot(
+                4, iters=50, depth=0, c=0.3, rollout="random", prior=prior, tree=1, ties=ties, evaluate=flat
+            )
             assert bot.choose(g.legal_actions(), g.clone(), 0).id == pick, (prior, ties)
     assert GreedyBot(4, samples=1, evaluate=flat).choose(g.legal_actions(), g.clone(), 0).id == "pick5"
     # a greedy rollout or finish step: the first best with ties=first; with ties=progress a draw by the weights
@@ -295,6 +314,7 @@ def test_ismcts_is_seeded_and_reusable() -> None:
             moves.append(a.id)
             g.apply(a)
         return moves
+
     assert run(1) == run(1)
     g = Goofspiel(2, 1)
     picks = {choose_for(make_bot("ismcts:iters=30", k), g, 0, Rng(k)).id for k in range(12)}

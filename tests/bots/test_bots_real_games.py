@@ -1,4 +1,5 @@
 """Every built-in game (the registry's, ``short_games``) has an evaluator, greedy and ismcts moves, and extras."""
+
 from __future__ import annotations
 
 import pytest

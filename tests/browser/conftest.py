@@ -3,6 +3,7 @@
 Chromium comes from /usr/bin/chromium (scripts/test.sh installs it with apt when it can); without it these
 tests are skipped with the reason. One server (SQLite) serves the whole module. Set TAWA_SCREENSHOTS=1 to
 write the screenshots into docs/img/ (they are kept in the repository)."""
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,9 @@ DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (scripts/test.sh installs Debian's chromium "
-                                       "with apt; it could not here)")
+        skip = pytest.mark.skip(
+            reason=f"no Chromium at {CHROMIUM} (scripts/test.sh installs Debian's chromium with apt; it could not here)"
+        )
         for item in items:
             if "tests/browser" in str(item.fspath):
                 item.add_marker(skip)
@@ -32,9 +34,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM,
-            "args": ["--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--no-first-run", "--disable-gpu"]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-gpu",
+        ],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def shot():
     """``shot(page, name)``: a screenshot into docs/img/ when TAWA_SCREENSHOTS is set (the pointer moved off the
     page first, so no hover shows; kept as a 256-colour PNG, a third of the size)."""
+
     def take(page, name: str) -> None:  # type: ignore[no-untyped-def]
         if os.environ.get("TAWA_SCREENSHOTS"):
             DOCS_IMG.mkdir(parents=True, exist_ok=True)
@@ -59,7 +70,9 @@ def shot():
             path = DOCS_IMG / f"{name}.png"
             page.screenshot(path=str(path), full_page=False)
             with Image.open(path) as im:
-                small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT,
-                                                   dither=Image.Dither.NONE)
+                small = im.convert("RGB").quantize(
+                    colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+                )
             small.save(path, optimize=True)
+
     return take

@@ -7,6 +7,7 @@ Which action to take is read, not clicked: one of the decision's legal actions (
 that element where the browser's own hit testing finds it as the nearest target under the pointer, preferring a
 point where something else lies on top (a piece over a space, an id'd part inside it), so that it is the client's
 click resolution that finds the target."""
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,7 @@ from playwright.sync_api import Page, expect
 import tawa
 
 READY = "[data-testid=end-screen], [data-testid=move-panel][data-busy=no]"
-Shot = Callable[[Page, str], None]   # the ``shot`` fixture: a screenshot into docs/img/ when asked for
+Shot = Callable[[Page, str], None]  # the ``shot`` fixture: a screenshot into docs/img/ when asked for
 
 # A point of `el` (a board target) where the board is on top and the nearest target under the pointer is `el`:
 # [x, y, covered], covered when the topmost element there is not `el`'s own drawing (a piece on top, or a part with
@@ -93,8 +94,9 @@ def new_table(page: Page, game: str, players: int, seats: list[str], options: di
     page.click("[data-testid=create]")
 
 
-def lobby_table(page: Page, base_url: str, game: str, players: int, options: dict[str, str],
-                ready: str) -> tuple[str, list[str]]:
+def lobby_table(
+    page: Page, base_url: str, game: str, players: int, options: dict[str, str], ready: str
+) -> tuple[str, list[str]]:
     """Through the lobby form, as Ana: a table of me and progress bots; waits for ``ready`` on its page. Returns
     the table id and the list the page's script errors will be collected in."""
     errors: list[str] = []
@@ -135,6 +137,7 @@ class Played:
     """What a game played by board clicks did: clicks on targets, of which how many landed where something else lay
     on top of the target (a piece, a part with its own id), choosers opened, picks in them, button clicks, and the
     actions taken by their first word."""
+
     board: int = 0
     covered: int = 0
     choosers: int = 0
@@ -149,8 +152,9 @@ class Played:
 
 def legal_actions(page: Page) -> list[str]:
     """The legal actions of the decision, in the server's order (read from the page; never clicked)."""
-    ids: list[str] = page.eval_on_selector_all("[data-testid=actions] [data-action-id]",
-                                                "els => els.map(e => e.dataset.actionId)")
+    ids: list[str] = page.eval_on_selector_all(
+        "[data-testid=actions] [data-action-id]", "els => els.map(e => e.dataset.actionId)"
+    )
     assert ids
     return ids
 
@@ -166,7 +170,7 @@ def target_actions(page: Page) -> dict[str, list[str]]:
 def click_target(page: Page, ident: str, played: Played) -> None:
     """Click on board element ``ident`` (a target) at a point where the pointer finds it."""
     el = page.locator(f'.board-svg svg [id="{ident}"]')
-    el.evaluate("(e) => e.scrollIntoView({block: 'center', inline: 'center'})")   # clear of a sticky move panel
+    el.evaluate("(e) => e.scrollIntoView({block: 'center', inline: 'center'})")  # clear of a sticky move panel
     # as a person would: once the pieces of the last move have glided to their places
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
     point = el.evaluate(POINT_JS)
@@ -202,12 +206,14 @@ def play_one(page: Page, played: Played, rng: random.Random | None = None) -> No
     except (PlaywrightError, AssertionError) as e:
         notice = page.locator("[data-testid=notice]")
         said = notice.inner_text() if notice.count() else "nothing"
-        raise AssertionError(f"{action!r} (on {holder[0] if holder else 'a button'}) was not played; the page "
-                             f"said {said!r}") from e
+        raise AssertionError(
+            f"{action!r} (on {holder[0] if holder else 'a button'}) was not played; the page said {said!r}"
+        ) from e
 
 
-def play_by_board(page: Page, rng: random.Random | None = None, limit: int = 600,
-                  on_decision: Callable[[int], None] | None = None) -> Played:
+def play_by_board(
+    page: Page, rng: random.Random | None = None, limit: int = 600, on_decision: Callable[[int], None] | None = None
+) -> Played:
     """Play this seat's decisions by board clicks until the end screen shows."""
     played = Played()
     for n in range(limit):

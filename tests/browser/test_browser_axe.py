@@ -7,6 +7,7 @@ lobby no level-one heading.
 axe-core is vendored (tests/browser/vendor/axe-core: its one file, version and licence). It is evaluated in the
 page through Playwright's ``page.evaluate`` (CDP's Runtime.evaluate, which the server's strict Content-Security-Policy
 does not govern; a script tag would be refused), so the page is tested under the policy it is served with."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ from test_browser_boards import GAMES, open_my_seat
 AXE_VERSION = "4.14.1"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 GRAVE = ("serious", "critical")
-ORDER = ("heading-order", "page-has-heading-one")   # moderate in axe, and fixed all the same (issue 24)
+ORDER = ("heading-order", "page-has-heading-one")  # moderate in axe, and fixed all the same (issue 24)
 
 RUN_AXE = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
@@ -42,8 +43,11 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
 def grave(found: list[dict[str, Any]]) -> list[str]:
     """The serious and critical violations (and those of the headings' order), readable: rule, impact, how many
     nodes, the first few."""
-    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}: {json.dumps(v['nodes'][:4])}"
-            for v in found if v["impact"] in GRAVE or v["id"] in ORDER]
+    return [
+        f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}: {json.dumps(v['nodes'][:4])}"
+        for v in found
+        if v["impact"] in GRAVE or v["id"] in ORDER
+    ]
 
 
 def test_the_lobby_has_no_serious_accessibility_violation(page: Page, server: Server) -> None:
@@ -56,8 +60,9 @@ def test_the_lobby_has_no_serious_accessibility_violation(page: Page, server: Se
 
 
 @pytest.mark.parametrize("game,players,options", [(g, n, o) for g, n, o, _ in GAMES], ids=[g[0] for g in GAMES])
-def test_a_table_has_no_serious_accessibility_violation(page: Page, server: Server, game: str, players: int,
-                                                         options: dict[str, str]) -> None:
+def test_a_table_has_no_serious_accessibility_violation(
+    page: Page, server: Server, game: str, players: int, options: dict[str, str]
+) -> None:
     open_my_seat(page, server, game, players, {k: json.loads(v) for k, v in options.items()})
     page.wait_for_selector(".board-svg svg .target")
     assert grave(axe_violations(page)) == []

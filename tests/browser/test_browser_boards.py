@@ -4,6 +4,7 @@ list), and the end screen's ranking is the engine's; a click on an element that 
 from ``explain_illegal`` where the element names the action it would mean); hover shows an element's text; the
 pieces that moved glide; the board's client logic (click resolution through pieces and id'd parts, what changed
 since a picture) on a small SVG of its own; the replay steps through a finished game on the same board."""
+
 from __future__ import annotations
 
 import json
@@ -50,8 +51,9 @@ RULE_ID = re.compile(r"\b(SV|PK|AY|GV)-\d{3}\b")
 
 
 @pytest.mark.parametrize("game,players,options,shot_at", GAMES, ids=[g[0] for g in GAMES])
-def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: Shot, game: str, players: int,
-                                             options: dict[str, str], shot_at: int) -> None:
+def test_a_whole_game_by_clicks_on_the_board(
+    page: Page, server: Server, shot: Shot, game: str, players: int, options: dict[str, str], shot_at: int
+) -> None:
     table, errors = lobby_table(page, server.url, game, players, options, "[data-testid=table] .board-svg svg")
     page.evaluate(WATCH_JS)
 
@@ -59,12 +61,12 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     asked: list[str] = []
     rng = random.Random(24)
 
-    def at(n: int) -> None:   # the docs' picture: from decision `shot_at` on, the first with a few targets
+    def at(n: int) -> None:  # the docs' picture: from decision `shot_at` on, the first with a few targets
         if n >= shot_at and not taken and len(target_actions(page)) >= 3:
-            page.wait_for_timeout(900)   # the last glide over, the changes marked
+            page.wait_for_timeout(900)  # the last glide over, the changes marked
             shot(page, f"client-{game}")
             taken.append(n)
-        if n % 2 == 0:   # issue 24: a named element that is no target answers with a rule and what opens it
+        if n % 2 == 0:  # issue 24: a named element that is no target answers with a rule and what opens it
             asked.append(click_a_non_target(page, rng))
 
     played = play_by_board(page, random.Random(18), on_decision=at)
@@ -78,7 +80,7 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, server: Server, shot: S
     # pieces moved during the game, and each glided from its old place (a running animation after the update)
     moved = page.evaluate("window.__moved")
     assert moved and all(n > 0 for _, n in moved), moved
-    if game == "pachakuna":   # a tile's cell holds the tile's own id'd face: the click lands on it and finds the cell
+    if game == "pachakuna":  # a tile's cell holds the tile's own id'd face: the click lands on it and finds the cell
         assert played.covered > 0 and played.choosers > 0
     assert errors == []
 
@@ -131,8 +133,12 @@ def open_my_seat(page: Page, server: Server, game: str, players: int, options: d
     """A table made over REST (the lobby form is tested above): me at seat 0, cheap bots; its page at my turn."""
     page.set_viewport_size({"width": 1400, "height": 900})
     assert page.request.post(f"{server.url}/api/me", data={"name": "Ana"}).ok
-    body = {"game": game, "players": players, "options": options,
-            "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": "progress"}] * (players - 1)}
+    body = {
+        "game": game,
+        "players": players,
+        "options": options,
+        "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": "progress"}] * (players - 1),
+    }
     made = page.request.post(f"{server.url}/api/tables", data=body)
     assert made.ok, made.text()
     page.goto(made.json()["me"]["seat_url"])
@@ -148,8 +154,9 @@ def click_on(page: Page, selector: str) -> None:
 
 
 @pytest.mark.parametrize("game,players,options", [(g, n, o) for g, n, o, _ in GAMES], ids=[g[0] for g in GAMES])
-def test_a_click_on_what_is_no_target_says_why(page: Page, server: Server, game: str, players: int,
-                                                options: dict[str, str]) -> None:
+def test_a_click_on_what_is_no_target_says_why(
+    page: Page, server: Server, game: str, players: int, options: dict[str, str]
+) -> None:
     open_my_seat(page, server, game, players, {k: json.loads(v) for k, v in options.items()})
     v = page.get_by_test_id("table").get_attribute("data-v")
     targets = target_actions(page)
@@ -273,8 +280,11 @@ SVG_A = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400">
 <g id="bag"><title>Bag: 3 tiles</title><rect x="140" y="200" width="60" height="60" fill="#c96"/></g>
 <g id="pieces"><g id="alpaca" class="piece" style="transform:translate(90px,90px)"><title>Alpaca</title>
   <circle r="14" fill="#fff"/></g></g></svg>"""
-SVG_B = (SVG_A.replace("translate(90px,90px)", "translate(200px,80px)").replace("Bag: 3 tiles", "Bag: 2 tiles")
-         .replace('data-action="buy slot1"', 'data-action="buy slot2"'))
+SVG_B = (
+    SVG_A.replace("translate(90px,90px)", "translate(200px,80px)")
+    .replace("Bag: 3 tiles", "Bag: 2 tiles")
+    .replace('data-action="buy slot1"', 'data-action="buy slot2"')
+)
 
 
 def test_board_logic_resolves_clicks_glides_pieces_and_marks_changes(page: Page, server: Server) -> None:
@@ -296,8 +306,12 @@ def test_board_logic_resolves_clicks_glides_pieces_and_marks_changes(page: Page,
 def test_the_replay_steps_through_a_finished_game_on_the_board(page: Page, server: Server) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
     assert page.request.post(f"{server.url}/api/me", data={"name": "Ana"}).ok
-    body = {"game": "pachakuna", "players": 2, "options": {"TURN_CAP": 6},
-            "seats": [{"kind": "bot", "bot": "progress"}] * 2}
+    body = {
+        "game": "pachakuna",
+        "players": 2,
+        "options": {"TURN_CAP": 6},
+        "seats": [{"kind": "bot", "bot": "progress"}] * 2,
+    }
     made = page.request.post(f"{server.url}/api/tables", data=body)
     assert made.ok, made.text()
     table = made.json()["id"]

@@ -2,6 +2,7 @@
 seat at a table where I sit already; the tab's title says the page and whose turn it is; each board's status texts
 fit their panel at the end of a game (Guatavita's was cut off); the "changed" mark leaves a label inside it readable.
 """
+
 from __future__ import annotations
 
 import io
@@ -25,8 +26,10 @@ def test_the_lobby_offers_no_seat_at_a_table_where_i_sit(browser: Browser, serve
     ana, bo = ana_ctx.new_page(), bo_ctx.new_page()
     ana.goto(server.url + "/")
     set_name(ana, "Ana")
-    made = ana.request.post(f"{server.url}/api/tables", data={
-        "game": "pachakuna", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    made = ana.request.post(
+        f"{server.url}/api/tables",
+        data={"game": "pachakuna", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]},
+    ).json()
     table = made["id"]
     ana.reload()
     for rows in ("my-tables", "open-tables"):
@@ -56,7 +59,7 @@ def test_the_lobby_form_names_the_seats_as_the_table_will(page: Page, server: Se
     expect(names).to_have_text(["White", "Black"])
     page.click("[data-testid=new-table] details summary")
     page.select_option("select[name=opt-WHITE_SEAT]", "1")
-    expect(names).to_have_text(["Seat 1", "Seat 2"])       # the options may move the names: none is promised
+    expect(names).to_have_text(["Seat 1", "Seat 2"])  # the options may move the names: none is promised
     page.select_option("select[name=game]", "guatavita")
     page.select_option("select[name=players]", "2")
     expect(names).to_have_text(["Seat 1", "Seat 2"])
@@ -69,26 +72,44 @@ def test_the_tab_title_says_the_page_and_whose_turn(page: Page, server: Server) 
     page.goto(server.url + "/")
     set_name(page, "Ana")
     expect(page).to_have_title("Lobby · Tawa")
-    made = page.request.post(f"{server.url}/api/tables", data={
-        "game": "ayar", "players": 2, "options": {"TURNS_PER_ROUND": [1, 1, 1, 1]},
-        "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    made = page.request.post(
+        f"{server.url}/api/tables",
+        data={
+            "game": "ayar",
+            "players": 2,
+            "options": {"TURNS_PER_ROUND": [1, 1, 1, 1]},
+            "seats": [{"kind": "me"}, {"kind": "invite"}],
+        },
+    ).json()
     page.goto(made["me"]["seat_url"])
     expect(page).to_have_title("Waiting for players · Ayar: Children of the Sun · Tawa")
     page.goto(made["invites"][0]["url"])
     expect(page).to_have_title("Invitation to Ayar: Children of the Sun · Tawa")
     # a game of bots: "P1 to act" while it runs, "Game over" at its end, then its replay
-    bots = page.request.post(f"{server.url}/api/tables", data={
-        "game": "pachakuna", "players": 2, "options": {"TURN_CAP": 6},
-        "seats": [{"kind": "bot", "bot": "progress"}] * 2}).json()
+    bots = page.request.post(
+        f"{server.url}/api/tables",
+        data={
+            "game": "pachakuna",
+            "players": 2,
+            "options": {"TURN_CAP": 6},
+            "seats": [{"kind": "bot", "bot": "progress"}] * 2,
+        },
+    ).json()
     page.goto(f"{server.url}/table/{bots['id']}")
     page.wait_for_selector("[data-testid=end-screen]", timeout=90_000)
     expect(page).to_have_title("Game over · P'achakuna · Tawa")
     page.goto(f"{server.url}/replay/{bots['id']}")
     expect(page).to_have_title("Replay: P'achakuna · Tawa")
     # my turn at a table: the title says so (a tab in the background tells whose turn it is)
-    mine = page.request.post(f"{server.url}/api/tables", data={
-        "game": "guatavita", "players": 2, "options": {},
-        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "progress"}]}).json()
+    mine = page.request.post(
+        f"{server.url}/api/tables",
+        data={
+            "game": "guatavita",
+            "players": 2,
+            "options": {},
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "progress"}],
+        },
+    ).json()
     page.goto(mine["me"]["seat_url"])
     page.wait_for_selector(READY, timeout=90_000)
     expect(page).to_have_title(re.compile(r"^(Your turn|\w+ to act) · Guatavita · Tawa$"))
@@ -129,6 +150,7 @@ def luminance(rgb: tuple[int, int, int]) -> float:
     def channel(c: int) -> float:
         v = c / 255
         return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (channel(c) for c in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -139,8 +161,9 @@ def label_contrast(page: Page, selector: str) -> float:
     text = page.locator(selector)
     box = text.bounding_box()
     assert box
-    png = page.screenshot(clip={"x": box["x"] - 2, "y": box["y"] - 2, "width": box["width"] + 4,
-                                "height": box["height"] + 4})
+    png = page.screenshot(
+        clip={"x": box["x"] - 2, "y": box["y"] - 2, "width": box["width"] + 4, "height": box["height"] + 4}
+    )
     with Image.open(io.BytesIO(png)) as im:
         w, h = im.size
         raw = im.convert("RGB").tobytes()
@@ -148,9 +171,14 @@ def label_contrast(page: Page, selector: str) -> float:
     darkest = sorted(lum)[: max(1, len(lum) // 20)]
     ink = sum(darkest) / len(darkest)
     is_ink = [v <= ink + 0.08 for v in lum]
+
     def touches_ink(x: int, y: int) -> bool:
-        return any(is_ink[yy * w + xx] for yy in range(max(0, y - 1), min(h, y + 2))
-                   for xx in range(max(0, x - 1), min(w, x + 2)))
+        return any(
+            is_ink[yy * w + xx]
+            for yy in range(max(0, y - 1), min(h, y + 2))
+            for xx in range(max(0, x - 1), min(w, x + 2))
+        )
+
     beside = sorted(lum[y * w + x] for y in range(h) for x in range(w) if not is_ink[y * w + x] and touches_ink(x, y))
     back = beside[len(beside) // 2]
     return (max(ink, back) + 0.05) / (min(ink, back) + 0.05)
@@ -161,8 +189,10 @@ def test_the_changed_mark_leaves_a_label_readable(page: Page, server: Server) ->
     the ground around its letters (the glow lies clear of the shapes, around them, never under the letters)."""
     page.set_viewport_size({"width": 1400, "height": 900})
     assert page.request.post(f"{server.url}/api/me", data={"name": "Ana"}).ok
-    made = page.request.post(f"{server.url}/api/tables", data={
-        "game": "guatavita", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    made = page.request.post(
+        f"{server.url}/api/tables",
+        data={"game": "guatavita", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]},
+    ).json()
     page.goto(made["me"]["seat_url"])
     page.wait_for_selector("[data-testid=table] .board-svg svg #turn-order")
     label = ".board-svg svg #turn-order text"
@@ -181,18 +211,26 @@ def test_a_table_page_loads_its_own_modules_compressed_and_then_from_the_cache(p
     invitation's or the replay's), gzipped; loaded again, every one comes from the browser's cache (versioned names,
     cached for a year), so only the page's shell crosses the network."""
     assert page.request.post(f"{server.url}/api/me", data={"name": "Ana"}).ok
-    made = page.request.post(f"{server.url}/api/tables", data={
-        "game": "guatavita", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    made = page.request.post(
+        f"{server.url}/api/tables",
+        data={"game": "guatavita", "players": 2, "options": {}, "seats": [{"kind": "me"}, {"kind": "invite"}]},
+    ).json()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.clearBrowserCache")
     seen: dict[str, dict[str, object]] = {}
-    cdp.on("Network.responseReceived", lambda e: seen.setdefault(e["requestId"], {}).update(
-        url=e["response"]["url"], cached=e["response"].get("fromDiskCache") or e["response"].get("fromMemoryCache"),
-        headers={k.lower(): v for k, v in e["response"]["headers"].items()}))
+    cdp.on(
+        "Network.responseReceived",
+        lambda e: seen.setdefault(e["requestId"], {}).update(
+            url=e["response"]["url"],
+            cached=e["response"].get("fromDiskCache") or e["response"].get("fromMemoryCache"),
+            headers={k.lower(): v for k, v in e["response"]["headers"].items()},
+        ),
+    )
     cdp.on("Network.requestServedFromCache", lambda e: seen.setdefault(e["requestId"], {}).update(cached=True))
-    cdp.on("Network.loadingFinished", lambda e: seen.setdefault(e["requestId"], {}).update(
-        bytes=e["encodedDataLength"]))
+    cdp.on(
+        "Network.loadingFinished", lambda e: seen.setdefault(e["requestId"], {}).update(bytes=e["encodedDataLength"])
+    )
 
     def load(first: bool) -> dict[str, dict[str, object]]:
         seen.clear()
@@ -202,8 +240,11 @@ def test_a_table_page_loads_its_own_modules_compressed_and_then_from_the_cache(p
             page.reload()
         page.wait_for_selector("[data-testid=table] .board-svg svg")
         page.wait_for_timeout(300)
-        return {str(r["url"]).split("/static/", 1)[1].split("/", 1)[1]: r for r in seen.values()
-                if "/static/" in str(r.get("url", ""))}
+        return {
+            str(r["url"]).split("/static/", 1)[1].split("/", 1)[1]: r
+            for r in seen.values()
+            if "/static/" in str(r.get("url", ""))
+        }
 
     shell = page.request.get(f"{server.url}/table/{made['id']}").text()
     preloaded = re.findall(r'rel="modulepreload" href="/static/[0-9a-f]{12}/([^"]+)"', shell)
@@ -217,9 +258,9 @@ def test_a_table_page_loads_its_own_modules_compressed_and_then_from_the_cache(p
         assert headers.get("content-encoding") == "gzip", name
         assert "immutable" in headers.get("cache-control", ""), name
     module_bytes = sum(int(str(r.get("bytes", 0))) for name, r in files.items() if name.endswith(".mjs"))
-    assert module_bytes < 40_000, module_bytes          # 73.6 kB before (13 modules, nothing compressed)
+    assert module_bytes < 40_000, module_bytes  # 73.6 kB before (13 modules, nothing compressed)
     again = load(False)
     # from the cache: flagged so, or not one byte over the network
     assert all(r.get("cached") or r.get("bytes") == 0 for r in again.values()), again
     network = sum(int(str(r.get("bytes", 0))) for r in seen.values())
-    assert network < 6_000, network                     # the shell and the REST answers only
+    assert network < 6_000, network  # the shell and the REST answers only

@@ -1,6 +1,7 @@
 """In Chromium (issue 23): a seat link opened in a tab that already shows the table takes the seat; every page runs
 under the server's strict Content-Security-Policy without a violation; a cross-site page cannot frame the lobby;
 the invite code leaves the address bar."""
+
 from __future__ import annotations
 
 import httpx
@@ -12,8 +13,15 @@ def _table_with_my_seat(server: Server) -> tuple[str, str, str]:
     """A two-person Ayar table of a guest made over REST: its id, the creator's seat link and an invite link."""
     c = httpx.Client(base_url=server.url, timeout=30)
     assert c.post("/api/me", json={"name": "Ana"}).status_code == 200
-    made = c.post("/api/tables", json={"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}],
-                                       "options": {"TURNS_PER_ROUND": [1, 1, 1, 1]}}).json()
+    made = c.post(
+        "/api/tables",
+        json={
+            "game": "ayar",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "invite"}],
+            "options": {"TURNS_PER_ROUND": [1, 1, 1, 1]},
+        },
+    ).json()
     c.close()
     return made["id"], made["me"]["seat_url"], made["invites"][0]["url"]
 
@@ -29,10 +37,10 @@ def test_a_seat_link_opened_in_a_tab_watching_that_table_takes_the_seat(page: Pa
     table, seat_url, _ = _table_with_my_seat(server)
     page.goto(f"{server.url}/table/{table}")
     expect(page.get_by_test_id("status")).to_contain_text("watching")
-    page.goto(seat_url)                 # the same page, only the fragment differs: no new document
+    page.goto(seat_url)  # the same page, only the fragment differs: no new document
     expect(page.get_by_test_id("status")).not_to_contain_text("watching")
     expect(page.get_by_test_id("seats").locator("li.me")).to_have_count(1)
-    assert page.evaluate("location.hash") == ""                      # the token left the address bar
+    assert page.evaluate("location.hash") == ""  # the token left the address bar
     token = seat_url.split("token=", 1)[1]
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('tawa.seats'))['{table}']")
     assert stored == {"seat": 0, "token": token}
@@ -49,7 +57,7 @@ def test_every_page_runs_under_the_strict_policy_and_cannot_be_framed(page: Page
     page.wait_for_selector("[data-testid=table] .board-svg svg")
     page.goto(invite)
     page.wait_for_selector("[data-testid=join]")
-    assert "k=" not in page.url                                      # the invite code left the address bar
+    assert "k=" not in page.url  # the invite code left the address bar
     assert violations == [], violations
     # a page of another origin framing the lobby gets nothing drawn in the frame
     page.goto("about:blank")

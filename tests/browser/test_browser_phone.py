@@ -4,6 +4,7 @@ covered (what the browser finds at the point tapped is that element or a part of
 it: never the sticky panel or anything else of the page), and a target too small for a finger (under 24 px) was
 zoomed to by a first tap before the tap that used it. The board zooms and pans by pinch and by its buttons; the
 panel folds; a chooser's options are never under the panel."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,8 @@ from table_ui import READY, Shot, legal_actions, target_actions
 from tawa.core.registry import short_games
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-MIN_TARGET = 24   # px: the least size of a target at the moment it is tapped to be used
-GAMES = [(game, players, {}) for game, players, _ in short_games()]   # every registered game, uncapped
+MIN_TARGET = 24  # px: the least size of a target at the moment it is tapped to be used
+GAMES = [(game, players, {}) for game, players, _ in short_games()]  # every registered game, uncapped
 DECISIONS = 20
 
 # The point of `el` to tap, and what lies there: [x, y, how] where how is "own" (the topmost element at the point is
@@ -75,6 +76,7 @@ ON_TOP_JS = """(el) => {
 class Taps:
     """What playing by taps did: decisions taken, taps that zoomed to a small target first, taps at a point where a
     piece lay on the target, choosers opened, buttons tapped, and the smallest target size met when it was used."""
+
     decisions: int = 0
     zooms: int = 0
     on_pieces: int = 0
@@ -97,8 +99,12 @@ def phone(browser: Browser) -> Iterator[Page]:
 def open_table(page: Page, server: Server, game: str, players: int, options: dict[str, object]) -> str:
     """A table made over REST (the lobby form has its own tests): me at seat 0, cheap bots; its page at my turn."""
     assert page.request.post(f"{server.url}/api/me", data={"name": "Ana"}).ok
-    body = {"game": game, "players": players, "options": options,
-            "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": "progress"}] * (players - 1)}
+    body = {
+        "game": game,
+        "players": players,
+        "options": options,
+        "seats": [{"kind": "me"}] + [{"kind": "bot", "bot": "progress"}] * (players - 1),
+    }
     made = page.request.post(f"{server.url}/api/tables", data=body)
     assert made.ok, made.text()
     page.goto(made.json()["me"]["seat_url"])
@@ -145,10 +151,10 @@ def tap_target(page: Page, ident: str, taps: Taps) -> None:
             taps.on_pieces += how == "piece"
             page.touchscreen.tap(x, y)
             return
-        before = zoom_of(page)                     # too small for a finger: this tap zooms there, plays nothing
+        before = zoom_of(page)  # too small for a finger: this tap zooms there, plays nothing
         v = page.get_by_test_id("table").get_attribute("data-v")
         page.touchscreen.tap(x, y)
-        for _ in range(600):                       # the zoom grows (polled: no evaluated text under the policy)
+        for _ in range(600):  # the zoom grows (polled: no evaluated text under the policy)
             if zoom_of(page) > before:
                 break
             page.wait_for_timeout(50)
@@ -187,15 +193,18 @@ def play_by_taps(page: Page, rng: random.Random, decisions: int) -> Taps:
             notice = page.locator("[data-testid=notice]")
             said = notice.inner_text() if notice.count() else "nothing"
             choosers = page.locator("[data-testid=chooser]").count()
-            raise AssertionError(f"{action!r} (on {holder[0] if holder else 'a button'}) was not played; the page "
-                                 f"said {said!r}; choosers open: {choosers}; zoom {zoom_of(page)}; {taps}") from e
+            raise AssertionError(
+                f"{action!r} (on {holder[0] if holder else 'a button'}) was not played; the page "
+                f"said {said!r}; choosers open: {choosers}; zoom {zoom_of(page)}; {taps}"
+            ) from e
         taps.decisions += 1
     return taps
 
 
 @pytest.mark.parametrize("game,players,options", GAMES, ids=[g[0] for g in GAMES])
-def test_twenty_decisions_by_taps_on_a_phone(phone: Page, server: Server, shot: Shot, game: str, players: int,
-                                             options: dict[str, object]) -> None:
+def test_twenty_decisions_by_taps_on_a_phone(
+    phone: Page, server: Server, shot: Shot, game: str, players: int, options: dict[str, object]
+) -> None:
     errors: list[str] = []
     phone.on("pageerror", lambda e: errors.append(str(e)))
     open_table(phone, server, game, players, options)
@@ -207,11 +216,11 @@ def test_twenty_decisions_by_taps_on_a_phone(phone: Page, server: Server, shot: 
     taps = play_by_taps(phone, random.Random(24), DECISIONS)
     assert taps.decisions == DECISIONS, f"the game ended after {taps.decisions} decisions"
     assert taps.smallest_used >= MIN_TARGET
-    if min(taps.sizes_before) < MIN_TARGET:        # a target too small at the zoom met: a tap zoomed to it first
+    if min(taps.sizes_before) < MIN_TARGET:  # a target too small at the zoom met: a tap zoomed to it first
         assert taps.zooms > 0
-    if game == "ayar":                             # its Step markers are 6 px at the opening zoom
+    if game == "ayar":  # its Step markers are 6 px at the opening zoom
         assert min(taps.sizes_before) < MIN_TARGET and taps.zooms > 0
-    if game in ("ayar", "guatavita"):            # the docs show these two (README)
+    if game in ("ayar", "guatavita"):  # the docs show these two (README)
         shot(phone, f"phone-{game}")
     assert errors == []
 
@@ -226,7 +235,7 @@ def test_the_board_zooms_by_its_buttons_and_by_pinch(phone: Page, server: Server
     expect(level).to_have_text("150%")
     width = phone.locator(".board-svg svg").bounding_box()
     viewport = phone.locator(".board-viewport").bounding_box()
-    assert width and viewport and width["width"] > viewport["width"] * 1.4   # wider than the screen: it pans
+    assert width and viewport and width["width"] > viewport["width"] * 1.4  # wider than the screen: it pans
     phone.locator(".board-viewport").evaluate("(v) => { v.scrollLeft = 120; }")
     assert phone.locator(".board-viewport").evaluate("(v) => v.scrollLeft") == 120
     phone.get_by_test_id("zoom-fit").tap()
@@ -243,8 +252,9 @@ def test_the_board_zooms_by_its_buttons_and_by_pinch(phone: Page, server: Server
     cdp = phone.context.new_cdp_session(phone)
 
     def touch(kind: str, spread: int) -> None:
-        points = [] if kind == "touchEnd" else [{"x": cx - spread, "y": cy, "id": 1},
-                                                {"x": cx + spread, "y": cy, "id": 2}]
+        points = (
+            [] if kind == "touchEnd" else [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        )
         cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
     touch("touchStart", 20)
@@ -252,10 +262,10 @@ def test_the_board_zooms_by_its_buttons_and_by_pinch(phone: Page, server: Server
         touch("touchMove", spread)
     touch("touchEnd", 0)
     expect(level).not_to_have_text("100%")
-    assert 3.2 <= zoom_of(phone) <= 4.8                    # spread 40 px -> 160 px: about four times
+    assert 3.2 <= zoom_of(phone) <= 4.8  # spread 40 px -> 160 px: about four times
     after = phone.evaluate(where, [cx, cy])
     assert abs(after[0] - before[0]) < 0.01 and abs(after[1] - before[1]) < 0.01, (before, after)
-    assert phone.get_by_test_id("table").get_attribute("data-v") == v            # a pinch plays nothing
+    assert phone.get_by_test_id("table").get_attribute("data-v") == v  # a pinch plays nothing
 
 
 def test_the_panel_folds_and_a_chooser_is_never_under_it(phone: Page, server: Server, shot: Shot) -> None:
@@ -284,7 +294,7 @@ def test_the_panel_folds_and_a_chooser_is_never_under_it(phone: Page, server: Se
     assert full and folded and folded["height"] < min(80, full["height"])
     assert panel.locator(".prompt").count() == 0
     padding = phone.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--panel-h')").strip()
-    assert abs(float(padding.removesuffix("px")) - folded["height"]) <= 1.5   # what scrolls into view stops above it
+    assert abs(float(padding.removesuffix("px")) - folded["height"]) <= 1.5  # what scrolls into view stops above it
     # a decision taken with the panel folded: the board still plays, and the panel stays folded
     tap_target(phone, cell, taps)
     tap_page_element(phone, f'[data-testid=chooser] button[data-action-id="{actions[0]}"]')

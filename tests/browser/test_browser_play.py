@@ -1,6 +1,7 @@
 """Real clicks in Chromium on the table page around the board: a whole game played through the action list (the
 list stays, folded under the board's buttons, for whoever prefers it), and two people at one table over an invite
 link see each other's moves, while the one whose turn it is not cannot act."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,8 +36,9 @@ def play_by_list(page: Page, limit: int = 400) -> int:
 
 
 @pytest.mark.parametrize("game,players,options", [("ayar", 2, {"TURNS_PER_ROUND": "[1,1,1,1]"})], ids=["ayar"])
-def test_one_person_against_bots_through_the_action_list(page: Page, server: Server, shot: Shot, game: str,
-                                                         players: int, options: dict[str, str]) -> None:
+def test_one_person_against_bots_through_the_action_list(
+    page: Page, server: Server, shot: Shot, game: str, players: int, options: dict[str, str]
+) -> None:
     table, errors = lobby_table(page, server.url, game, players, options, "[data-testid=move-panel]")
     shot(page, "server-table")
     assert play_by_list(page) > 0
@@ -77,7 +79,8 @@ def test_two_people_over_an_invite_link(browser: Browser, server: Server, shot: 
     bo.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(bo.get_by_test_id("notice")).to_contain_text(f"it is {label0}'s turn, not yours")
     table = bo.url.rsplit("/", 1)[1]
-    code = bo.evaluate("""([table, v]) => new Promise((resolve) => {
+    code = bo.evaluate(
+        """([table, v]) => new Promise((resolve) => {
         const seat = JSON.parse(localStorage.getItem('tawa.seats'))[table];
         const ws = new WebSocket(`ws://${location.host}/ws/v1`);
         ws.onopen = () => ws.send(JSON.stringify({t: 'join', table, token: seat.token}));
@@ -86,7 +89,9 @@ def test_two_people_over_an_invite_link(browser: Browser, server: Server, shot: 
             if (m.t === 'full') ws.send(JSON.stringify({t: 'move', table, seq: m.v, action: 'marker teal', ack: 1}));
             if (m.t === 'reject') { resolve(m.code); ws.close(); }
         };
-    })""", [table, 0])
+    })""",
+        [table, 0],
+    )
     assert code == "not_your_turn"
     # Ana's moves, made on her board, appear on Bo's page, version by version, and are marked there as changed
     played = Played()

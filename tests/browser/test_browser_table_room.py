@@ -1,6 +1,7 @@
 """The table room in the browser (issue 25): a take-back offered after my own move and seen by the other player, the
 chat (shown as text, never markup; a seat muted in this browser; spectators' lines apart) and a resignation that
 ends a 2-player game for both pages, by real clicks in Chromium."""
+
 from __future__ import annotations
 
 from harness import Server
@@ -37,17 +38,17 @@ def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: 
     play_one(first, Played())
     expect(first.get_by_test_id("table")).to_have_attribute("data-v", str(v0 + 1))
     expect(other.get_by_test_id("table")).to_have_attribute("data-v", str(v0 + 1))
-    if first.get_by_test_id("undo").count():   # the move kept the turn: it was the mover's latest decision
+    if first.get_by_test_id("undo").count():  # the move kept the turn: it was the mover's latest decision
         expect(other.get_by_test_id("undo")).to_have_count(0)
         first.get_by_test_id("undo").click()
         notice = first.get_by_test_id("notice")
         first.wait_for_selector("[data-testid=notice]")
         text = notice.inner_text()
-        if "took back a decision" in text:   # granted: both pages go back to the position before the move
+        if "took back a decision" in text:  # granted: both pages go back to the position before the move
             expect(other.get_by_test_id("notice")).to_contain_text("took back a decision")
             expect(first.get_by_test_id("table")).to_have_attribute("data-v", str(v0 + 2))
             expect(other.get_by_test_id("table")).to_have_attribute("data-v", str(v0 + 2))
-        else:   # refused, naming the rule and what would open it
+        else:  # refused, naming the rule and what would open it
             assert "[undo]" in text and "what opens it:" in text, text
     # chat: markup is shown as text; a muted seat's lines disappear from this browser only
     spy.goto(server.url + "/")
@@ -70,7 +71,7 @@ def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: 
     bo.get_by_test_id("mute-0").check()
     expect(bo.get_by_test_id("chat-lines")).not_to_contain_text("bold")
     expect(bo.get_by_test_id("chat-lines")).to_contain_text("hi from Bo")
-    bo.reload()   # the mute is kept by this browser
+    bo.reload()  # the mute is kept by this browser
     expect(bo.get_by_test_id("chat-lines")).to_contain_text("hi from Bo")
     expect(bo.get_by_test_id("chat-lines")).not_to_contain_text("bold")
     # Bo resigns (asked twice): both pages show the end, Ana first, Bo "resigned"

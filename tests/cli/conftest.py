@@ -1,5 +1,6 @@
 """Make tests/core's toy game (``import toy_game`` registers "toy-cards") and this folder's helpers importable,
 and register this folder's test games (``parts_game``) while its tests run."""
+
 from __future__ import annotations
 
 import sys

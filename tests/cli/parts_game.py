@@ -9,6 +9,7 @@ Deck 1..6 twice; each seat holds two hidden cards. A turn: play a card (score it
 then end the turn. The game ends when every hand is empty. Ranking: score, then the highest card played (TP-003).
 Every log line names its move, so a line shown twice is seen as such.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,31 +24,65 @@ from tawa.core.results import standings_by_keys
 NAMES = ("North", "East", "South")
 COMPACT_BELOW = 60
 
-PARAMS = ParamRegistry([
-    Param("HAND_SIZE", 2, "P", ("TP-001",), "cards dealt to each seat", bounds=(1, 4)),
-    Param("A_RATHER_LONG_TABLE_OF_POSITIONS", [[f"S{i:02d}", i % 4, -(i % 3)] for i in range(37)], "P",
-          ("TP-010",), "where the pieces stand (only documents the data)", overridable=False),
-    Param("FIRST_BY_COUNT", [0, 0, 0], "P", ("TP-012",), "the first seat, by player count (no declared length: "
-          "a short list breaks the setup)"),
-    Param("TRACK", [0, 1, 3, 6, 10], "P", ("TP-011",), "points per step", bounds=(0, None), length=5,
-          order="nondecreasing"),
-])
+PARAMS = ParamRegistry(
+    [
+        Param("HAND_SIZE", 2, "P", ("TP-001",), "cards dealt to each seat", bounds=(1, 4)),
+        Param(
+            "A_RATHER_LONG_TABLE_OF_POSITIONS",
+            [[f"S{i:02d}", i % 4, -(i % 3)] for i in range(37)],
+            "P",
+            ("TP-010",),
+            "where the pieces stand (only documents the data)",
+            overridable=False,
+        ),
+        Param(
+            "FIRST_BY_COUNT",
+            [0, 0, 0],
+            "P",
+            ("TP-012",),
+            "the first seat, by player count (no declared length: a short list breaks the setup)",
+        ),
+        Param(
+            "TRACK",
+            [0, 1, 3, 6, 10],
+            "P",
+            ("TP-011",),
+            "points per step",
+            bounds=(0, None),
+            length=5,
+            order="nondecreasing",
+        ),
+    ]
+)
 
 
 class PartsState:
     __slots__ = ("best", "deck", "hands", "played", "scores", "turn")
 
-    def __init__(self, deck: list[int], hands: list[list[int]], scores: list[int], best: list[int], turn: int,
-                 played: bool) -> None:
+    def __init__(
+        self, deck: list[int], hands: list[list[int]], scores: list[int], best: list[int], turn: int, played: bool
+    ) -> None:
         self.deck, self.hands, self.scores, self.best, self.turn, self.played = deck, hands, scores, best, turn, played
 
     def clone(self) -> PartsState:
-        return PartsState(self.deck.copy(), [h.copy() for h in self.hands], self.scores.copy(), self.best.copy(),
-                          self.turn, self.played)
+        return PartsState(
+            self.deck.copy(),
+            [h.copy() for h in self.hands],
+            self.scores.copy(),
+            self.best.copy(),
+            self.turn,
+            self.played,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deck": self.deck, "hands": self.hands, "scores": self.scores, "best": self.best,
-                "turn": self.turn, "played": self.played}
+        return {
+            "deck": self.deck,
+            "hands": self.hands,
+            "scores": self.scores,
+            "best": self.best,
+            "turn": self.turn,
+            "played": self.played,
+        }
 
 
 class PartsGame(Game):
@@ -98,10 +133,14 @@ class PartsGame(Game):
     def _render_parts(self, seat: int | None, width: int | None) -> list[tuple[str, str]]:
         s = self.state
         compact = width is not None and width < COMPACT_BELOW
-        parts = [("header", f"Toy Parts, {NAMES[s.turn]} to act"),
-                 ("deck", f"deck: {len(s.deck)} cards"),
-                 ("scores", ("sc " if compact else "scores: ") + " ".join(f"{NAMES[i]} {v}"
-                                                                        for i, v in enumerate(s.scores)))]
+        parts = [
+            ("header", f"Toy Parts, {NAMES[s.turn]} to act"),
+            ("deck", f"deck: {len(s.deck)} cards"),
+            (
+                "scores",
+                ("sc " if compact else "scores: ") + " ".join(f"{NAMES[i]} {v}" for i, v in enumerate(s.scores)),
+            ),
+        ]
         if seat is not None:
             parts.append(("hand", f"{NAMES[seat]}'s hand: {sorted(s.hands[seat])}"))
         return parts
@@ -117,23 +156,38 @@ class PartsGame(Game):
 
     def standings(self) -> list[Standing]:
         s = self.state
-        return standings_by_keys(self.scores(), self._keys(), ["score", "TP-003 highest card played"],
-                                 [{"cards": s.scores[i], "bonus": 0} for i in range(self.players)])
+        return standings_by_keys(
+            self.scores(),
+            self._keys(),
+            ["score", "TP-003 highest card played"],
+            [{"cards": s.scores[i], "bonus": 0} for i in range(self.players)],
+        )
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
         s = self.state
-        return {"turn": s.turn, "hand": [] if seat is None else sorted(s.hands[seat]), "scores": s.scores,
-                "best": s.best, "deck_size": len(s.deck), "hand_sizes": [len(h) for h in s.hands],
-                "played": s.played}
+        return {
+            "turn": s.turn,
+            "hand": [] if seat is None else sorted(s.hands[seat]),
+            "scores": s.scores,
+            "best": s.best,
+            "deck_size": len(s.deck),
+            "hand_sizes": [len(h) for h in s.hands],
+            "played": s.played,
+        }
 
     _resample_hidden = ToyGame._resample_hidden  # the same deck and hidden hands
 
     @classmethod
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> PartsState:
         doc = Doc(data, "state")
-        return PartsState(doc.integers("deck", low=1, high=6), doc.integer_rows("hands", rows=players, low=1, high=6),
-                          doc.integers("scores", length=players, low=0), doc.integers("best", length=players, low=0),
-                          doc.integer("turn", 0, players - 1), bool(doc.raw("played")))
+        return PartsState(
+            doc.integers("deck", low=1, high=6),
+            doc.integer_rows("hands", rows=players, low=1, high=6),
+            doc.integers("scores", length=players, low=0),
+            doc.integers("best", length=players, low=0),
+            doc.integer("turn", 0, players - 1),
+            bool(doc.raw("played")),
+        )
 
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:
@@ -143,8 +197,14 @@ class PartsGame(Game):
 class CappedGame(PartsGame):
     """Every game of it counts as stopped by a safety cap (the summary of a run where no game finished)."""
 
-    info = GameInfo(id="toy-capped", name="Toy Capped", players=(2,), params=PARAMS, rule_prefix="TP",
-                    automation_options={"HAND_SIZE": 1})
+    info = GameInfo(
+        id="toy-capped",
+        name="Toy Capped",
+        players=(2,),
+        params=PARAMS,
+        rule_prefix="TP",
+        automation_options={"HAND_SIZE": 1},
+    )
 
     @property
     def capped(self) -> bool:

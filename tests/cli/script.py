@@ -1,4 +1,5 @@
 """A scripted terminal for ``play_game``: answers from a function of the prompt, and a record of what was shown."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -51,4 +52,5 @@ def answers(*items: str, then: str = "1") -> Callable[[str], str]:
         if queue:
             return queue.pop(0)
         return "" if "press Enter" in prompt else then
+
     return answer

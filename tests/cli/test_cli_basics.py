@@ -1,4 +1,5 @@
 """The `tawa` command, driven through typer's test runner on the toy game."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,23 @@ def test_unknown_game_and_bad_option_are_clear_errors() -> None:
 
 
 def test_simulate_writes_one_json_line_per_game_and_replay_reads_it(tmp_path: Path) -> None:
-    r = runner.invoke(app, ["simulate", "toy-cards", "-n", "5", "--seats", "random", "--seed", "3",
-                            "--out", str(tmp_path), "--option", "HAND_SIZE=3"])
+    r = runner.invoke(
+        app,
+        [
+            "simulate",
+            "toy-cards",
+            "-n",
+            "5",
+            "--seats",
+            "random",
+            "--seed",
+            "3",
+            "--out",
+            str(tmp_path),
+            "--option",
+            "HAND_SIZE=3",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "branching" in r.output
     lines = (tmp_path / "toy-cards.jsonl").read_text().splitlines()
@@ -109,8 +125,11 @@ def test_long_action_lists_are_grouped_and_filtered() -> None:
     class Many(toy_game.ToyGame):
         def _legal_actions(self):  # type: ignore[no-untyped-def]
             acts = super()._legal_actions()
-            return acts + [tawa.Action(f"pass {i}", f"Wait {i}") for i in range(LONG_LIST)] if acts[0].id != "pass" \
+            return (
+                acts + [tawa.Action(f"pass {i}", f"Wait {i}") for i in range(LONG_LIST)]
+                if acts[0].id != "pass"
                 else acts
+            )
 
     g = tawa.new_game("toy-cards", 2, seed=4)
     g.__class__ = Many

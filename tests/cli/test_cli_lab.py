@@ -1,4 +1,5 @@
 """simulate and bench say how many games the safety cap stopped, never a summary of blanks and None."""
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,7 @@ def test_a_run_of_finished_games_prints_figures_by_seat_name() -> None:
     r = runner.invoke(app, ["simulate", "toy-parts", "-n", "6", "-p", "2", "--seats", "greedy,random"])
     assert r.exit_code == 0, r.output
     assert "toy-parts: 6 games finished by the rules" in r.output and "stopped by" not in r.output
-    assert re.search(r"│ 1 North │ \d+ +│ [\d.]+% ", r.output) and re.search(r"│ 2 East +│", r.output)   # from 1
+    assert re.search(r"│ 1 North │ \d+ +│ [\d.]+% ", r.output) and re.search(r"│ 2 East +│", r.output)  # from 1
     assert re.search(r"game length \(actions\): mean \d", r.output) and "None" not in r.output
     assert capped_text(2, 10) == "2 of 10 stopped by the safety cap (left out of the figures)"
     assert capped_text(0, 10) == ""

@@ -1,4 +1,5 @@
 """`tawa play` through the command line with piped input: automated runs, the end screen, quit, save and load."""
+
 from __future__ import annotations
 
 import json
@@ -35,15 +36,18 @@ def test_bots_alone_finishing_by_the_rules_say_so_with_the_turn_count() -> None:
 def test_human_end_screen_shows_the_standings() -> None:
     r = runner.invoke(app, ["play", "toy-parts", "--seats", "human,random", "--seed", "2"], input="1\n" * 60)
     assert r.exit_code == 0, r.output
-    end = r.output[r.output.index("Final ranking:"):]
+    end = r.output[r.output.index("Final ranking:") :]
     assert "place" in end and "decided by" in end and "score by source" in end and "cards " in end
     assert "North, your choice" in r.output  # the prompt names the seat as the game does
 
 
 def test_quit_asks_first_then_saves_to_the_file_given(tmp_path: Path) -> None:
     f = tmp_path / "game.json"
-    r = runner.invoke(app, ["play", "toy-parts", "--seats", "human,greedy", "--seed", "5", "--option", "HAND_SIZE=3",
-                            "--save", str(f)], input="1\nq\nn\n1\nq\ny\n")
+    r = runner.invoke(
+        app,
+        ["play", "toy-parts", "--seats", "human,greedy", "--seed", "5", "--option", "HAND_SIZE=3", "--save", str(f)],
+        input="1\nq\nn\n1\nq\ny\n",
+    )
     assert r.exit_code == 0, r.output
     assert "Leave the game? [y/N]" in r.output and "You left the game after" in r.output
     assert f"Saved to {f}; resume it with: tawa play --load {f}" in r.output
@@ -57,7 +61,7 @@ def test_quit_asks_first_then_saves_to_the_file_given(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "North human, East greedy" in r.output and f"Resumed after {len(saved.history)} moves" in r.output
     end = tawa.from_json(done.read_text())
-    assert end.is_over and end.history[:len(saved.history)] == saved.history and end.options == {"HAND_SIZE": 3}
+    assert end.is_over and end.history[: len(saved.history)] == saved.history and end.options == {"HAND_SIZE": 3}
     assert "Final ranking:" in r.output
     # a finished save replays
     r = runner.invoke(app, ["replay", str(done), "--all"])

@@ -1,4 +1,5 @@
 """`tawa rules` at 80 columns: long values folded between items (a key is never broken), declared shapes shown."""
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,10 @@ def test_long_values_fold_at_80_columns_and_keys_stay_whole() -> None:
     b = block(lines, "A_RATHER_LONG_TABLE_OF_POSITIONS")  # the key whole, on its block's first line
     assert b[0].startswith("A_RATHER_LONG_TABLE_OF_POSITIONS  [P]  TP-010  (fixed)")
     values = [x for x in b if x.startswith(("    = ", "       "))]
-    assert len(values) == 3 and b[4:6] == ["      … 22 more; all of it:",
-                                           "      tawa rules toy-parts A_RATHER_LONG_TABLE_OF_POSITIONS"]
+    assert len(values) == 3 and b[4:6] == [
+        "      … 22 more; all of it:",
+        "      tawa rules toy-parts A_RATHER_LONG_TABLE_OF_POSITIONS",
+    ]
     items = [i for x in values for i in x.strip(" =[],").split("], [")]
     assert all(i.count(",") == 2 and i.startswith('"S') for i in items), items  # no item cut across lines
     track = block(lines, "TRACK")

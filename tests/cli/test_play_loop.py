@@ -1,5 +1,6 @@
 """The terminal play loop driven with scripted input: hot-seat hand-over, no line shown twice, redrawing only
 what changed, the terminal's width, quitting, and the final ranking."""
+
 from __future__ import annotations
 
 import re
@@ -61,11 +62,11 @@ def test_between_two_decisions_of_one_turn_only_the_changed_parts_are_drawn() ->
     first, second, third = prompts[0], prompts[1], prompts[2]
     before_first = "\n".join(text[:first])
     assert "Toy Parts, North to act" in before_first and "North's hand" in before_first
-    between = "\n".join(text[first + 1:second])  # after playing a card: the same turn, the second decision
+    between = "\n".join(text[first + 1 : second])  # after playing a card: the same turn, the second decision
     assert "North plays" in between
     assert "Toy Parts, North to act" not in between  # the header did not change
     assert "scores: North" in between and "North's hand" in between  # these did
-    after_board = "\n".join(text[second + 1:third])  # `board` draws every part
+    after_board = "\n".join(text[second + 1 : third])  # `board` draws every part
     assert "Toy Parts, North to act" in after_board and "deck:" in after_board and "North's hand" in after_board
 
 
@@ -136,6 +137,10 @@ def test_q_at_the_hand_over_leaves_after_asking() -> None:
         play_game(g, ["human", "human"], 4, **sc.kwargs())  # type: ignore[arg-type]
     assert left.value.seat == 1 and len(g.history) == 2
     asked = [t for t in sc.shown if t.startswith("? ")][1:]  # after North's hand-over
-    assert asked[2:] == ["? East, press Enter when you are ready (q: leave the game): ", "? Leave the game? [y/N] ",
-                         "? East, press Enter when you are ready (q: leave the game): ", *asked[5:]]
+    assert asked[2:] == [
+        "? East, press Enter when you are ready (q: leave the game): ",
+        "? Leave the game? [y/N] ",
+        "? East, press Enter when you are ready (q: leave the game): ",
+        *asked[5:],
+    ]
     assert asked[5] == "? East, your choice (? for help): " and asked[6] == "? Leave the game? [y/N] "

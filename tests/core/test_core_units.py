@@ -1,4 +1,5 @@
 """Unit tests of the engine core: RNG, params, action space, events, errors, registry."""
+
 from __future__ import annotations
 
 import json
@@ -49,19 +50,29 @@ def test_as_rng_accepts_seeds_rngs_and_random() -> None:
 
 
 def test_params_validate_types_choices_and_unknown_keys() -> None:
-    reg = ParamRegistry([
-        Param("TRACK", [0, 1, 3], "P", ("X-1",), "a track"),
-        Param("MODE", "a", "P", choices=("a", "b")),
-        Param("CAP", None, "D", nullable=True),
-        Param("FLAG", True, "P"),
-        Param("FIXED", 3, "R", overridable=False),
-        Param("POS", 2, "P", check=lambda v: None if v > 0 else "must be positive"),
-    ])
+    reg = ParamRegistry(
+        [
+            Param("TRACK", [0, 1, 3], "P", ("X-1",), "a track"),
+            Param("MODE", "a", "P", choices=("a", "b")),
+            Param("CAP", None, "D", nullable=True),
+            Param("FLAG", True, "P"),
+            Param("FIXED", 3, "R", overridable=False),
+            Param("POS", 2, "P", check=lambda v: None if v > 0 else "must be positive"),
+        ]
+    )
     p = reg.resolve({"TRACK": [0, 2, 4], "MODE": "b", "CAP": 60, "FLAG": False})
     assert p.TRACK == [0, 2, 4] and p.MODE == "b" and p.CAP == 60 and p.FLAG is False and p.FIXED == 3
     assert p.overrides == {"TRACK": [0, 2, 4], "MODE": "b", "CAP": 60, "FLAG": False}
-    for bad in ({"TRACK": "x"}, {"TRACK": [0, "a"]}, {"MODE": "c"}, {"FLAG": 1}, {"FIXED": 4},
-                {"NOPE": 1}, {"POS": 0}, {"POS": True}):
+    for bad in (
+        {"TRACK": "x"},
+        {"TRACK": [0, "a"]},
+        {"MODE": "c"},
+        {"FLAG": 1},
+        {"FIXED": 4},
+        {"NOPE": 1},
+        {"POS": 0},
+        {"POS": True},
+    ):
         with pytest.raises(BadOption):
             reg.resolve(bad)
     with pytest.raises(BadOption, match="did you mean MODE"):
@@ -72,7 +83,12 @@ def test_params_validate_types_choices_and_unknown_keys() -> None:
 
 def test_option_text_parsing() -> None:
     assert parse_option_text(["A=3", "B=[1,2]", "C=true", "D=none", "E=hello"]) == {
-        "A": 3, "B": [1, 2], "C": True, "D": None, "E": "hello"}
+        "A": 3,
+        "B": [1, 2],
+        "C": True,
+        "D": None,
+        "E": "hello",
+    }
     with pytest.raises(BadOption):
         parse_option_text(["nokey"])
 
@@ -160,25 +176,42 @@ def test_params_derived_tables_are_built_once_per_option_set() -> None:
 def test_param_shapes_are_checked_when_parsed() -> None:
     from tawa.core.params import ParamRegistry
 
-    reg = ParamRegistry([
-        Param("TRACK", (0, 1, 3, 6), "P", ("XX-010",), "a scoring track", bounds=(0, 99), length=4,
-              order="nondecreasing"),
-        Param("SIZE", 5, "P", ("XX-011",), "a count", bounds=(1, 9)),
-        Param("PER_SEAT", (3, 2), "P", ("XX-012",), "by player count", length=(1, 3)),
-    ])
+    reg = ParamRegistry(
+        [
+            Param(
+                "TRACK",
+                (0, 1, 3, 6),
+                "P",
+                ("XX-010",),
+                "a scoring track",
+                bounds=(0, 99),
+                length=4,
+                order="nondecreasing",
+            ),
+            Param("SIZE", 5, "P", ("XX-011",), "a count", bounds=(1, 9)),
+            Param("PER_SEAT", (3, 2), "P", ("XX-012",), "by player count", length=(1, 3)),
+        ]
+    )
     assert reg.resolve({"TRACK": [0, 0, 5, 99], "SIZE": 9, "PER_SEAT": [1]}).TRACK == (0, 0, 5, 99)
-    for options, words in (({"TRACK": [0, 1, 3]}, "exactly 4 values, got 3"),
-                           ({"TRACK": [5, 1, 0, 9]}, "must be nondecreasing: 5 then 1"),
-                           ({"TRACK": [0, 1, 3, 100]}, "100 is out of range: from 0 to 99"),
-                           ({"SIZE": 0}, "0 is out of range"), ({"SIZE": "5"}, "expected an integer"),
-                           ({"PER_SEAT": []}, "1 to 3 values"), ({"PER_SEAT": [1, 2, 3, 4]}, "1 to 3 values")):
+    for options, words in (
+        ({"TRACK": [0, 1, 3]}, "exactly 4 values, got 3"),
+        ({"TRACK": [5, 1, 0, 9]}, "must be nondecreasing: 5 then 1"),
+        ({"TRACK": [0, 1, 3, 100]}, "100 is out of range: from 0 to 99"),
+        ({"SIZE": 0}, "0 is out of range"),
+        ({"SIZE": "5"}, "expected an integer"),
+        ({"PER_SEAT": []}, "1 to 3 values"),
+        ({"PER_SEAT": [1, 2, 3, 4]}, "1 to 3 values"),
+    ):
         with pytest.raises(BadOption, match=words) as err:
             reg.resolve(options)
         name = next(iter(options))
         assert str(err.value).startswith(f"option {name} (XX-01"), str(err.value)
     assert reg.params["TRACK"].describe() == "exactly 4 values; from 0 to 99; nondecreasing"
-    assert [row["shape"] for row in reg.table()] == ["exactly 4 values; from 0 to 99; nondecreasing",
-                                                     "from 1 to 9", "1 to 3 values"]
+    assert [row["shape"] for row in reg.table()] == [
+        "exactly 4 values; from 0 to 99; nondecreasing",
+        "from 1 to 9",
+        "1 to 3 values",
+    ]
     with pytest.raises(ValueError, match="breaks its own shape"):
         Param("BAD", (3, 1), "P", order="increasing")
     with pytest.raises(BadOption, match="mapping"):
@@ -193,13 +226,15 @@ def test_documents_are_read_field_by_field() -> None:
     assert doc.integer("turn", 0, 9) == 3 and doc.integers("pos", length=3, low=-1, high=5) == [0, 5, -1]
     assert doc.text("who", {"w", "b"}) == "w" and doc.integer_rows("rows", rows=2, low=0) == [[1], [2, 3]]
     assert doc.doc("sub").flag("n") is True
-    for call, words in ((lambda: doc.integer("turn", 4, 9), "state.turn: expected an integer from 4 to 9, got 3"),
-                        (lambda: doc.integer("nope"), "state.nope: missing"),
-                        (lambda: doc.integers("pos", high=4), r"state.pos\[1\]: expected an integer of at most 4"),
-                        (lambda: doc.integers("pos", length=2), "state.pos: expected 2 items, got 3"),
-                        (lambda: doc.text("who", {"b"}), "state.who: 'w' is not one of 'b'"),
-                        (lambda: doc.doc("sub").integer("n"), r"state.sub.n: expected an integer, got true"),
-                        (lambda: Doc([1], "state"), "state: expected a mapping, got a list")):
+    for call, words in (
+        (lambda: doc.integer("turn", 4, 9), "state.turn: expected an integer from 4 to 9, got 3"),
+        (lambda: doc.integer("nope"), "state.nope: missing"),
+        (lambda: doc.integers("pos", high=4), r"state.pos\[1\]: expected an integer of at most 4"),
+        (lambda: doc.integers("pos", length=2), "state.pos: expected 2 items, got 3"),
+        (lambda: doc.text("who", {"b"}), "state.who: 'w' is not one of 'b'"),
+        (lambda: doc.doc("sub").integer("n"), r"state.sub.n: expected an integer, got true"),
+        (lambda: Doc([1], "state"), "state: expected a mapping, got a list"),
+    ):
         with pytest.raises(BadState, match=words):
             call()
 
@@ -210,20 +245,25 @@ def test_standings_name_the_deciding_tie_break() -> None:
     names = ["score", "XX-090 more coins", "XX-091 fewer debts"]
     table = standings_by_keys([9, 9, 9, 4], [(9, 5, 0), (9, 3, -1), (9, 3, -1), (4, 0, 0)], names)
     assert [(s.place, s.shared, s.decided_by) for s in table] == [
-        (1, False, "XX-090 more coins"), (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"),
-        (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"), (4, False, "")]
+        (1, False, "XX-090 more coins"),
+        (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"),
+        (2, True, "shared: still tied after XX-090 more coins, XX-091 fewer debts"),
+        (4, False, ""),
+    ]
     assert standings_by_keys([3, 5], [(3,), (5,)], ["score"])[1].decided_by == "score"
 
 
 def test_the_registry_lists_every_game_to_threads_asking_at_once() -> None:
     """A server asks for the games from several threads at once (two lobby pages loading): each one waits for the
     whole list, never sees it half loaded (a fresh interpreter, where nothing is loaded yet)."""
-    code = ("import threading, tawa\n"
-            "seen = []\n"
-            "ts = [threading.Thread(target=lambda: seen.append(len(tawa.list_games()))) for _ in range(8)]\n"
-            "[t.start() for t in ts]; [t.join() for t in ts]\n"
-            "print(sorted(set(seen)))\n")
+    code = (
+        "import threading, tawa\n"
+        "seen = []\n"
+        "ts = [threading.Thread(target=lambda: seen.append(len(tawa.list_games()))) for _ in range(8)]\n"
+        "[t.start() for t in ts]; [t.join() for t in ts]\n"
+        "print(sorted(set(seen)))\n"
+    )
     for _ in range(3):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
         counts = json.loads(out.stdout)
-        assert len(counts) == 1 and counts[0] >= 4, counts   # the four games, to every thread
+        assert len(counts) == 1 and counts[0] >= 4, counts  # the four games, to every thread

@@ -6,6 +6,7 @@ action space, JSON round-trips exactly, replay from history is identical, clones
 independent, an illegal action leaves the state unchanged, observations leak nothing
 (scramble_hidden) and determinize agrees with the observation.
 """
+
 from __future__ import annotations
 
 import json

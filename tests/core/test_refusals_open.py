@@ -4,6 +4,7 @@ Whole short games of every game are played with progress-biased random moves; at
 of the action space that are not legal now is explained: each names a spec rule ID and a non-empty ``opens``, and
 explaining leaves the game exactly as it was. A click on a board part that means no action does the same.
 """
+
 from __future__ import annotations
 
 import re

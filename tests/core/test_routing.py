@@ -1,5 +1,6 @@
 """The skeleton in core: one Refusal and its conversion, one routing table (``tawa.core.routing``) that legal, apply
 and explain read, and the four games built on it."""
+
 from __future__ import annotations
 
 import importlib
@@ -14,8 +15,9 @@ from tawa.core.routing import Offer, Routes, always_open, kinds
 from tawa.core.tabled import TabledGame
 
 BUILTIN = [game_id for game_id, _, _ in short_games()]
-ROUTES = {g: importlib.import_module(game_class(g).__module__.rsplit(".", 1)[0] + ".rules.routes").ROUTES
-          for g in BUILTIN}
+ROUTES = {
+    g: importlib.import_module(game_class(g).__module__.rsplit(".", 1)[0] + ".rules.routes").ROUTES for g in BUILTIN
+}
 TAKEN = Refusal("XX-002", "that one is taken")
 CLOSED = Refusal("XX-001", "the shop is closed", "the next day")
 
@@ -38,8 +40,10 @@ def _check_buy(state: dict[str, Any], x: str) -> Refusal | None:
 
 def _routes(**change: Any) -> Routes[str]:
     parts: dict[str, Any] = {
-        "offers": {"shop": (Offer(kinds("buy"), _shop_gate, _buy), Offer(kinds("leave"), always_open, _leave)),
-                   "street": ()},
+        "offers": {
+            "shop": (Offer(kinds("buy"), _shop_gate, _buy), Offer(kinds("leave"), always_open, _leave)),
+            "street": (),
+        },
         "handlers": {"buy": lambda state, x: state["stock"].remove(x), "leave": lambda state, x: None},
         "checks": {"buy": _check_buy, "leave": lambda state, x: None},
     }
@@ -49,8 +53,12 @@ def _routes(**change: Any) -> Routes[str]:
 
 def test_a_refusal_names_its_rule_and_what_opens_it() -> None:
     error = CLOSED.error("buy bread")
-    assert (str(error), error.rule, error.action, error.opens) == ("[XX-001] the shop is closed", "XX-001",
-                                                                    "buy bread", "the next day")
+    assert (str(error), error.rule, error.action, error.opens) == (
+        "[XX-001] the shop is closed",
+        "XX-001",
+        "buy bread",
+        "the next day",
+    )
     error = TAKEN.error("buy jam", {"XX-002": "another day's stock"}, lead="'buy jam' is not legal now: ")
     assert str(error) == "[XX-002] 'buy jam' is not legal now: that one is taken"
     assert error.opens == "another day's stock"

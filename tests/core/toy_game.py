@@ -5,6 +5,7 @@ player plays one card (scores its value, draws a replacement while the deck last
 or, with an empty hand, passes. The game ends when every hand is empty. It also is
 the smallest example of the `Game` contract (see docs/adding_a_game.md).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,10 +15,12 @@ from tawa.core.load import Doc
 from tawa.core.params import ParamRegistry, Params
 from tawa.core.rng import Rng
 
-PARAMS = ParamRegistry([
-    Param("HAND_SIZE", 2, "P", ("TOY-001",), "cards dealt to each seat", bounds=(1, None)),
-    Param("TOP_CARD", 6, "P", ("TOY-002",), "highest card value", bounds=(1, 99)),
-])
+PARAMS = ParamRegistry(
+    [
+        Param("HAND_SIZE", 2, "P", ("TOY-001",), "cards dealt to each seat", bounds=(1, None)),
+        Param("TOP_CARD", 6, "P", ("TOY-002",), "highest card value", bounds=(1, 99)),
+    ]
+)
 
 
 class ToyState:
@@ -40,8 +43,10 @@ class ToyGame(Game):
     @classmethod
     def check_params(cls, params: Params, players: int) -> None:
         if params.HAND_SIZE * players > 2 * params.TOP_CARD:
-            raise BadOption(f"option HAND_SIZE (TOY-001): {players} hands of {params.HAND_SIZE} need more than the "
-                            f"{2 * params.TOP_CARD} cards of the deck")
+            raise BadOption(
+                f"option HAND_SIZE (TOY-001): {players} hands of {params.HAND_SIZE} need more than the "
+                f"{2 * params.TOP_CARD} cards of the deck"
+            )
 
     def _setup(self) -> None:
         deck = [v for v in range(1, self.params.TOP_CARD + 1) for _ in range(2)]
@@ -81,12 +86,14 @@ class ToyGame(Game):
         """The same two conditions ``_legal_actions`` checks: a card held, and passing only with an empty hand."""
         hand = self.state.hands[self.state.turn]
         if action_id == "pass":
-            return IllegalAction("you may pass only with an empty hand", rule="TOY-004", action=action_id) if hand \
+            return (
+                IllegalAction("you may pass only with an empty hand", rule="TOY-004", action=action_id)
+                if hand
                 else None
+            )
         value = action_id[5:] if action_id.startswith("play ") else ""
         if not value.isdigit() or int(value) not in hand:
-            return IllegalAction(f"{action_id!r}: you can only play a card you hold", rule="TOY-003",
-                                 action=action_id)
+            return IllegalAction(f"{action_id!r}: you can only play a card you hold", rule="TOY-003", action=action_id)
         return None
 
     def scores(self) -> list[float]:
@@ -99,8 +106,14 @@ class ToyGame(Game):
     def _observation(self, seat: int | None) -> dict[str, Any]:
         s = self.state
         hand = [] if seat is None else sorted(s.hands[seat])
-        return {"seat": seat, "turn": s.turn, "hand": hand, "scores": s.scores,
-                "deck_size": len(s.deck), "hand_sizes": [len(h) for h in s.hands]}
+        return {
+            "seat": seat,
+            "turn": s.turn,
+            "hand": hand,
+            "scores": s.scores,
+            "deck_size": len(s.deck),
+            "hand_sizes": [len(h) for h in s.hands],
+        }
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
         s = self.state
@@ -123,9 +136,12 @@ class ToyGame(Game):
     def _state_from_dict(cls, data: dict[str, Any], params: Params, players: int) -> ToyState:
         doc = Doc(data, "state")
         top = params.TOP_CARD
-        return ToyState(doc.integers("deck", low=1, high=top, most=2 * top),
-                        doc.integer_rows("hands", rows=players, low=1, high=top, most=params.HAND_SIZE),
-                        doc.integers("scores", length=players, low=0), doc.integer("turn", 0, players - 1))
+        return ToyState(
+            doc.integers("deck", low=1, high=top, most=2 * top),
+            doc.integer_rows("hands", rows=players, low=1, high=top, most=params.HAND_SIZE),
+            doc.integers("scores", length=players, low=0),
+            doc.integer("turn", 0, players - 1),
+        )
 
     @classmethod
     def _action_ids(cls, players: int, params: Params) -> list[str]:

@@ -1,4 +1,5 @@
 """Seeded Guatavita games for the tests (tests/guatavita is on sys.path, as tests/core is for toy_game)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,6 @@
 """Audit additions: entering damp tiles, what scores nothing, the [P] worker counts of Pioneer and
 Recruitment, and the render for a human (balsa setup, pending decision, private knowledge)."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,6 +41,7 @@ def test_entering_a_damp_tile_costs_the_source_price() -> None:
     put_tile(g, "S04", "P1-02")
     set_camp(g, 0, workers=3, pipes=3)
     from tawa.games.guatavita.testing import turn_to
+
     turn_to(g, 0)
     act(g, "explore S04 from S03")
     assert st.pipes[pos("S04")][0] == 2

@@ -1,4 +1,5 @@
 """La Balsa: activation, movement and pushing, inspect, protect, destruction, scoring (GV-770..GV-798)."""
+
 from __future__ import annotations
 
 import pytest

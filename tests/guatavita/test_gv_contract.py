@@ -1,5 +1,6 @@
 """Guatavita's entry points check what they are given (issue 15): seats, option values and their shapes, and the
 explanation of a refused id agrees with the legal-action generator (La Balsa included)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,11 +33,23 @@ def test_a_spectator_and_bad_seats_see_no_inspection() -> None:
     assert "P2-09" not in g.render(None) and "P2-09" in g.render(3)
 
 
-@pytest.mark.parametrize(("name", "value"), [("RESTING_GROUP", 0), ("WORKERS_PER_VP", 0), ("EMERALDS_PER_VP", 0),
-                                             ("START_GOLD", -1), ("NORMAL_EXIT_PIPES", 0), ("BALSA_WORKERS", 0),
-                                             ("MAJORITY_POINTS", [0, 4, 7, 9]), ("LOAN_GOLD", [0, 4, 4]),
-                                             ("COLOURS", ["red", "rose", "blue"]), ("WORKER_PURCHASE", [0, 1, 4]),
-                                             ("PROTECT_EXTRA_MACHINES", 3), ("SLOTS", {"loan": -1})])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("RESTING_GROUP", 0),
+        ("WORKERS_PER_VP", 0),
+        ("EMERALDS_PER_VP", 0),
+        ("START_GOLD", -1),
+        ("NORMAL_EXIT_PIPES", 0),
+        ("BALSA_WORKERS", 0),
+        ("MAJORITY_POINTS", [0, 4, 7, 9]),
+        ("LOAN_GOLD", [0, 4, 4]),
+        ("COLOURS", ["red", "rose", "blue"]),
+        ("WORKER_PURCHASE", [0, 1, 4]),
+        ("PROTECT_EXTRA_MACHINES", 3),
+        ("SLOTS", {"loan": -1}),
+    ],
+)
 def test_options_that_broke_the_game_are_refused_by_name(name: str, value: object) -> None:
     """Issue 15's cases (ZeroDivisionError, negative gold) and their kin: ``BadOption`` naming the Param, rule."""
     with pytest.raises(tawa.BadOption, match=name) as err:
@@ -44,11 +57,17 @@ def test_options_that_broke_the_game_are_refused_by_name(name: str, value: objec
     assert "GV-" in str(err.value)
 
 
-@pytest.mark.parametrize(("options", "players", "named"), [
-    ({"START_GOLD": 9}, 2, "START_GOLD"), ({"GOLD_CAP": 4}, 2, "GOLD_CAP"), ({"START_FOOD": 9}, 3, "FOOD_CAP"),
-    ({"COLOURS": ["red", "blue", "yellow"]}, 4, "COLOURS"), ({"START_EMERALDS": 7}, 4, "START_EMERALDS"),
-    ({"WORKER_PURCHASE": [2, 5, 4]}, 2, "LOAN_GOLD"),
-])
+@pytest.mark.parametrize(
+    ("options", "players", "named"),
+    [
+        ({"START_GOLD": 9}, 2, "START_GOLD"),
+        ({"GOLD_CAP": 4}, 2, "GOLD_CAP"),
+        ({"START_FOOD": 9}, 3, "FOOD_CAP"),
+        ({"COLOURS": ["red", "blue", "yellow"]}, 4, "COLOURS"),
+        ({"START_EMERALDS": 7}, 4, "START_EMERALDS"),
+        ({"WORKER_PURCHASE": [2, 5, 4]}, 2, "LOAN_GOLD"),
+    ],
+)
 def test_options_that_do_not_fit_together_are_refused(options: dict[str, Any], players: int, named: str) -> None:
     with pytest.raises(tawa.BadOption, match=named):
         tawa.new_game("guatavita", players, 1, options)
@@ -56,8 +75,12 @@ def test_options_that_do_not_fit_together_are_refused(options: dict[str, Any], p
 
 def test_fitting_options_still_play() -> None:
     """The same options within their ranges: a 3-player game with 3 colours, 6 emeralds each, a dear purchase."""
-    g = tawa.new_game("guatavita", 3, 2, {"COLOURS": ["red", "blue", "yellow"], "START_EMERALDS": 6,
-                                          "WORKER_PURCHASE": [2, 4, 4], "MAX_ROUNDS": 6})
+    g = tawa.new_game(
+        "guatavita",
+        3,
+        2,
+        {"COLOURS": ["red", "blue", "yellow"], "START_EMERALDS": 6, "WORKER_PURCHASE": [2, 4, 4], "MAX_ROUNDS": 6},
+    )
     assert [p.emeralds for p in g.state.players] == [6, 6, 6] and g.state.supply == 25 - 18
     rng = Rng(2)
     while not g.is_over:
@@ -108,8 +131,13 @@ def test_ids_outside_the_action_space() -> None:
     assert g.explain_illegal("explore S01 via S03 from pump").rule == "GV-200"
     # the bare "sabotage" is the Sabotage box's click (issue 24): GV-250, tests/guatavita/test_gv_opens.py
     assert g.explain_illegal("sabotage").rule == "GV-250"
-    for junk in ("explore S01 from pump insure 0", "explore S01  from pump", "explore Z9 from pump",
-                 "harvest 3", "dance"):
+    for junk in (
+        "explore S01 from pump insure 0",
+        "explore S01  from pump",
+        "explore Z9 from pump",
+        "harvest 3",
+        "dance",
+    ):
         err = g.explain_illegal(junk)
         assert err.rule is None and "not an action of Guatavita" in str(err), junk
     g = progress_game(2, 3, {"balsa": False, "MAX_ROUNDS": 2})

@@ -1,5 +1,6 @@
 """Execution phase: resting, lake tiles, head explorers, sabotage, landslide, famine and the action boxes
 (GV-290..GV-686) with the worked examples GV-903 and GV-906..GV-915."""
+
 from __future__ import annotations
 
 import pytest
@@ -482,6 +483,7 @@ def test_recruitment() -> None:
         drain(g, where, {0: 1}, he=0)
     g.state.stage, g.state.idx = Phase.START, 0
     from tawa.games.guatavita.testing import restart
+
     restart(g)
     act(g, "return he S00")
     assert g.state.players[0].camp_workers == 1
@@ -543,6 +545,7 @@ def test_housed_workers_for_capacity() -> None:
     # camp 2 + 1 on Recruitment + 2 on the balsa = 5 housed of 5: no recruit
     g = scenario(2, spots=["NE", "SW"], pioneer=0, balsa=True)
     from tawa.games.guatavita.testing import put_balsa
+
     put_balsa(g, 0, "S02")
     set_camp(g, 0, workers=5)
     set_stock(g, 0, food=4, camp_level=5)

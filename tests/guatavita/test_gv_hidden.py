@@ -1,4 +1,5 @@
 """Hidden information: observations and determinisation (GV-830..GV-837, section 5)."""
+
 from __future__ import annotations
 
 import json

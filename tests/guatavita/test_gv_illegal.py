@@ -1,5 +1,6 @@
 """Illegal actions (spec section 6): each is refused, the state is unchanged, and ``explain_illegal`` names
 the rule that forbids it."""
+
 from __future__ import annotations
 
 import random
@@ -128,6 +129,7 @@ def test_twice_and_duty_reasons() -> None:
     set_stock(g, 0, gold=0)
     g.state.stage, g.state.idx = Phase.START, 0
     from tawa.games.guatavita.testing import restart
+
     restart(g)
     assert refused(g, "pass") == "GV-111" and refused(g, "harvest 1") == "GV-111"
 

@@ -1,6 +1,7 @@
 """A saved Guatavita game is read field by field (issue 15): each family of fields is checked against its component
 (positions, tiles, seats, piece counts, slots, tracks) and the round machine's cursors against their stage, so that a
 bad document raises ``BadState`` naming the field and never loads into a corrupt game."""
+
 from __future__ import annotations
 
 import copy
@@ -52,25 +53,29 @@ def _set(path: tuple[Any, ...], value: object) -> Callable[[Doc], object]:
             node = node[key]
         node[path[-1]] = value
         return None
+
     return change
 
 
-@pytest.mark.parametrize(("path", "value", "field"), [
-    (("players", 0, "colour"), "purple", "players[0].colour"),
-    (("players", 1, "spot"), "XX", "players[1].spot"),
-    (("players", 0, "gold"), 9, "players[0].gold"),  # GV-370: at most the gold cap
-    (("players", 0, "food"), -1, "players[0].food"),
-    (("players", 2, "camp_workers"), 10, "players[2].camp_workers"),  # GV-029
-    (("players", 2, "sup_pipes"), 13, "players[2].sup_pipes"),
-    (("players", 0, "camp_level"), 2, "players[0].camp_level"),  # GV-521
-    (("players", 0, "pump_level"), 3, "players[0].pump_level"),  # GV-543
-    (("players", 0, "loan"), 6, "players[0].loan"),  # T-LOAN
-    (("players", 0, "balsa_pos"), 37, "players[0].balsa_pos"),
-    (("players", 0, "uses"), [0] * 9, "players[0].uses"),
-    (("players", 0, "uses"), [3] + [0] * 9, "players[0].uses[0]"),  # GV-074
-    (("players", 0, "inspected"), [36], "players[0].inspected"),  # GV-787: never the centre
-    (("players", 0, "passed"), 1, "players[0].passed"),
-])
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (("players", 0, "colour"), "purple", "players[0].colour"),
+        (("players", 1, "spot"), "XX", "players[1].spot"),
+        (("players", 0, "gold"), 9, "players[0].gold"),  # GV-370: at most the gold cap
+        (("players", 0, "food"), -1, "players[0].food"),
+        (("players", 2, "camp_workers"), 10, "players[2].camp_workers"),  # GV-029
+        (("players", 2, "sup_pipes"), 13, "players[2].sup_pipes"),
+        (("players", 0, "camp_level"), 2, "players[0].camp_level"),  # GV-521
+        (("players", 0, "pump_level"), 3, "players[0].pump_level"),  # GV-543
+        (("players", 0, "loan"), 6, "players[0].loan"),  # T-LOAN
+        (("players", 0, "balsa_pos"), 37, "players[0].balsa_pos"),
+        (("players", 0, "uses"), [0] * 9, "players[0].uses"),
+        (("players", 0, "uses"), [3] + [0] * 9, "players[0].uses[0]"),  # GV-074
+        (("players", 0, "inspected"), [36], "players[0].inspected"),  # GV-787: never the centre
+        (("players", 0, "passed"), 1, "players[0].passed"),
+    ],
+)
 def test_player_fields(path: tuple[Any, ...], value: object, field: str) -> None:
     _refused(PLAN, _set(path, value), field)
 
@@ -80,31 +85,36 @@ def test_players_are_distinct() -> None:
     _refused(PLAN, lambda s: s["players"].pop(), "players")
 
 
-@pytest.mark.parametrize(("path", "value", "field"), [
-    (("tile_at", 0), 39, "tile_at[0]"),
-    (("tile_at",), list(range(36)), "tile_at"),
-    (("unused_centre",), [36], "unused_centre"),
-    (("drained", 3), "yes", "drained"),
-    (("pipes", 0), [0, 0], "pipes[0]"),  # one count per seat
-    (("pipes", 0, 0), 13, "pipes[0][0]"),  # GV-029
-    (("he", 5), 3, "he[5]"),  # a seat of this game or -1
-    (("supply",), 26, "supply"),  # GV-028
-    (("pioneer",), 3, "pioneer"),
-    (("round",), 0, "round"),
-    (("round",), 41, "round"),  # GV-861: not past the round cap
-    (("stage",), "night", "stage"),
-    (("order",), [0, 0, 1], "order"),  # GV-053: every seat once
-    (("end_triggers",), ["flood"], "end_triggers[0]"),
-    (("balsa_steps",), 3, "balsa_steps"),  # GV-778
-])
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (("tile_at", 0), 39, "tile_at[0]"),
+        (("tile_at",), list(range(36)), "tile_at"),
+        (("unused_centre",), [36], "unused_centre"),
+        (("drained", 3), "yes", "drained"),
+        (("pipes", 0), [0, 0], "pipes[0]"),  # one count per seat
+        (("pipes", 0, 0), 13, "pipes[0][0]"),  # GV-029
+        (("he", 5), 3, "he[5]"),  # a seat of this game or -1
+        (("supply",), 26, "supply"),  # GV-028
+        (("pioneer",), 3, "pioneer"),
+        (("round",), 0, "round"),
+        (("round",), 41, "round"),  # GV-861: not past the round cap
+        (("stage",), "night", "stage"),
+        (("order",), [0, 0, 1], "order"),  # GV-053: every seat once
+        (("end_triggers",), ["flood"], "end_triggers[0]"),
+        (("balsa_steps",), 3, "balsa_steps"),  # GV-778
+    ],
+)
 def test_lake_and_round_fields(path: tuple[Any, ...], value: object, field: str) -> None:
     _refused(PLAN, _set(path, value), field)
 
 
 def test_the_deal_keeps_each_tile_in_its_phase() -> None:
     """GV-013..GV-017: swapping a shore tile with a phase-2 tile is refused."""
+
     def swap(state: Doc) -> None:
         state["tile_at"][0], state["tile_at"][18] = state["tile_at"][18], state["tile_at"][0]
+
     _refused(PLAN, swap, "tile_at")
 
 

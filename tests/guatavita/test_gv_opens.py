@@ -1,6 +1,7 @@
 """What opens a refusal (issue 24): the Sabotage box, which is no action of its own, names GV-250 and says that a
 sabotage is placed by clicking the hex of the exploration; a click on a part that means no action gets the rule of
 the planning turn."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,11 +18,11 @@ def test_the_sabotage_box_says_where_a_sabotage_is_placed() -> None:
     err = g.explain_illegal("sabotage")
     assert err.rule == "GV-250" and err.opens == SABOTAGE_HOW and "hex" in err.opens
     assert "nobody is exploring" in str(err)
-    act(g, "explore S04 from pump")   # red explores; blue may sabotage it
+    act(g, "explore S04 from pump")  # red explores; blue may sabotage it
     err = g.explain_illegal("sabotage")
     assert err.rule == "GV-250" and "highlighted" in str(err)
     assert any(a.id == "sabotage S04" for a in g.legal_actions())
-    assert g.to_json() != before   # (the game moved on by the explore, never by an explanation)
+    assert g.to_json() != before  # (the game moved on by the explore, never by an explanation)
     state = g.to_json()
     g.explain_illegal("sabotage")
     assert g.to_json() == state

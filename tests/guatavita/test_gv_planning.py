@@ -1,5 +1,6 @@
 """Planning phase: turn order, placements, start-of-planning duties, exploration, crossing, insurance,
 sabotage, passing (GV-050..GV-273) and the worked examples GV-900..GV-905."""
+
 from __future__ import annotations
 
 import pytest
@@ -251,6 +252,7 @@ def test_pump_level_counts_from_next_planning() -> None:
 @pytest.mark.rule("GV-145")
 def test_lake_sabotage_and_balsa_placements_sit_beside_the_boxes() -> None:
     from tawa.games.guatavita.testing import put_balsa
+
     g = scenario(2, spots=["NE", "SW"], pioneer=0, balsa=True)
     put_balsa(g, 0, "S03")
     put_tile(g, "S10", "P1-01")
@@ -534,8 +536,11 @@ def test_example_905_execution_order() -> None:
     act(g, "declare gold")
     assert g.state.decision[0] == "exchange"
     act(g, "exchange none")
-    kinds = [(e.kind, e.data.get("pos")) for e in g.log if e.kind in ("rest", "flip", "declare", "camp", "pioneer",
-                                                                    "commerce", "recruit", "harvest", "loan")]
+    kinds = [
+        (e.kind, e.data.get("pos"))
+        for e in g.log
+        if e.kind in ("rest", "flip", "declare", "camp", "pioneer", "commerce", "recruit", "harvest", "loan")
+    ]
     assert kinds[0][0] == "rest"
     seq = [k for k, _ in kinds if k not in ("rest", "declare")]
     assert seq == ["flip", "flip", "camp", "pioneer", "commerce", "commerce", "recruit"]

@@ -1,5 +1,6 @@
 """Whole games: progress-biased playouts reach the deep phases and the end conditions; the engine
 contract (invariants, JSON, replay, illegal input, action space) holds; the round cap (GV-860..GV-863)."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,12 @@ NPOS, PHASE_OF_POS = BOARD.npos, BOARD.phase_of_pos
 
 
 def playout(seed: int, players: int, balsa: bool, check: bool = False) -> tuple[tawa.Game, Counter]:
-    g = tawa.new_game("guatavita", players=players, seed=seed,
-                      options={"balsa": balsa, **tawa.game_class("guatavita").info.automation_options})
+    g = tawa.new_game(
+        "guatavita",
+        players=players,
+        seed=seed,
+        options={"balsa": balsa, **tawa.game_class("guatavita").info.automation_options},
+    )
     r = random.Random(seed)
     seen: Counter = Counter()
     space = g.action_space
@@ -47,8 +52,21 @@ def test_progress_playouts_reach_deep_phases_and_every_end() -> None:
         assert any(st.drained[p] and PHASE_OF_POS[p] >= 2 for p in range(NPOS))
     assert ends["centre"] > 0 and ends["pipes"] > 0
     assert deepest[4] > 0 and deepest[3] + deepest[4] >= 12
-    for k in ("famine", "landslide", "inspect", "protect", "balsa_destroyed", "sabotage", "declare", "cross",
-              "reexplore", "he_return", "recruit", "camp", "pump"):
+    for k in (
+        "famine",
+        "landslide",
+        "inspect",
+        "protect",
+        "balsa_destroyed",
+        "sabotage",
+        "declare",
+        "cross",
+        "reexplore",
+        "he_return",
+        "recruit",
+        "camp",
+        "pump",
+    ):
         assert kinds[k] > 0, k
     assert ends["capped"] <= 4
 

@@ -1,4 +1,5 @@
 """End scoring, majorities with the literal tie split, winner and tie-breaks (GV-710..GV-753, GV-916..GV-919)."""
+
 from __future__ import annotations
 
 import pytest
@@ -62,9 +63,20 @@ def test_final_score_items() -> None:
     drain(g, "S02", {0: 1}, he=0)
     drain(g, "S10", {1: 1})
     b = breakdown(g.state, g.tables, g.params)[0]
-    assert b == {"track": 20, "camp_track": 2, "camp_majority": 9, "pipe_majority": 9, "machines": 6,
-                 "workers": 2, "pipes": 2, "emeralds": 2, "gold": 6, "head_explorers": 6, "balsa": 0,
-                 "total": 20 + 2 + 9 + 9 + 6 + 2 + 2 + 2 + 6 + 6}
+    assert b == {
+        "track": 20,
+        "camp_track": 2,
+        "camp_majority": 9,
+        "pipe_majority": 9,
+        "machines": 6,
+        "workers": 2,
+        "pipes": 2,
+        "emeralds": 2,
+        "gold": 6,
+        "head_explorers": 6,
+        "balsa": 0,
+        "total": 20 + 2 + 9 + 9 + 6 + 2 + 2 + 2 + 6 + 6,
+    }
     assert g.scores()[0] == b["total"]
 
 
@@ -97,6 +109,7 @@ def test_winner_and_tie_breaks() -> None:
     g.state.players[0].gold_duty = g.state.players[1].gold_duty = False
     g.invalidate_cache()
     from tawa.games.guatavita.testing import act
+
     act(g, "loan", "loan")
     pass_all(g)
     assert g.is_over and g.winners() == [0, 1]

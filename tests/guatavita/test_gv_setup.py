@@ -1,4 +1,5 @@
 """Setup, components and data tables (GV-010..GV-030, T-LAKE, T-PUMPS, T-BALSA, T-TILES)."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,13 @@ from tawa.games.guatavita.state import Phase
 from tawa.games.guatavita.testing import BOARD
 
 CENTRE, NEIGHBOURS, PHASE_OF_POS, POS_INDEX, POS_NAMES, TILES = (
-    BOARD.centre, BOARD.neighbours, BOARD.phase_of_pos, BOARD.index, BOARD.names, BOARD.tiles)
+    BOARD.centre,
+    BOARD.neighbours,
+    BOARD.phase_of_pos,
+    BOARD.index,
+    BOARD.names,
+    BOARD.tiles,
+)
 
 
 def new(players: int = 3, seed: int = 0, **opts: object) -> tawa.Game:
@@ -39,6 +46,7 @@ def test_thirty_nine_tiles_by_phase() -> None:
 def test_lake_geometry_matches_spec_table() -> None:
     def nb(name: str) -> set[str]:
         return {POS_NAMES[j] for j in NEIGHBOURS[POS_INDEX[name]]}
+
     assert nb("S00") == {"S01", "M00", "S17"}
     assert nb("M04") == {"M03", "S05", "S06", "S07", "M05", "I2"}
     assert nb("C") == {"I0", "I1", "I2", "I3", "I4", "I5"}
@@ -98,6 +106,7 @@ def test_starting_state() -> None:
 @pytest.mark.rule("GV-029")
 def test_piece_limits_recruit_from_empty_supply_gives_nothing() -> None:
     from tawa.games.guatavita.testing import act, pass_all, scenario, set_camp, set_stock
+
     g = scenario(2, spots=["NE", "SW"], pioneer=0)
     set_camp(g, 0, workers=9)
     set_stock(g, 0, food=8, camp_level=9)

@@ -1,6 +1,7 @@
 """What a player reads (issue 17): one vocabulary and the colours as seat names, round and phase separators in the
 log, La Balsa moves that say what they did, the render's named parts within 80 columns, the final ranking with its
 tie-breaks and points by source, and the help of an action."""
+
 from __future__ import annotations
 
 import re
@@ -54,8 +55,10 @@ def test_balsa_moves_say_what_they_did() -> None:
     act(g, "balsa step S03", "push balsa S04", "balsa stop")
     texts = [e.text for e in g.log]
     start = texts.index("Red's balsa pushes Blue's balsa from S03 to S04 (Blue's choice)")
-    assert texts[start + 1:start + 3] == ["Red's balsa moves from S02 to S03 (step 1 of 2)",
-                                          "Red's balsa ends its move on S03"]
+    assert texts[start + 1 : start + 3] == [
+        "Red's balsa moves from S02 to S03 (step 1 of 2)",
+        "Red's balsa ends its move on S03",
+    ]
 
 
 @pytest.mark.rule("GV-776", "GV-785", "GV-788", "GV-796")
@@ -66,8 +69,9 @@ def test_balsa_choices_and_losses_in_the_log() -> None:
     act(g, "balsa")
     pass_all(g)
     act(g, "balsa stop", "protect")
-    assert ("Red puts 2 emeralds on their balsa on I0: exploring I0 needs 1 more machine(s) until it is activated "
-            "again") in [e.text for e in g.log]
+    assert (
+        "Red puts 2 emeralds on their balsa on I0: exploring I0 needs 1 more machine(s) until it is activated again"
+    ) in [e.text for e in g.log]
     pass_all(g)
     act(g, "balsa")  # GV-776
     assert g.log[-1].text.endswith("; the 2 emeralds that protected it go back to the shared supply")
@@ -134,7 +138,9 @@ def test_standings_name_the_tie_break_and_the_points_by_source() -> None:
     assert [(s.place, s.decided_by) for s in table] == [(1, "score"), (2, "")]
     table = ended((20, 22), (2, 1), (5, 5)).standings()  # equal VP, more pipes in the lake
     assert table[0].score == table[1].score and [(s.place, s.decided_by) for s in table] == [
-        (1, "GV-751 more pipes in the lake"), (2, "")]
+        (1, "GV-751 more pipes in the lake"),
+        (2, ""),
+    ]
     g = ended((20, 21), (1, 1), (6, 5))  # equal VP and pipes, more gold
     assert [(s.place, s.decided_by) for s in g.standings()] == [(1, "GV-752 more gold"), (2, "")]
     table = ended((20, 20), (1, 1), (5, 5)).standings()
@@ -142,7 +148,7 @@ def test_standings_name_the_tie_break_and_the_points_by_source() -> None:
     assert table[0].decided_by == "shared: still tied after GV-751 more pipes in the lake, GV-752 more gold"
     parts = table[0].breakdown
     assert list(parts)[:3] == ["score track", "camp level", "camp majority"] and sum(parts.values()) == table[0].score
-    assert table[0].unit == "VP" and table[0].amount(parts["machines"]).endswith(" VP")   # points, not machines
+    assert table[0].unit == "VP" and table[0].amount(parts["machines"]).endswith(" VP")  # points, not machines
     text = dict(g.render_parts(0))["status"]
     assert "1. Red" in text and "(GV-752 more gold)" in text and re.search(r"Red\s+\d+", text)
 
@@ -154,8 +160,10 @@ def test_help_names_the_rule_and_what_the_action_brings() -> None:
     texts = {a.id: g.help_text(a) for a in g.legal_actions()}
     assert "[GV-144]" in texts["loan"] and "+4 gold, -5 VP" in texts["loan"]
     assert "Crossing S03 pays 1 gold to Blue and scores 1 VP now" in texts["cross S03 from S02"]
-    assert "S04 is a phase-1 tile: its drained side shows 0-2 emeralds, 0-3 gold, 1-4 VP" in texts[
-        "explore S04 via S03 from S02"]
+    assert (
+        "S04 is a phase-1 tile: its drained side shows 0-2 emeralds, 0-3 gold, 1-4 VP"
+        in texts["explore S04 via S03 from S02"]
+    )
     assert "You hold the Pioneer marker: +2 food" in texts["harvest 1"]
     g = two(options={"WORKER_PURCHASE": [3, 1, 5]})
     assert rule_of_kind(g.params)["pay"] == ("GV-105", "3 workers from your personal supply for 1 gold or 5 emeralds")

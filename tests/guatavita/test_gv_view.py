@@ -1,5 +1,6 @@
 """The Guatavita board in the browser (issue 18): the observation's option values, the SVG view, its targets,
 buttons and previews (games/guatavita/view/)."""
+
 from __future__ import annotations
 
 import json
@@ -84,8 +85,9 @@ def two(**kw: object) -> GuatavitaGame:  # red NE (seat 0, Pioneer), blue SW (se
 
 def test_observation_names_the_option_values_a_board_draws():
     """A view reads the game's own slot counts, tracks and prices from the observation's ``overrides``."""
-    g = new_game(3, 1, SLOTS={"loan": 3, "pioneer": 2}, CAMP_UPGRADE=[2, 1, 3], LOAN_GOLD=[0, 3, 4, 5, 5, 6],
-                 GOLD_CAP=10)
+    g = new_game(
+        3, 1, SLOTS={"loan": 3, "pioneer": 2}, CAMP_UPGRADE=[2, 1, 3], LOAN_GOLD=[0, 3, 4, 5, 5, 6], GOLD_CAP=10
+    )
     obs = g.observation(0)
     assert obs["overrides"]["SLOTS"] == {"loan": 3, "pioneer": 2}
     assert obs["overrides"]["MAX_ROUNDS"] == 40  # the round cap of automated runs (GV-863)
@@ -113,10 +115,26 @@ def test_observation_names_the_option_values_a_board_draws():
 # ============================================================================= the view over whole games
 
 
-HOVER = ("hex-", "spot-", "box-", "slot-", "seat", "status", "turn-order", "emerald-supply", "end-triggers",
-         "score-track")
-GAMES = [(2, 1, True, True), (3, 2, True, False), (4, 3, True, True), (2, 4, False, False), (3, 5, False, True),
-         (4, 6, False, True)]
+HOVER = (
+    "hex-",
+    "spot-",
+    "box-",
+    "slot-",
+    "seat",
+    "status",
+    "turn-order",
+    "emerald-supply",
+    "end-triggers",
+    "score-track",
+)
+GAMES = [
+    (2, 1, True, True),
+    (3, 2, True, False),
+    (4, 3, True, True),
+    (2, 4, False, False),
+    (3, 5, False, True),
+    (4, 6, False, True),
+]
 
 
 @pytest.mark.parametrize(("players", "seed", "biased", "balsa"), GAMES)
@@ -154,8 +172,10 @@ def first_decision(kind: str) -> tawa.Game:
 NAMED_TILE = ("return he", "balsa start", "balsa step", "push balsa", "inspect", "sabotage", "reexplore", "cross")
 
 
-@pytest.mark.parametrize("kind", ["plan", "balsa_start", "he_return", "pay", "declare", "join", "balsa_move", "push",
-                                  "balsa_act", "exchange"])
+@pytest.mark.parametrize(
+    "kind",
+    ["plan", "balsa_start", "he_return", "pay", "declare", "join", "balsa_move", "push", "balsa_act", "exchange"],
+)
 def test_every_kind_of_decision_names_its_elements(kind):
     """Every decision of spec section 6 has its actions on the board, on the element each is about."""
     g = first_decision(kind)
@@ -187,7 +207,8 @@ def test_buttons_are_exactly_the_actions_about_no_element():
     obs = dict(g.observation(0))
     every = g.action_space.ids
     assert sorted(a for a in every if view.is_button(a)) == sorted(
-        ["pass", "keep all", "balsa stop", "balsa nothing", "exchange none"])
+        ["pass", "keep all", "balsa stop", "balsa nothing", "exchange none"]
+    )
     decided = {"declare": ["declare", 0, POSITIONS.index("S03")], "exchange": ["exchange", 0]}
     for aid in every:
         if view.is_button(aid):
@@ -274,8 +295,22 @@ def test_every_tile_and_space_shows_a_rule_with_its_id_and_tag():
     root = parse(view.svg(g.observation(0)))
     for e in root.iter():
         ident = e.get("id", "")
-        if ident.startswith(("hex-", "spot-", "box-", "slot-", "seat", "he-", "balsa-", "pioneer", "score-",
-                             "emerald-supply", "turn-order", "end-triggers")):
+        if ident.startswith(
+            (
+                "hex-",
+                "spot-",
+                "box-",
+                "slot-",
+                "seat",
+                "he-",
+                "balsa-",
+                "pioneer",
+                "score-",
+                "emerald-supply",
+                "turn-order",
+                "end-triggers",
+            )
+        ):
             assert RULE_ID.search(title(e)) or "T-" in title(e), ident
     for key, text in view.RULES.items():
         assert RULE_ID.search(text) or text.startswith("T-"), key
@@ -318,8 +353,10 @@ def test_box_slots_show_who_stands_there_and_a_placement_targets_the_next_free_s
     set_camp(g, 1, workers=5, machines=1)
     obs = g.observation(1)
     assert view.targets(obs, legal_of(g))["camp upgrade"] == "slot-camp-2"
-    assert view.targets(obs, ["harvest 1", "harvest 2"]) == {"harvest 1": "slot-harvest-1",
-                                                              "harvest 2": "slot-harvest-1"}
+    assert view.targets(obs, ["harvest 1", "harvest 2"]) == {
+        "harvest 1": "slot-harvest-1",
+        "harvest 2": "slot-harvest-1",
+    }
     root = parse(view.svg(obs))
     slot = by_id(root, "slot-camp-1")
     assert slot.get("data-seat") == "0" and "Red, 2 workers + 1 machine" in title(slot)

@@ -1,5 +1,6 @@
 """scripts/ayar_balance.py (the Ayar balance check with its turn planner; moved out of the game package, which
 imports no lab code)."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -10,10 +11,11 @@ from typing import Any
 from tawa.games.ayar.testing import new
 
 _SPEC = importlib.util.spec_from_file_location(
-    "ayar_balance", Path(__file__).resolve().parents[2] / "scripts" / "ayar_balance.py")
+    "ayar_balance", Path(__file__).resolve().parents[2] / "scripts" / "ayar_balance.py"
+)
 assert _SPEC and _SPEC.loader
 balance: Any = importlib.util.module_from_spec(_SPEC)
-sys.modules["ayar_balance"] = balance   # its dataclass looks its module up while the script loads
+sys.modules["ayar_balance"] = balance  # its dataclass looks its module up while the script loads
 _SPEC.loader.exec_module(balance)
 
 

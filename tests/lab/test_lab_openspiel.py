@@ -1,4 +1,5 @@
 """The OpenSpiel adapter (only where the optional open-spiel wheel is installed)."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,9 +30,11 @@ def test_a_tawa_game_runs_under_openspiel_ismcts_and_mcts() -> None:
     r = resampler(3)(s, 0)
     assert r.information_state_string(0) == s.information_state_string(0)
     rs = np.random.RandomState(1)
-    bots = [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 30, random_state=rs),
-            mcts.MCTSBot(game, 0.7, 30, mcts.RandomRolloutEvaluator(1, rs), random_state=rs),
-            ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 30, random_state=rs)]
+    bots = [
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 30, random_state=rs),
+        mcts.MCTSBot(game, 0.7, 30, mcts.RandomRolloutEvaluator(1, rs), random_state=rs),
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 30, random_state=rs),
+    ]
     for b in bots[::2]:
         b.set_resampler(resampler(1))
     while not s.is_terminal():
@@ -54,8 +57,12 @@ def test_duel_takes_our_bot_spec() -> None:
 
 
 # short games for OpenSpiel's random simulation test (uniform random moves; the [D] caps end what does not end)
-SIMULATED = [("ayar", 2, {}), ("guatavita", 3, {"MAX_ROUNDS": 6}), ("pachakuna", 2, {"TURN_CAP": 30}),
-             ("sacred-valley", 3, {"TURN_CAP_ROUNDS": 8})]
+SIMULATED = [
+    ("ayar", 2, {}),
+    ("guatavita", 3, {"MAX_ROUNDS": 6}),
+    ("pachakuna", 2, {"TURN_CAP": 30}),
+    ("sacred-valley", 3, {"TURN_CAP_ROUNDS": 8}),
+]
 
 
 @pytest.mark.parametrize("game_id,players,options", SIMULATED, ids=[g[0] for g in SIMULATED])
@@ -64,11 +71,13 @@ def test_every_tawa_game_passes_openspiel_random_simulation_test(game_id: str, p
 
     from tawa.lab.openspiel import register_all
 
-    names = register_all()   # every registered game (here also the toy game of tests/core)
-    assert {"python_tawa_ayar", "python_tawa_guatavita", "python_tawa_pachakuna",
-            "python_tawa_sacred_valley"} <= set(names)
-    game = pyspiel.load_game(f"python_tawa_{game_id.replace('-', '_')}",
-                             {"players": players, "seed": 5, "options": json.dumps(options)})
+    names = register_all()  # every registered game (here also the toy game of tests/core)
+    assert {"python_tawa_ayar", "python_tawa_guatavita", "python_tawa_pachakuna", "python_tawa_sacred_valley"} <= set(
+        names
+    )
+    game = pyspiel.load_game(
+        f"python_tawa_{game_id.replace('-', '_')}", {"players": players, "seed": 5, "options": json.dumps(options)}
+    )
     assert game.get_type().provides_information_state_tensor and game.get_type().provides_observation_tensor
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 

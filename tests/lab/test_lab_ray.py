@@ -7,6 +7,7 @@ does). Teardown stops only the processes of that session (never ``ray stop``, wh
 A second node cannot join on loopback: ``ray start --address`` refuses to add a node while
 ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``, and without it Ray binds every interface (docs/cluster.md).
 Ray's workers import tawa themselves, so these tests play a real game (Ayar), not the toy games."""
+
 from __future__ import annotations
 
 import contextlib
@@ -32,8 +33,10 @@ from tawa.cli import app
 from tawa.lab.ray_executor import RayExecutor, import_ray, ray_available
 from tawa.lab.simulate import read_records, run_simulation
 
-pytestmark = [pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'tawa[ray]')"),
-              pytest.mark.xdist_group("ray")]
+pytestmark = [
+    pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'tawa[ray]')"),
+    pytest.mark.xdist_group("ray"),
+]
 
 runner = CliRunner()
 TIMING = ("think", "think_max", "seconds")
@@ -55,7 +58,7 @@ def _free_port() -> int:
 
 def _ppid(pid: int) -> int:
     stat = Path(f"/proc/{pid}/stat").read_text()
-    return int(stat[stat.rindex(")") + 2:].split()[1])
+    return int(stat[stat.rindex(")") + 2 :].split()[1])
 
 
 def _processes() -> dict[int, tuple[int, int]]:
@@ -123,10 +126,28 @@ def head() -> Iterator[Head]:
     src = str(Path(tawa.__file__).resolve().parents[1])  # the workers import this tawa, as the test does
     env = {**os.environ, **RAY_ENV, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
     ray_cli = str(Path(sys.executable).with_name("ray"))
-    proc = subprocess.run([ray_cli, "start", "--head", "--port", str(port), "--node-ip-address", "127.0.0.1",
-                           "--num-cpus", "2", "--include-dashboard=false", "--disable-usage-stats",
-                           "--temp-dir", temp], env=env, capture_output=True, text=True, timeout=180,
-                          start_new_session=True)
+    proc = subprocess.run(
+        [
+            ray_cli,
+            "start",
+            "--head",
+            "--port",
+            str(port),
+            "--node-ip-address",
+            "127.0.0.1",
+            "--num-cpus",
+            "2",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+            "--temp-dir",
+            temp,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        start_new_session=True,
+    )
     h = Head(f"127.0.0.1:{port}", 0)
     # `ray start` led a new session, so its pid is the group of everything it left running
     h.group = next((g for p, (_, g) in _processes().items() if temp in _cmdline(p)), -1)
@@ -158,12 +179,27 @@ def test_a_ray_of_its_own_on_loopback(tmp_path: Path) -> None:
 
 
 def test_cli_joins_a_cluster_by_address(head: Head, tmp_path: Path) -> None:
-    r = runner.invoke(app, ["simulate", GAME, "-n", "4", "--seed", "3", "--backend", "ray", "--address",
-                            head.address, "--out", str(tmp_path), "--json"])
+    r = runner.invoke(
+        app,
+        [
+            "simulate",
+            GAME,
+            "-n",
+            "4",
+            "--seed",
+            "3",
+            "--backend",
+            "ray",
+            "--address",
+            head.address,
+            "--out",
+            str(tmp_path),
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["games"] == 4 and len(_lines(tmp_path)) == 4
-    r = runner.invoke(app, ["simulate", GAME, "-n", "2", "--jobs", "2", "--backend", "ray", "--address",
-                            head.address])
+    r = runner.invoke(app, ["simulate", GAME, "-n", "2", "--jobs", "2", "--backend", "ray", "--address", head.address])
     assert r.exit_code == 2 and "--num-cpus" in r.output
 
 
@@ -180,9 +216,22 @@ def _kill_one_busy_worker(head: Head, killed: list[int], stop: threading.Event) 
 
 
 def test_a_killed_worker_loses_only_its_game_and_resume_plays_it(head: Head, tmp_path: Path) -> None:
-    n, out = 120, tmp_path / "run"   # a run of a few seconds: long enough for the killer to find a busy worker
-    args = ["simulate", GAME, "-n", str(n), "--seed", "21", "--backend", "ray", "--address", head.address,
-            "--out", str(out), "--json"]
+    n, out = 120, tmp_path / "run"  # a run of a few seconds: long enough for the killer to find a busy worker
+    args = [
+        "simulate",
+        GAME,
+        "-n",
+        str(n),
+        "--seed",
+        "21",
+        "--backend",
+        "ray",
+        "--address",
+        head.address,
+        "--out",
+        str(out),
+        "--json",
+    ]
     killed: list[int] = []
     stop = threading.Event()
     killer = threading.Thread(target=_kill_one_busy_worker, args=(head, killed, stop), daemon=True)
@@ -218,8 +267,27 @@ def test_address_needs_the_ray_backend_and_a_live_head(tmp_path: Path) -> None:
 def test_tune_runs_its_evaluations_on_the_cluster(head: Head, tmp_path: Path) -> None:
     """``tawa tune --backend ray --address``: every evaluation's games are played on the cluster, with the same
     result as played here."""
-    common = ["tune", GAME, "-p", "2", "--option", "TURNS_PER_ROUND=[1,1,1,1]", "--param", "TEMPLE_SUN_PER_NIGHT=1..3",
-              "--budget", "2", "--games", "2", "--confirm", "2", "--finalists", "1", "--seats", SEATS, "--json"]
+    common = [
+        "tune",
+        GAME,
+        "-p",
+        "2",
+        "--option",
+        "TURNS_PER_ROUND=[1,1,1,1]",
+        "--param",
+        "TEMPLE_SUN_PER_NIGHT=1..3",
+        "--budget",
+        "2",
+        "--games",
+        "2",
+        "--confirm",
+        "2",
+        "--finalists",
+        "1",
+        "--seats",
+        SEATS,
+        "--json",
+    ]
     r = runner.invoke(app, [*common, "--backend", "ray", "--address", head.address, "--out", str(tmp_path / "ray")])
     assert r.exit_code == 0, r.output
     here = runner.invoke(app, [*common, "--out", str(tmp_path / "here")])

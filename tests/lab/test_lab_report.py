@@ -1,4 +1,5 @@
 """tawa report: a self-contained HTML file with plots, intervals, ratings; bench's ismcts figure."""
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,11 @@ def test_report_html_is_self_contained_with_plots(tmp_path: Path) -> None:
     recs = read_records(lines)
     # one capped game and per-game extras, to see them shown apart and plotted
     extra = dict(recs[0], index=99, capped=True)
-    recs[1]["extras"] = {"seat_category": {"colour": ["red", "blue", "green"]},
-                         "seat_values": {"points by source": [{"gold": 3}, {"gold": 1}, {"gold": 2}]},
-                         "game_category": {"layout": "A"}}
+    recs[1]["extras"] = {
+        "seat_category": {"colour": ["red", "blue", "green"]},
+        "seat_values": {"points by source": [{"gold": 3}, {"gold": 1}, {"gold": 2}]},
+        "game_category": {"layout": "A"},
+    }
     lines.write_text("".join(json.dumps(r) + "\n" for r in [*recs, extra]))
     r = runner.invoke(app, ["report", str(tmp_path)])
     assert r.exit_code == 0, r.output

@@ -1,5 +1,6 @@
 """tawa report's readability: category labels never overlap, counts get whole-number ticks, and a section whose
 games were all capped says why it has no figures."""
+
 from __future__ import annotations
 
 import itertools
@@ -16,9 +17,28 @@ import toy_game  # noqa: F401  (registers "toy-cards")
 from tawa.lab.report import category_figure, length_histogram, write_report
 from tawa.lab.simulate import read_records, run_simulation
 
-CAMAYOS = ["alpaca_worker", "ayllu_member", "barterer", "cleaner", "cultivator", "foreigner", "harvest_worker",
-           "hatun_runa", "herder", "irrigator", "rantic", "saboteur", "supervisor", "terrace_worker", "tocricoc",
-           "umu", "warehouse_keeper", "warrior", "weaver", "yanacona"]
+CAMAYOS = [
+    "alpaca_worker",
+    "ayllu_member",
+    "barterer",
+    "cleaner",
+    "cultivator",
+    "foreigner",
+    "harvest_worker",
+    "hatun_runa",
+    "herder",
+    "irrigator",
+    "rantic",
+    "saboteur",
+    "supervisor",
+    "terrace_worker",
+    "tocricoc",
+    "umu",
+    "warehouse_keeper",
+    "warrior",
+    "weaver",
+    "yanacona",
+]
 
 
 def overlapping(fig: Any, labels: list[Any]) -> list[tuple[str, str]]:

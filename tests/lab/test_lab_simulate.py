@@ -1,4 +1,5 @@
 """tawa simulate: seat rotation, parallel jobs, resume, option echo, capped games apart."""
+
 from __future__ import annotations
 
 import json
@@ -38,19 +39,25 @@ def test_duplicate_deals_play_each_seed_once_per_rotation(tmp_path: Path) -> Non
     tasks = plan("toy-cards", 7, ["ismcts", "greedy", "random"], 10, 3, {}, duplicate=True)
     assert [t.seed for t in tasks] == [10, 10, 10, 11, 11, 11, 12]
     block = tasks[3:6]  # one deal: every bot sits in every seat of it once
-    assert {(t.seats[s], s) for t in block for s in range(3)} == {(b, s) for b in ("ismcts", "greedy", "random")
-                                                                    for s in range(3)}
+    assert {(t.seats[s], s) for t in block for s in range(3)} == {
+        (b, s) for b in ("ismcts", "greedy", "random") for s in range(3)
+    }
     with pytest.raises(ValueError, match="rotation"):
         plan("toy-cards", 4, ["greedy", "random"], 1, 2, {}, rotate_seats=False, duplicate=True)
     run_simulation("toy-cards", 4, "greedy,random", 5, players=2, out=tmp_path, duplicate=True)
     recs = sorted(read_records(tmp_path / "toy-cards.jsonl"), key=lambda r: r["index"])
     assert [(r["seed"], r["seats"]) for r in recs] == [
-        (5, ["greedy", "random"]), (5, ["random", "greedy"]), (6, ["greedy", "random"]), (6, ["random", "greedy"])]
+        (5, ["greedy", "random"]),
+        (5, ["random", "greedy"]),
+        (6, ["greedy", "random"]),
+        (6, ["random", "greedy"]),
+    ]
     assert json.loads((tmp_path / "toy-cards.run.json").read_text())["duplicate"] is True
     with pytest.raises(ValueError, match=r"differs.*duplicate"):  # a plain run cannot resume a duplicate one
         run_simulation("toy-cards", 6, "greedy,random", 5, players=2, out=tmp_path, resume=True)
-    result = runner.invoke(app, ["simulate", "toy-cards", "-n", "2", "--seats", "greedy,random", "-p", "2",
-                                 "--duplicate", "--no-rotate"])
+    result = runner.invoke(
+        app, ["simulate", "toy-cards", "-n", "2", "--seats", "greedy,random", "-p", "2", "--duplicate", "--no-rotate"]
+    )
     assert result.exit_code != 0 and "rotation" in result.output
 
 
@@ -94,8 +101,16 @@ def test_an_interrupted_run_keeps_its_games_and_resume_finishes_it(tmp_path: Pat
     with lines.open("a") as f:
         f.write('{"index": 5, "game": "toy-c')  # a torn last line
     seen: list[tuple[int, int]] = []
-    summary = run_simulation("toy-cards", 8, "ismcts:iters=20,random", 3, players=2, out=part, resume=True,
-                             on_start=lambda done, total: seen.append((done, total)))
+    summary = run_simulation(
+        "toy-cards",
+        8,
+        "ismcts:iters=20,random",
+        3,
+        players=2,
+        out=part,
+        resume=True,
+        on_start=lambda done, total: seen.append((done, total)),
+    )
     assert seen == [(3, 8)] and summary.games == 8
     got = sorted((_strip(r) for r in read_records(lines)), key=lambda r: r["index"])
     want = sorted((_strip(r) for r in read_records(whole / "toy-cards.jsonl")), key=lambda r: r["index"])
@@ -111,8 +126,18 @@ def test_options_are_echoed_and_capped_games_are_kept_apart(tmp_path: Path) -> N
     assert json.loads((tmp_path / "toy-cards.run.json").read_text())["options"] == {"HAND_SIZE": 3}
     assert all(r["options"] == {"HAND_SIZE": 3} for r in read_records(tmp_path / "toy-cards.jsonl"))
     summary = Summary()
-    base = {"players": 2, "seats": ["a", "b"], "scores": [1, 2], "ranking": [2, 1], "winners": [1],
-            "length": 10, "mean_branching": 2.0, "first_player": 0, "think": [0.1, 0.1], "moves": [5, 5]}
+    base = {
+        "players": 2,
+        "seats": ["a", "b"],
+        "scores": [1, 2],
+        "ranking": [2, 1],
+        "winners": [1],
+        "length": 10,
+        "mean_branching": 2.0,
+        "first_player": 0,
+        "think": [0.1, 0.1],
+        "moves": [5, 5],
+    }
     summary.add({**base, "capped": False})
     summary.add({**base, "capped": True, "winners": [0]})
     d = summary.as_dict()
@@ -121,13 +146,46 @@ def test_options_are_echoed_and_capped_games_are_kept_apart(tmp_path: Path) -> N
 
 
 def test_cli_simulate_jobs_resume_and_echo(tmp_path: Path) -> None:
-    r = runner.invoke(app, ["simulate", "toy-cards", "-n", "6", "-p", "2", "--seats", "greedy,ismcts:iters=10",
-                            "--jobs", "2",
-                            "--out", str(tmp_path), "--option", "HAND_SIZE=3"])
+    r = runner.invoke(
+        app,
+        [
+            "simulate",
+            "toy-cards",
+            "-n",
+            "6",
+            "-p",
+            "2",
+            "--seats",
+            "greedy,ismcts:iters=10",
+            "--jobs",
+            "2",
+            "--out",
+            str(tmp_path),
+            "--option",
+            "HAND_SIZE=3",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert '"HAND_SIZE": 3' in r.output and "per bot" in r.output and "ismcts:iters=10" in r.output
-    r = runner.invoke(app, ["simulate", "toy-cards", "-n", "8", "-p", "2", "--seats", "greedy,ismcts:iters=10",
-                            "--out", str(tmp_path), "--option", "HAND_SIZE=3", "--resume", "--json"])
+    r = runner.invoke(
+        app,
+        [
+            "simulate",
+            "toy-cards",
+            "-n",
+            "8",
+            "-p",
+            "2",
+            "--seats",
+            "greedy,ismcts:iters=10",
+            "--out",
+            str(tmp_path),
+            "--option",
+            "HAND_SIZE=3",
+            "--resume",
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["games"] == 8
     assert len(read_records(tmp_path / "toy-cards.jsonl")) == 8

@@ -1,5 +1,6 @@
 """scripts/pk_rock_locks.py (docs/balance.md, P'achakuna): it finds 0-degree free rotations and replays a
 game's prefix under the FREE_ZERO_ROTATION=false variant."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -9,7 +10,8 @@ from typing import Any
 from tawa.core.registry import new_game
 
 _SPEC = importlib.util.spec_from_file_location(
-    "pk_rock_locks", Path(__file__).resolve().parents[2] / "scripts" / "pk_rock_locks.py")
+    "pk_rock_locks", Path(__file__).resolve().parents[2] / "scripts" / "pk_rock_locks.py"
+)
 assert _SPEC and _SPEC.loader
 pk_rock_locks: Any = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(pk_rock_locks)

@@ -1,5 +1,6 @@
 """Audit additions: layout data against the spec text, the spec's measured layout properties, a whole turn's step
 order, illegal-action explanations, action texts, and that wins are reachable from the start position."""
+
 from __future__ import annotations
 
 import re
@@ -194,8 +195,15 @@ def test_turns_alternate_through_finish_turn():
 @pytest.mark.rule("PK-006", "PK-091")
 def test_the_general_supply_never_runs_out():
     """Every colour can be paid out, even to a player already holding more than the 8 printed pieces of it."""
-    villages = {"white": (0, 0), "red": (4, 0), "orange": (0, 4), "yellow": (-4, 4), "green": (-4, 0),
-                "blue": (0, -4), "purple": (4, -4)}
+    villages = {
+        "white": (0, 0),
+        "red": (4, 0),
+        "orange": (0, 4),
+        "yellow": (-4, 4),
+        "green": (-4, 0),
+        "blue": (0, -4),
+        "purple": (4, -4),
+    }
     for colour in COLOURS:
         village = next(v for v in villages if v != colour)
         other = next(c for c in COLOURS if c not in (colour, village))

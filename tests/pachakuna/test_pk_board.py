@@ -1,4 +1,5 @@
 """Board geometry, tiles and layouts (PK-010..PK-050, PK-081..PK-084)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -61,15 +62,31 @@ def test_neighbours_and_village_sides():
 @pytest.mark.rule("PK-039", "PK-038")
 def test_frame_sides_are_impassable():
     frame = {  # spec: sides facing the frame of the ring-4 tiles
-        (-4, 1): {3, 4}, (-4, 2): {3, 4}, (-4, 3): {3, 4}, (-3, -1): {2, 3}, (-2, -2): {2, 3}, (-1, -3): {2, 3},
-        (1, -4): {1, 2}, (2, -4): {1, 2}, (3, -4): {1, 2}, (4, -3): {0, 1}, (4, -2): {0, 1}, (4, -1): {0, 1},
-        (3, 1): {0, 5}, (2, 2): {0, 5}, (1, 3): {0, 5}, (-1, 4): {4, 5}, (-2, 4): {4, 5}, (-3, 4): {4, 5},
+        (-4, 1): {3, 4},
+        (-4, 2): {3, 4},
+        (-4, 3): {3, 4},
+        (-3, -1): {2, 3},
+        (-2, -2): {2, 3},
+        (-1, -3): {2, 3},
+        (1, -4): {1, 2},
+        (2, -4): {1, 2},
+        (3, -4): {1, 2},
+        (4, -3): {0, 1},
+        (4, -2): {0, 1},
+        (4, -1): {0, 1},
+        (3, 1): {0, 5},
+        (2, 2): {0, 5},
+        (1, 3): {0, 5},
+        (-1, 4): {4, 5},
+        (-2, 4): {4, 5},
+        (-3, 4): {4, 5},
     }
     for cell, sides in frame.items():
         assert {d for d, n in enumerate(NEIGH[INDEX[cell]]) if n < 0} == sides
     # a llama on a border tile whose only matching sides face the frame goes nowhere
     g = make_game()
     from tawa.games.pachakuna.testing import fill_board, set_tile
+
     fill_board(g, "M", 0)  # mountain on sides 0-3 of every tile
     set_tile(g, (4, -2), "F", 0)  # its only mountain sides {0,1} face the frame
     assert reach_cells(g, "black", (4, -2)) == []
@@ -80,8 +97,15 @@ def test_frame_sides_are_impassable():
 @pytest.mark.rule("PK-010", "PK-011", "PK-037")
 def test_village_colours():
     t = tables(make_game().params)
-    expected = {"white": (0, 0), "red": (4, 0), "orange": (0, 4), "yellow": (-4, 4), "green": (-4, 0),
-                "blue": (0, -4), "purple": (4, -4)}
+    expected = {
+        "white": (0, 0),
+        "red": (4, 0),
+        "orange": (0, 4),
+        "yellow": (-4, 4),
+        "green": (-4, 0),
+        "blue": (0, -4),
+        "purple": (4, -4),
+    }
     assert {COLOURS[v]: CELLS[t.village_cell[v]] for v in range(7)} == expected
     g = make_game()  # both players' llamas start together on the White village (open to both)
     assert g.state.pos[0] == g.state.pos[3] == CENTRE
@@ -124,6 +148,7 @@ def test_random_layout_is_seeded():
     assert Counter(a.state.types[t] for t in TILE_CELLS) == {"N": 24, "F": 15, "M": 15}
     # the algorithm: shuffle of 15 F, 24 N, 15 M, then one orientation per cell in (q, r) order
     from tawa import Rng
+
     rng = Rng(5)
     kinds = ["F"] * 15 + ["N"] * 24 + ["M"] * 15
     rng.shuffle(kinds)

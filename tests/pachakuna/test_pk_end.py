@@ -1,4 +1,5 @@
 """End of game, turn structure and the turn cap (PK-110..PK-113, PK-300..PK-307, PK-320, PK-922..PK-924)."""
+
 from __future__ import annotations
 
 import pytest

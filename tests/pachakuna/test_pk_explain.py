@@ -1,5 +1,6 @@
 """Why an action is refused (illegal.py, PK-324): each refusal names the rule the generator itself checks, and the
 explanation finds nothing exactly when the action is legal, under every rule variant."""
+
 from __future__ import annotations
 
 import pytest
@@ -209,8 +210,13 @@ def test_nothing_after_the_end_and_nothing_to_pay():
     assert rule(g, "end rotate") == "PK-306"
 
 
-VARIANTS = [{}, {"TRADE_ORDER": "sells_first", "MULTI_BUY": False}, {"STAYED_LLAMA_TRADES": False},
-            {"MAX_ROTATIONS": 2, "PAID_ZERO_ROTATION": False, "FREE_ZERO_ROTATION": False}, {"layout": "random"}]
+VARIANTS = [
+    {},
+    {"TRADE_ORDER": "sells_first", "MULTI_BUY": False},
+    {"STAYED_LLAMA_TRADES": False},
+    {"MAX_ROTATIONS": 2, "PAID_ZERO_ROTATION": False, "FREE_ZERO_ROTATION": False},
+    {"layout": "random"},
+]
 
 
 @pytest.mark.rule("PK-324")

@@ -1,4 +1,5 @@
 """Hidden information, observations, determinize, rendering and illegal actions (PK-324, PK-340..PK-345)."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,20 @@ def played(seed: int = 3, steps: int = 80):
 def test_observation_holds_the_public_table():
     g = played()
     obs = g.observation(0)
-    for key in ("tiles", "rocks", "llamas", "villages", "discard", "bag", "supply", "step", "turn", "sold",
-                "rotated", "active"):
+    for key in (
+        "tiles",
+        "rocks",
+        "llamas",
+        "villages",
+        "discard",
+        "bag",
+        "supply",
+        "step",
+        "turn",
+        "sold",
+        "rotated",
+        "active",
+    ):
         assert key in obs
     assert len(obs["tiles"]) == 54 and len(obs["llamas"]) == 6
     owned = [g.state.owned(0), g.state.owned(1)]

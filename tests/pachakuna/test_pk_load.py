@@ -1,5 +1,6 @@
 """Loading a saved game (PachakunaState.from_dict): every field is checked against its component and against the other
 fields, so a bad document is refused with ``BadState`` naming the field, and every real position loads back."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,9 @@ def _position(step: str, seed: int = 3, **options: Any) -> tawa.Game:
     g = make_game(seed=seed, TURN_CAP=80, **options)
     rng = Rng(seed)
     while not g.is_over:
-        if (step == "pay" and g.state.paying) or (step != "pay" and not g.state.paying
-                                                  and g.state.step.label == step and g.history):
+        if (step == "pay" and g.state.paying) or (
+            step != "pay" and not g.state.paying and g.state.step.label == step and g.history
+        ):
             return g
         g.apply(random_action(g, rng, biased=True))
     raise AssertionError(f"no {step} position")

@@ -1,4 +1,5 @@
 """Step 2 — Move (PK-160..PK-168, PK-238, PK-323)."""
+
 from __future__ import annotations
 
 import pytest

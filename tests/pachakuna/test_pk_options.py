@@ -1,5 +1,6 @@
 """Options (data.py PARAMS): every Param declares its shape, a value outside it is refused with ``BadOption`` naming
 the Param and its rules, and values that are each valid but do not fit together are refused by check_params."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """Movement reachability on hand-made boards and the layout examples (PK-048..PK-066, PK-914..PK-921, PK-926)."""
+
 from __future__ import annotations
 
 import pytest
@@ -110,6 +111,7 @@ def test_regions_of_one_terrain_are_separate():
     k = put_llama(g, "white", 0, (1, 0), "red")
     g.state.region[k] = 0
     from tawa.games.pachakuna.rules.reach import reachable
+
     t = g.tables
     got = reachable(t, g.state.types, g.state.orient, INDEX[(1, 0)], 0, 0)
     assert got == [(INDEX[(2, 0)], 2)]
@@ -191,10 +193,28 @@ def test_pk921():
 @pytest.mark.rule("PK-926")
 def test_pk926_layout_b_centre():
     g = make_game("B")
-    assert reach_cells(g, "white", (0, 0)) == [(-2, 3), (-1, -2), (-1, -1), (-1, 1), (-1, 2), (0, -1), (1, 0),
-                                                 (2, -1), (3, -1)]
-    assert reach_cells(g, "black", (0, 0)) == [(-2, 0), (-1, -1), (-1, 0), (-1, 2), (0, 1), (0, 2), (1, -1),
-                                                 (2, -2), (2, -1)]
+    assert reach_cells(g, "white", (0, 0)) == [
+        (-2, 3),
+        (-1, -2),
+        (-1, -1),
+        (-1, 1),
+        (-1, 2),
+        (0, -1),
+        (1, 0),
+        (2, -1),
+        (3, -1),
+    ]
+    assert reach_cells(g, "black", (0, 0)) == [
+        (-2, 0),
+        (-1, -1),
+        (-1, 0),
+        (-1, 2),
+        (0, 1),
+        (0, 2),
+        (1, -1),
+        (2, -2),
+        (2, -1),
+    ]
 
 
 FRAME = [(4, 0), (0, 4), (-4, 4), (-4, 0), (0, -4), (4, -4)]

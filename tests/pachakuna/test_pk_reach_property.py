@@ -1,4 +1,5 @@
 """Property tests: the graph search agrees with a plain fixed-point reference on random boards."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Step 4 — Refill: the bag, the discard pile and reloading (PK-270..PK-281, PK-925)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,8 +37,11 @@ def test_pk925_no_valid_demand_in_the_bag_reshuffles_first():
     d09, d31 = demand_id(g, "R/G"), demand_id(g, "B/R")
     for v in range(7):  # keep these two off the villages
         if g.state.demand[v] in (d09, d31):
-            g.state.demand[v] = next(d for d in range(42) if d not in g.state.demand and d not in (d09, d31)
-                                     and is_valid(g.tables, g.params, d, v, setup=False))
+            g.state.demand[v] = next(
+                d
+                for d in range(42)
+                if d not in g.state.demand and d not in (d09, d31) and is_valid(g.tables, g.params, d, v, setup=False)
+            )
     empty_red_village(g, [d09, d31])
     events = draw_for(g.state, g.tables, g.params, g.rng, RED, setup=False)
     assert events[0].kind == "reshuffle"
@@ -95,8 +99,11 @@ def test_draws_are_uniform_over_the_valid_ids_in_ascending_order():
         set_demand(h, "red", None)
         draw_for(h.state, h.tables, h.params, Rng(seed), RED, setup=False)
         seen.add(h.state.demand[RED])
-    assert seen == {d for d in [*make_game().state.bag, make_game().state.demand[RED]]
-                    if is_valid(g.tables, g.params, d, RED, setup=False)}
+    assert seen == {
+        d
+        for d in [*make_game().state.bag, make_game().state.demand[RED]]
+        if is_valid(g.tables, g.params, d, RED, setup=False)
+    }
 
 
 @pytest.mark.rule("PK-272", "PK-089")

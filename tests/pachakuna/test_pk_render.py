@@ -1,6 +1,7 @@
 """What a player reads (issue 17): named render parts fitted to the width, the legend (goal, side directions,
 labelled supply slots), White/Black as the seats' names everywhere, the log in the action menu's words with turn
 separators, the help on a sale, and the final standings (PK-307, PK-320)."""
+
 from __future__ import annotations
 
 import pytest
@@ -111,14 +112,19 @@ def test_the_log_speaks_the_menu_s_words_and_separates_turns():
 @pytest.mark.rule("PK-202", "PK-203", "PK-204", "PK-902")
 def test_the_help_on_a_sale_says_what_it_pays():
     """PK-902: a Black llama carrying yellow at the blue village showing Y/R: the sale pays 2 yellow."""
+
     def at_blue(load: str) -> tawa.Game:
         g = make_game()
         put_llama(g, "black", 0, BLUE_V, load)
         set_demand(g, "blue", "Y/R")
         at_step(g, "trade", "black")
         return g
-    for load, says in (("yellow", "pays 2 yellow: a new colour, 1 of 7"), ("red", "pays 1 red"),
-                       ("green", "pays nothing")):
+
+    for load, says in (
+        ("yellow", "pays 2 yellow: a new colour, 1 of 7"),
+        ("red", "pays 1 red"),
+        ("green", "pays nothing"),
+    ):
         g = at_blue(load)
         sale = next(a for a in g.legal_actions() if a.id == "sell llama0")
         text = g.help_text(sale)
@@ -143,7 +149,7 @@ def test_standings_of_a_win():
     assert "PK-300" in table[white].decided_by and not table[white].shared
     assert table[white].breakdown["colours held"] == 7
     winner_line = next(ln for ln in standings_text(g).splitlines() if ln.strip().startswith("1 "))
-    assert "PK-300" in winner_line and "tie-break" not in winner_line   # a win, not a tie-break
+    assert "PK-300" in winner_line and "tie-break" not in winner_line  # a win, not a tie-break
     assert "White holds all 7 colours and wins" in dict(g.render_parts(None))["status"]
     assert g.log[-1].text == "White holds all 7 colours and wins (PK-300)"
 

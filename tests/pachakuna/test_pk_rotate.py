@@ -1,4 +1,5 @@
 """Step 1 — Rotate (PK-130..PK-144, PK-007, PK-047, PK-325, PK-907..PK-910)."""
+
 from __future__ import annotations
 
 import pytest

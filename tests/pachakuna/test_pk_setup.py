@@ -1,4 +1,5 @@
 """Components and setup (PK-001..PK-012, PK-080..PK-099, PK-321, PK-322, PK-900, PK-901)."""
+
 from __future__ import annotations
 
 import pytest

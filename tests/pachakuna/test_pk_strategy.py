@@ -1,5 +1,6 @@
 """The P'achakuna planning evaluator (src/tawa/games/pachakuna/strategy.py): distances count, sales and
 pending payments are valued consistently, values stay in [-1, 1], and nothing hidden is read."""
+
 from __future__ import annotations
 
 import tawa
@@ -23,8 +24,14 @@ ALL_BUT_RED = {"white": 1, "orange": 1, "yellow": 1, "green": 1, "blue": 1, "pur
 
 def _only_centre_buys_red(g) -> None:  # type: ignore[no-untyped-def]
     set_demand(g, "white", "R/G")
-    for village, flags in (("red", "O/P"), ("orange", "Y/B"), ("yellow", "O/B"), ("green", "O/Y"),
-                           ("blue", "O/G"), ("purple", "Y/G")):
+    for village, flags in (
+        ("red", "O/P"),
+        ("orange", "Y/B"),
+        ("yellow", "O/B"),
+        ("green", "O/Y"),
+        ("blue", "O/G"),
+        ("purple", "Y/G"),
+    ):
         set_demand(g, village, flags)
 
 
@@ -174,8 +181,12 @@ def test_route_costs_match_the_recorded_search() -> None:
                 rows = [graph.costs(graph.n_comp + v) for v in range(H.COLOURS)]
                 # a route is node-weighted (rotated tiles entered, villages gone on from): the same both ways
                 assert all(rows[v][w] == rows[w][v] for v in range(7) for w in range(7))
-                levels = "".join(str(x) for k in range(6) if s.pos[k] >= 0
-                                 for x in graph.llama_levels(s.pos[k], st.village_at[s.pos[k]]))
+                levels = "".join(
+                    str(x)
+                    for k in range(6)
+                    if s.pos[k] >= 0
+                    for x in graph.llama_levels(s.pos[k], st.village_at[s.pos[k]])
+                )
                 assert " ".join("".join(map(str, r)) for r in rows) + " | " + levels == want
 
 

@@ -1,4 +1,5 @@
 """Step 3 — Trade: selling and buying (PK-180..PK-255, PK-902..PK-906, PK-911..PK-913)."""
+
 from __future__ import annotations
 
 import pytest
@@ -319,6 +320,7 @@ def test_personal_supply_and_cutouts():
 def test_brown_is_never_carried_or_created():
     g = make_game(seed=4)
     from tawa import Rng
+
     rng = Rng(4)
     for _ in range(400):
         if g.is_over:

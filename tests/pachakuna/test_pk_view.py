@@ -1,5 +1,6 @@
 """The P'achakuna board in the browser (issue 18): the observation's geometry keys, the SVG view, its targets,
 buttons and previews (games/pachakuna/view/)."""
+
 from __future__ import annotations
 
 import json
@@ -33,13 +34,22 @@ from tawa.lab.playout import automated_options, random_action
 def test_observation_names_village_cells_and_tile_regions_from_the_options():
     """A view reads the geometry from the observation, so options that move villages or change the tile set
     show on the board."""
-    swapped = {"red": (0, 4), "orange": (4, 0), "yellow": (-4, 4), "green": (-4, 0), "blue": (0, -4),
-               "purple": (4, -4)}
-    tiles = {"F": (("M", (0, 1)), ("V", (2, 3, 4, 5))), "N": (("V", (0, 1, 2)), ("M", (3, 4, 5))),
-             "M": (("M", (0, 1, 2, 3)), ("V", (4, 5)))}
+    swapped = {"red": (0, 4), "orange": (4, 0), "yellow": (-4, 4), "green": (-4, 0), "blue": (0, -4), "purple": (4, -4)}
+    tiles = {
+        "F": (("M", (0, 1)), ("V", (2, 3, 4, 5))),
+        "N": (("V", (0, 1, 2)), ("M", (3, 4, 5))),
+        "M": (("M", (0, 1, 2, 3)), ("V", (4, 5))),
+    }
     obs = make_game("A", VILLAGE_COLOURS=swapped, TILE_TYPES=tiles).observation(None)
-    assert obs["village_cells"] == {"white": "0,0", "red": "0,4", "orange": "4,0", "yellow": "-4,4",
-                                    "green": "-4,0", "blue": "0,-4", "purple": "4,-4"}
+    assert obs["village_cells"] == {
+        "white": "0,0",
+        "red": "0,4",
+        "orange": "4,0",
+        "yellow": "-4,4",
+        "green": "-4,0",
+        "blue": "0,-4",
+        "purple": "4,-4",
+    }
     assert obs["tile_types"]["N"] == [["V", [0, 1, 2]], ["M", [3, 4, 5]]]
     default = make_game("B").observation(0)
     assert default["village_cells"]["red"] == "4,0" and default["village_cells"]["white"] == "0,0"
@@ -61,10 +71,19 @@ def sampled_positions(game: PachakunaGame, seed: int, biased: bool, every: int) 
 
 HOVER = ("cell-", "village-", "demand-", "rock-", "seat", "status", "bag", "discard", "frame")
 # a tile set with two regions of one terrain (PK-050: move ids name the region) and White on seat 1 (PK-093)
-SPLIT_TILES = {"F": (("V", (0, 1)), ("M", (2,)), ("V", (3, 4)), ("M", (5,))),
-               "N": (("M", (0, 1, 2)), ("V", (3, 4, 5))), "M": (("M", (0, 1, 2, 3)), ("V", (4, 5)))}
-GAMES = [("A", 1, True, {}), ("B", 2, True, {}), ("random", 3, True, {}), ("A", 4, False, {}),
-         ("random", 5, False, {}), ("A", 6, True, {"TILE_TYPES": SPLIT_TILES, "WHITE_SEAT": 1})]
+SPLIT_TILES = {
+    "F": (("V", (0, 1)), ("M", (2,)), ("V", (3, 4)), ("M", (5,))),
+    "N": (("M", (0, 1, 2)), ("V", (3, 4, 5))),
+    "M": (("M", (0, 1, 2, 3)), ("V", (4, 5))),
+}
+GAMES = [
+    ("A", 1, True, {}),
+    ("B", 2, True, {}),
+    ("random", 3, True, {}),
+    ("A", 4, False, {}),
+    ("random", 5, False, {}),
+    ("A", 6, True, {"TILE_TYPES": SPLIT_TILES, "WHITE_SEAT": 1}),
+]
 
 
 @pytest.mark.parametrize(("layout", "seed", "biased", "options"), GAMES)
@@ -202,7 +221,7 @@ def test_llamas_sharing_a_cell_do_not_overlap():
     root = parse(view.svg(g.observation(None)))
     spots = [translate(by_id(root, view.llama_id(side, slot))) for side in ("white", "black") for slot in range(3)]
     for i, a in enumerate(spots):
-        for b in spots[i + 1:]:
+        for b in spots[i + 1 :]:
             assert math.hypot(a[0] - b[0], a[1] - b[1]) >= 15
 
 
@@ -233,8 +252,7 @@ def test_a_village_that_sold_this_turn_shows_no_flags():
 
 
 def test_moved_villages_are_drawn_where_the_options_put_them():
-    swapped = {"red": (0, 4), "orange": (4, 0), "yellow": (-4, 4), "green": (-4, 0), "blue": (0, -4),
-               "purple": (4, -4)}
+    swapped = {"red": (0, 4), "orange": (4, 0), "yellow": (-4, 4), "green": (-4, 0), "blue": (0, -4), "purple": (4, -4)}
     root = parse(view.svg(make_game("A", VILLAGE_COLOURS=swapped).observation(None)))
     assert "Red village" in title(by_id(root, "cell-q0r4"))
     assert "Orange village" in title(by_id(root, "cell-q4r0"))

@@ -1,5 +1,6 @@
 """Make tests/core's toy game (``import toy_game`` registers "toy-cards", a game without an encoding)
 importable."""
+
 from __future__ import annotations
 
 import sys

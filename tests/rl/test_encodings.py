@@ -2,6 +2,7 @@
 whole games, every value in its documented range (strict mode raises on the first one outside), built from the
 observation alone (states that differ only in what a seat may not see encode the same), seats seen from the
 observer, and ``docs/rl.md`` listing exactly the fields the code declares. Needs numpy only (no RL extra)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -74,8 +75,9 @@ def test_the_size_depends_only_on_the_player_count_and_options() -> None:
 
 
 @pytest.mark.parametrize("game_id,players,options", SHORT, ids=[g[0] for g in SHORT])
-def test_states_that_differ_only_in_what_a_seat_cannot_see_encode_the_same(game_id: str, players: int,
-                                                                         options: dict) -> None:
+def test_states_that_differ_only_in_what_a_seat_cannot_see_encode_the_same(
+    game_id: str, players: int, options: dict
+) -> None:
     """At every step, for every seat: a determinized copy (hidden parts resampled, as a bot sees it) and a
     scrambled one (everything hidden changed) encode like the true game, for that seat and for a spectator."""
     game = tawa.new_game(game_id, players, 4242, options)
@@ -139,7 +141,7 @@ def test_strict_mode_names_the_field_of_a_value_outside_its_range() -> None:
     g = tawa.new_game("ayar", 2, 1)
     enc = encoder_for(g)
     obs = g.observation(0)
-    obs["players"][0]["boat"] = 99   # the route has 18 spaces
+    obs["players"][0]["boat"] = 99  # the route has 18 spaces
     with pytest.raises(EncodingError, match=r"p_boat\[0\] = 99"):
         enc.encode(obs, strict=True)
     assert enc.encode(obs).max() <= 1.0, "without strict, the value is clipped into the space"

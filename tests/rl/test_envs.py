@@ -1,6 +1,7 @@
 """The learning environments (``tawa.rl``; the ``rl`` extra): PettingZoo's own API, seed and max-cycles tests and
 Gymnasium's env checker for every game and player count; rewards from the final ranking (or the score
 difference), truncation on the [D] safety cap, illegal actions, rendering and determinism."""
+
 from __future__ import annotations
 
 import functools
@@ -29,7 +30,8 @@ IDS = [f"{g}-{n}p" for g, n in CONFIGS]
 pytestmark = pytest.mark.filterwarnings(
     "ignore:.*Observation space for each agent probably:UserWarning",
     "ignore:.*Observation is not a NumPy array:UserWarning",
-    "ignore:.*Not able to test alternative render modes:UserWarning")
+    "ignore:.*Not able to test alternative render modes:UserWarning",
+)
 
 
 def run_aec(env: Any, seed: int, pick: Any) -> tuple[dict[str, float], Any]:
@@ -58,8 +60,9 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game_id: str, players: in
     # max_cycles_test samples actions without masks and counts every agent once per cycle: it runs on the parallel
     # form (one step = one decision; the others' actions are ignored) and its AEC conversion, with illegal="refuse"
     par = functools.partial(tawa.rl.parallel_env, game_id, players, illegal="refuse")
-    max_cycles_test(types.SimpleNamespace(parallel_env=par,
-                                          env=lambda max_cycles: parallel_to_aec(par(max_cycles=max_cycles))))
+    max_cycles_test(
+        types.SimpleNamespace(parallel_env=par, env=lambda max_cycles: parallel_to_aec(par(max_cycles=max_cycles)))
+    )
 
 
 @pytest.mark.parametrize("game_id,players", CONFIGS, ids=IDS)

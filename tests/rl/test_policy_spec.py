@@ -1,5 +1,6 @@
 """The ``policy`` bot spec at a server (no RL extra needed): a table never seats it, since it loads a model file
 (a pickle) from a path that a stranger must not choose."""
+
 from __future__ import annotations
 
 import pytest

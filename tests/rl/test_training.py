@@ -1,5 +1,6 @@
 """The worked example trains (a smoke run of a few thousand steps, as CI does) and its model plays as the bot spec
 ``policy:path=model.zip`` in ``tawa simulate``, seat-rotated like any bot."""
+
 from __future__ import annotations
 
 import json
@@ -28,10 +29,25 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """examples/train_maskable_ppo.py with a smoke budget: 2,560 steps against random, 512 against greedy."""
     out = tmp_path_factory.mktemp("ppo")
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
-    budget = ["--random-steps", "2560", "--greedy-steps", "512", "--n-steps", "512", "--eval-every", "2048",
-              "--eval-games", "1"]
-    subprocess.run([sys.executable, str(ROOT / "examples" / "train_maskable_ppo.py"), *budget, "--out", str(out)],
-                   check=True, env=env, timeout=600, capture_output=True)
+    budget = [
+        "--random-steps",
+        "2560",
+        "--greedy-steps",
+        "512",
+        "--n-steps",
+        "512",
+        "--eval-every",
+        "2048",
+        "--eval-games",
+        "1",
+    ]
+    subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "train_maskable_ppo.py"), *budget, "--out", str(out)],
+        check=True,
+        env=env,
+        timeout=600,
+        capture_output=True,
+    )
     return out
 
 
@@ -66,7 +82,7 @@ def test_the_policy_bot_plays_legal_moves_from_the_observation_only(trained: Pat
     while not g.is_over:
         seat = g.current_player
         assert seat is not None
-        g.apply(choose_for(bots[seat], g, seat, rng))   # IllegalAction would fail the test
+        g.apply(choose_for(bots[seat], g, seat, rng))  # IllegalAction would fail the test
     assert g.is_over
 
 
@@ -81,4 +97,3 @@ def test_a_policy_for_another_game_or_a_missing_file_is_refused(trained: Path) -
         make_bot("policy", 0)
     r = runner.invoke(app, ["simulate", "ayar", "-n", "1", "--seats", "policy:path=/nowhere.zip,random"])
     assert r.exit_code != 0 and "no model file" in r.output
-

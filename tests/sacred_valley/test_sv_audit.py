@@ -1,5 +1,6 @@
 """Audit findings: extra-action directness, free windows, Age changes, the immediate end, hidden coins in
 events and renders, and the rules named by ``explain_illegal``."""
+
 from __future__ import annotations
 
 import contextlib
@@ -238,8 +239,10 @@ def test_purchase_texts_name_item_and_current_price() -> None:
     T.set_coins(g, 0, 9)
     T.act(g, "purchase")
     text = {a.id: a.text for a in g.legal_actions()}
-    assert text["buy slot3"] == ("buy potato from Main Catu slot 3 for $2 (no potato Technology yet: it cannot "
-                                 "be planted until you buy that Technology, SV-101)")   # issue 24's warning
+    assert text["buy slot3"] == (
+        "buy potato from Main Catu slot 3 for $2 (no potato Technology yet: it cannot "
+        "be planted until you buy that Technology, SV-101)"
+    )  # issue 24's warning
     assert text["buy vine"] == "buy a vine for $2"
     assert text["hire slot4"].startswith("hire herder") and text["hire slot4"].endswith("for $3")  # $2 + $1
     assert text["tech corn"] == "buy the corn Technology for $4"

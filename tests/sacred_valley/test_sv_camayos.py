@@ -1,4 +1,5 @@
 """Camayo abilities of Ages I-III (SV-390–SV-507)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """End of the game, scoring, hidden information and digital additions (SV-560–SV-633)."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The worked examples of the Sacred Valley spec (§4), each as an exact scenario."""
+
 from __future__ import annotations
 
 import pytest
@@ -106,8 +107,22 @@ def test_sv906_end_scoring_hatun_rantic() -> None:
     assert h.scores()[0] == 43  # Hatun Runa does not double (the rulebook's erratum)
 
 
-@pytest.mark.rule("SV-930", "SV-172", "SV-175", "SV-178", "SV-180", "SV-181", "SV-182", "SV-183", "SV-184",
-                  "SV-186", "SV-061", "SV-201", "SV-369", "SV-605")
+@pytest.mark.rule(
+    "SV-930",
+    "SV-172",
+    "SV-175",
+    "SV-178",
+    "SV-180",
+    "SV-181",
+    "SV-182",
+    "SV-183",
+    "SV-184",
+    "SV-186",
+    "SV-061",
+    "SV-201",
+    "SV-369",
+    "SV-605",
+)
 def test_sv930_unlock_with_debt() -> None:
     g = T.blank_game(4, ["corn", "chili", "potato", "beans"])
     T.put_tile(g, "r2c4", "beans")

@@ -1,5 +1,6 @@
 """``illegal.explain`` is built from the rules' own gates and predicates: it finds nothing exactly when an id is
 legal, at positions inside every kind of decision, and names the rule of each refusal family (spec §6.2)."""
+
 from __future__ import annotations
 
 import contextlib

@@ -1,4 +1,5 @@
 """Spec §6.2: illegal actions are rejected with the rule that forbids them, and leave the game unchanged."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -141,8 +142,12 @@ CASES: list[tuple[str, Callable[[], SacredValley], str, str]] = [
     ("end turn before the action", _base, "end turn", "SV-062"),
     ("plant without the tile", _base, "plant corn r1c1", "SV-090"),
     ("unanchored grid", _base, "plant chili r2c3", "SV-095"),
-    ("locked level unaffordable", lambda: (lambda g: (T.put_tile(g, "r2c1", "corn"), T.set_coins(g, 0, 0), g)[-1])(
-        _base()), "plant chili r3c1", "SV-174"),
+    (
+        "locked level unaffordable",
+        lambda: (lambda g: (T.put_tile(g, "r2c1", "corn"), T.set_coins(g, 0, 0), g)[-1])(_base()),
+        "plant chili r3c1",
+        "SV-174",
+    ),
     ("buy from an empty slot", _purchase_3, "buy slot2", "SV-242"),
     ("buy from an empty Vine Catu", _purchase_3, "buy vine", "SV-262"),
     ("fifth Technology", lambda: _with_tech(4), "tech quinoa", "SV-312"),
@@ -171,9 +176,35 @@ CASES: list[tuple[str, Callable[[], SacredValley], str, str]] = [
 ]
 
 
-@pytest.mark.rule("SV-062", "SV-066", "SV-090", "SV-095", "SV-174", "SV-242", "SV-262", "SV-310", "SV-312",
-                  "SV-283", "SV-465", "SV-499", "SV-341", "SV-289", "SV-284", "SV-063", "SV-186", "SV-280", "SV-070",
-                  "SV-157", "SV-150", "SV-504", "SV-287", "SV-406", "SV-453", "SV-175", "SV-494")
+@pytest.mark.rule(
+    "SV-062",
+    "SV-066",
+    "SV-090",
+    "SV-095",
+    "SV-174",
+    "SV-242",
+    "SV-262",
+    "SV-310",
+    "SV-312",
+    "SV-283",
+    "SV-465",
+    "SV-499",
+    "SV-341",
+    "SV-289",
+    "SV-284",
+    "SV-063",
+    "SV-186",
+    "SV-280",
+    "SV-070",
+    "SV-157",
+    "SV-150",
+    "SV-504",
+    "SV-287",
+    "SV-406",
+    "SV-453",
+    "SV-175",
+    "SV-494",
+)
 @pytest.mark.parametrize(("name", "make", "aid", "rule"), CASES, ids=[c[0] for c in CASES])
 def test_illegal_actions_name_their_rule(name: str, make: Callable[[], SacredValley], aid: str, rule: str) -> None:
     g = make()

@@ -1,5 +1,6 @@
 """Saved documents are read field by field (issue 15): each field family refused by name, the decision being resolved
 checked against what it relies on, and the JSON form of the IntEnum fields unchanged (plain numbers)."""
+
 from __future__ import annotations
 
 import json
@@ -104,16 +105,19 @@ def test_a_missing_field_is_named() -> None:
         _load(doc)
 
 
-@pytest.mark.parametrize(("edit", "why"), [
-    (lambda s: s.update(mode=int(Phase.FARMER)), "a planting in progress"),  # a farmer choice with no planting
-    (lambda s: s.update(mode=int(Phase.DISCARD_SEED)), "a tile waits for room"),  # nothing on its way in
-    (lambda s: s.update(mode=int(Phase.SABOTEUR)), "Saboteur plants the vine just bought"),
-    (lambda s: s.update(mode=int(Phase.CROP_CHOICE)), "the seat choosing a crop"),
-    (lambda s: s.update(pending_cam=3), "seed_rantic: 2"),  # a hired Camayo counted twice
-    (lambda s: s.update(end_by=1), "the end is resolved at once"),
-    (lambda s: s["iso"].__setitem__(5, True), "an isolated grid holds a tile"),
-    (lambda s: s["mee_kind"].__setitem__(5, 0), "a meeple has an owner and a kind"),
-])
+@pytest.mark.parametrize(
+    ("edit", "why"),
+    [
+        (lambda s: s.update(mode=int(Phase.FARMER)), "a planting in progress"),  # a farmer choice with no planting
+        (lambda s: s.update(mode=int(Phase.DISCARD_SEED)), "a tile waits for room"),  # nothing on its way in
+        (lambda s: s.update(mode=int(Phase.SABOTEUR)), "Saboteur plants the vine just bought"),
+        (lambda s: s.update(mode=int(Phase.CROP_CHOICE)), "the seat choosing a crop"),
+        (lambda s: s.update(pending_cam=3), "seed_rantic: 2"),  # a hired Camayo counted twice
+        (lambda s: s.update(end_by=1), "the end is resolved at once"),
+        (lambda s: s["iso"].__setitem__(5, True), "an isolated grid holds a tile"),
+        (lambda s: s["mee_kind"].__setitem__(5, 0), "a meeple has an owner and a kind"),
+    ],
+)
 def test_a_decision_that_could_not_be_resolved_is_refused(edit: Any, why: str) -> None:
     doc = _doc(T.blank_game(4))
     edit(doc["state"])
@@ -135,29 +139,39 @@ def test_a_planting_in_progress_is_checked_against_the_terrace() -> None:
 
 
 # ------------------------------------------------------------------ option shapes (issue 15, issue 17)
-@pytest.mark.parametrize(("options", "name"), [
-    ({"LAYOUT": []}, "LAYOUT"),
-    ({"LAYOUT": [[1, 1, 1], [1, 2, 1]]}, "LAYOUT"),
-    ({"LAYOUT": [[1, 1, 4], [1, 2, 1], [1, 3, 1]]}, "LAYOUT"),  # no level 4
-    ({"LAYOUT": [[1, 1], [1, 2], [1, 3]]}, "LAYOUT"),
-    ({"HARVEST_TRACK": [5, 1, 0, -3, 9, 12, 16, 20]}, "HARVEST_TRACK"),
-    ({"HARVEST_TRACK": [0, 1, 3, 6, 9, 12, 16]}, "HARVEST_TRACK"),
-    ({"HARVEST_TRACK": [1, 1, 3, 6, 9, 12, 16, 20]}, "HARVEST_TRACK"),  # SV-221 space 0 pays $0
-    ({"HARVEST_TRACK": [0, 3, 1, 6, 9, 12, 16, 20]}, "HARVEST_TRACK"),
-    ({"TECH_COSTS": [4, 6]}, "TECH_COSTS"),
-    ({"MAIN_CATU_PRICES": [1, 1, 2, 2, 3, -3]}, "MAIN_CATU_PRICES"),
-    ({"WHITE_ALPACA_STARTS": [[2, 5]]}, "WHITE_ALPACA_STARTS"),
-    ({"WHITE_ALPACA_STARTS": [[2, 5], [2, 5]]}, "WHITE_ALPACA_STARTS"),
-    ({"WHITE_ALPACA_STARTS": [[2, 5], [9, 9]]}, "WHITE_ALPACA_STARTS"),
-    ({"FIRST_ROW": 7}, "FIRST_ROW"),
-    ({"CAMAYO_COPIES": {"umu": -1}}, "CAMAYO_COPIES"),
-    ({"VINE_CATU_CAPACITY": 11}, "VINE_CATU_CAPACITY"),
-    ({"TURN_CAP_ROUNDS": "soon"}, "TURN_CAP_ROUNDS"),
-    ({"LAYOUT": [[1, 1, 1], [1, 2, 1], [1, 3, 1], [1, 4, 1], [3, 3, 2]], "WHITE_ALPACA_STARTS": [[1, 3], [1, 4]]},
-     "LAYOUT .*grid \\[3, 3\\] is not linked to FIRST_ROW"),
-    ({"LAYOUT": [[1, 1, 1], [1, 2, 1], [1, 3, 1]], "WHITE_ALPACA_STARTS": [[1, 1], [1, 3]]},
-     "LAYOUT .*every FIRST_ROW grid is a white alpaca start or next to one"),
-])
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"LAYOUT": []}, "LAYOUT"),
+        ({"LAYOUT": [[1, 1, 1], [1, 2, 1]]}, "LAYOUT"),
+        ({"LAYOUT": [[1, 1, 4], [1, 2, 1], [1, 3, 1]]}, "LAYOUT"),  # no level 4
+        ({"LAYOUT": [[1, 1], [1, 2], [1, 3]]}, "LAYOUT"),
+        ({"HARVEST_TRACK": [5, 1, 0, -3, 9, 12, 16, 20]}, "HARVEST_TRACK"),
+        ({"HARVEST_TRACK": [0, 1, 3, 6, 9, 12, 16]}, "HARVEST_TRACK"),
+        ({"HARVEST_TRACK": [1, 1, 3, 6, 9, 12, 16, 20]}, "HARVEST_TRACK"),  # SV-221 space 0 pays $0
+        ({"HARVEST_TRACK": [0, 3, 1, 6, 9, 12, 16, 20]}, "HARVEST_TRACK"),
+        ({"TECH_COSTS": [4, 6]}, "TECH_COSTS"),
+        ({"MAIN_CATU_PRICES": [1, 1, 2, 2, 3, -3]}, "MAIN_CATU_PRICES"),
+        ({"WHITE_ALPACA_STARTS": [[2, 5]]}, "WHITE_ALPACA_STARTS"),
+        ({"WHITE_ALPACA_STARTS": [[2, 5], [2, 5]]}, "WHITE_ALPACA_STARTS"),
+        ({"WHITE_ALPACA_STARTS": [[2, 5], [9, 9]]}, "WHITE_ALPACA_STARTS"),
+        ({"FIRST_ROW": 7}, "FIRST_ROW"),
+        ({"CAMAYO_COPIES": {"umu": -1}}, "CAMAYO_COPIES"),
+        ({"VINE_CATU_CAPACITY": 11}, "VINE_CATU_CAPACITY"),
+        ({"TURN_CAP_ROUNDS": "soon"}, "TURN_CAP_ROUNDS"),
+        (
+            {
+                "LAYOUT": [[1, 1, 1], [1, 2, 1], [1, 3, 1], [1, 4, 1], [3, 3, 2]],
+                "WHITE_ALPACA_STARTS": [[1, 3], [1, 4]],
+            },
+            "LAYOUT .*grid \\[3, 3\\] is not linked to FIRST_ROW",
+        ),
+        (
+            {"LAYOUT": [[1, 1, 1], [1, 2, 1], [1, 3, 1]], "WHITE_ALPACA_STARTS": [[1, 1], [1, 3]]},
+            "LAYOUT .*every FIRST_ROW grid is a white alpaca start or next to one",
+        ),
+    ],
+)
 def test_options_that_would_break_the_game_are_refused_by_name(options: dict[str, Any], name: str) -> None:
     with pytest.raises(tawa.BadOption, match=name):
         tawa.new_game("sacred-valley", 4, 1, options)

@@ -1,4 +1,5 @@
 """Harvest, Purchase, Seed Tiles, hiring, Technology and refills (SV-220–SV-370)."""
+
 from __future__ import annotations
 
 import pytest
@@ -79,6 +80,7 @@ def test_full_warehouse_discards_first() -> None:
 @pytest.mark.rule("SV-267")
 def test_tiles_leave_the_warehouse_only_by_the_listed_ways() -> None:
     from tawa import Rng
+
     for seed in range(4):
         g = T.blank_game(4, seed=seed, options={"TURN_CAP_ROUNDS": 30})
         rng = Rng(seed)

@@ -1,6 +1,7 @@
 """What opens a refusal (issue 24): a Warehouse tile or an empty grid clicked when Plant is not offered, or when
 the crop has no Technology, names the rule and what would open it; Work offered only at $0 says so; buying a crop
 without its Technology warns in the action's text; a part that means no action gets the rule of the turn."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Planting targets, Technology, fees and alpacas (SV-090–SV-106, SV-130, SV-131, SV-150–SV-157)."""
+
 from __future__ import annotations
 
 import pytest

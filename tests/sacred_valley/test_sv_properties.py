@@ -1,5 +1,6 @@
 """Property tests on random hand-made terraces: planting targets and Harvest Points against a brute-force
 reading of the rules."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """Setup and general rules (SV-001–SV-042)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The Sacred Valley planning evaluator (tawa.games.sacred_valley.strategy): real behaviour on real positions."""
+
 from __future__ import annotations
 
 import pytest

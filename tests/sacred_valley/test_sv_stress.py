@@ -1,5 +1,6 @@
 """Random games in which every player starts with random Camayos, so that every ability path is exercised,
 with the invariants checked after every action and a JSON round-trip along the way."""
+
 from __future__ import annotations
 
 import contextlib

@@ -1,6 +1,7 @@
 """What players read (issue 17): one vocabulary in the log, the board and the menu; turn and round separators and a
 log line for a market slide; the harvest points a planting would give; the final ranking with its tie-break and
 score breakdown; render parts with the seat's private view apart, fitted to 80 columns."""
+
 from __future__ import annotations
 
 import contextlib
@@ -53,8 +54,12 @@ def test_turn_and_round_separators_and_the_market_slide() -> None:
     T.set_camayo_catu(g, [None, "herder", None, "rantic", None])
     ev = T.act(g, "harvest", "end turn")
     texts = [e.text for e in ev]
-    assert texts[:4] == ["P1 harvests $0", "P1 ends the turn", "the Main Catu slides down: corn 2->1, potato 4->2",
-                         texts[3]]
+    assert texts[:4] == [
+        "P1 harvests $0",
+        "P1 ends the turn",
+        "the Main Catu slides down: corn 2->1, potato 4->2",
+        texts[3],
+    ]
     assert "the Camayo Catu slides down: herder 2->1, rantic 4->2" in texts
     assert texts[-1] == "--- P2's turn ---" and all(e.to is None for e in ev if e.kind in LOG_ONLY)
     for _ in range(3):  # P2, P3, P4
@@ -78,7 +83,8 @@ def test_help_on_a_plant_gives_its_harvest_points() -> None:
     help_of = {a.id: g.help_text(a) for a in g.legal_actions()}
     assert help_of["plant chili r1c1"].endswith(
         "If planted now: Farmland of 3 tiles and 1 alpaca: 4 HP; your farmer goes from 5 to 7, worth $20 at the "
-        "next Harvest; 2 HP lost (track full).")
+        "next Harvest; 2 HP lost (track full)."
+    )
     assert "Farmland of 1 tile: 2 HP (a vine always scores 2, SV-122)" in help_of["plant vine r1c6"]
     T.put_tile(g, "r2c4", "vine")
     assert "unlock fee $1" in {a.id: g.help_text(a) for a in g.legal_actions()}["plant chili r3c4"]
@@ -93,13 +99,17 @@ def test_standings_name_the_tie_break_and_the_breakdown() -> None:
     T.give_tiles(g, 1, ["vine"])  # seat 1: 2 tiles, seat 2: 1 tile, seat 0: none
     table = g.standings()
     assert [s.place for s in table] == g.ranking() == [3, 1, 2, 4]
-    assert [s.decided_by for s in table] == ["score", "SV-584 more Seed Tiles in the Warehouse",
-                                             "SV-584 more Seed Tiles in the Warehouse", ""]
+    assert [s.decided_by for s in table] == [
+        "score",
+        "SV-584 more Seed Tiles in the Warehouse",
+        "SV-584 more Seed Tiles in the Warehouse",
+        "",
+    ]
     assert table[3].breakdown == {"in hand": 1.0, "Camayo rewards": 6.0} and table[3].score == 7.0
     assert table[3].unit == "coins" and table[3].amount(table[3].score) == "7 coins"
     assert [s.tie_break for s in table] == [False, True, True, False]
     tie = "SV-584 more Seed Tiles in the Warehouse"
-    assert [s.decisive for s in table] == ["", tie, tie, ""]   # "decided by" only where the tie-break decided
+    assert [s.decisive for s in table] == ["", tie, tie, ""]  # "decided by" only where the tie-break decided
     T.give_tiles(g, 2, ["vine"])
     table = g.standings()
     assert table[1].shared and table[1].decided_by == "shared: still tied after SV-584 more Seed Tiles in the Warehouse"
@@ -107,7 +117,7 @@ def test_standings_name_the_tie_break_and_the_breakdown() -> None:
 
 def test_seats_are_named_as_on_the_board() -> None:
     g = T.blank_game(3)
-    assert [g.seat_label(s) for s in range(3)] == ["P1", "P2", "P3"]   # counted from 1, as people count
+    assert [g.seat_label(s) for s in range(3)] == ["P1", "P2", "P3"]  # counted from 1, as people count
     assert action_table(g.tables, g.params, 3).by_id["partner 2"].text.startswith("choose P3 as work partner")
     assert "P1 to act" in g.render(0) or "P3 to act" in g.render(0) or "P2 to act" in g.render(0)
     assert sum(line.startswith(("P1 ", "P2 ", "P3 ")) for line in g.render(0).splitlines()) == 3

@@ -1,4 +1,5 @@
 """Turn structure, Work and extra actions (SV-060–SV-071, SV-330, SV-340–SV-343)."""
+
 from __future__ import annotations
 
 import pytest

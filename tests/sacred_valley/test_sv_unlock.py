@@ -1,4 +1,5 @@
 """Unlocking levels 2 and 3 and Terrace Cover debt (SV-170–SV-205)."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,8 +52,11 @@ def test_fees_and_level_open_afterwards() -> None:
 def test_level_three_fee_and_anchoring() -> None:
     g = T.blank_game(4)
     T.unlock(g, 2)
-    T.fill_terrace(g, ["corn", "potato", "beans", "vine"], skip=[f"r4c{c}" for c in range(1, 7)] +
-                   [f"r5c{c}" for c in range(1, 7)] + [f"r6c{c}" for c in range(1, 7)])
+    T.fill_terrace(
+        g,
+        ["corn", "potato", "beans", "vine"],
+        skip=[f"r4c{c}" for c in range(1, 7)] + [f"r5c{c}" for c in range(1, 7)] + [f"r6c{c}" for c in range(1, 7)],
+    )
     assert not any(a.split()[2].startswith(("r5", "r6")) for a in T.legal(g) if a.startswith("plant"))
     T.put_tile(g, "r4c1", "corn")
     T.set_coins(g, 0, 2)
@@ -112,8 +116,11 @@ def test_unlock_sequence() -> None:
     ev = T.act(g, "plant chili r3c1")
     assert T.coins(g, 0) == 2 and T.tile(g, "r3c1") is None  # fee first, tile not yet placed
     ev += T.act(g, "partner 1")
-    order = [e.kind for e in ev if e.to is None and e.kind in ("unlock_fee", "partner", "unlock_discard",
-                                                                 "tocricoc_fee", "plant")]
+    order = [
+        e.kind
+        for e in ev
+        if e.to is None and e.kind in ("unlock_fee", "partner", "unlock_discard", "tocricoc_fee", "plant")
+    ]
     assert order[0] == "unlock_fee" and order[1] == "partner"
     assert order.index("unlock_discard") < order.index("tocricoc_fee") < order.index("plant")
     assert T.coins(g, 0) == 0

@@ -1,5 +1,6 @@
 """The Sacred Valley board in the browser (issue 18): the observation's option keys, the SVG view, its targets,
 buttons and previews (games/sacred_valley/view/)."""
+
 from __future__ import annotations
 
 import json
@@ -67,8 +68,15 @@ def play(g: SacredValley, steps: int, seed: int) -> SacredValley:
 def test_observation_names_the_option_values_a_board_draws():
     """A view reads the [P] options it draws from the observation, so option games show their own numbers."""
     track = [0, 2, 4, 7, 10, 13, 17, 21]
-    g = new_game(4, 1, HARVEST_TRACK=track, MAIN_CATU_PRICES=[1, 2, 2, 3, 3, 4], TECH_COSTS=[3, 5, 7],
-                 VINE_CATU_CAPACITY=4, CROSS_LEVEL_ADJACENCY=False)
+    g = new_game(
+        4,
+        1,
+        HARVEST_TRACK=track,
+        MAIN_CATU_PRICES=[1, 2, 2, 3, 3, 4],
+        TECH_COSTS=[3, 5, 7],
+        VINE_CATU_CAPACITY=4,
+        CROSS_LEVEL_ADJACENCY=False,
+    )
     obs = g.observation(None)
     assert obs["harvest_track"] == track and obs["main_catu_prices"] == [1, 2, 2, 3, 3, 4]
     assert obs["tech_costs"] == [3, 5, 7] and obs["vine_catu_capacity"] == 4
@@ -86,9 +94,27 @@ def test_observation_names_the_option_values_a_board_draws():
 # ============================================================================= the view over whole games
 
 
-HOVER = ("cell-", "main-slot", "vine-catu", "camayo-slot", "pile-", "crop-", "tech-reserve-", "seat", "bag",
-         "seed-discard", "seeds-out", "camayo-discard", "camayos-", "harvest-track", "status", "turn-state",
-         "alpaca-reserve", "covers-out", "river")
+HOVER = (
+    "cell-",
+    "main-slot",
+    "vine-catu",
+    "camayo-slot",
+    "pile-",
+    "crop-",
+    "tech-reserve-",
+    "seat",
+    "bag",
+    "seed-discard",
+    "seeds-out",
+    "camayo-discard",
+    "camayos-",
+    "harvest-track",
+    "status",
+    "turn-state",
+    "alpaca-reserve",
+    "covers-out",
+    "river",
+)
 GAMES = [(3, 1, True), (4, 2, True), (5, 3, True), (3, 4, False), (4, 5, False), (5, 6, False)]
 
 
@@ -116,7 +142,8 @@ def test_buttons_are_exactly_the_actions_about_no_element():
     obs = g.observation(0)
     ids = g.action_space.ids
     assert sorted(a for a in ids if view.is_button(a)) == sorted(
-        ["purchase", "work", "end turn", "end purchase", "stop herding", "keep vine"])
+        ["purchase", "work", "end turn", "end purchase", "stop herding", "keep vine"]
+    )
     held = {"use hatun_runa", "use barterer", "use chasqui"}
     for aid in ids:
         if view.is_button(aid):
@@ -148,8 +175,9 @@ def test_coins_show_for_their_owner_only_until_the_end():
     assert texts(by_id(root, "seat1-coins")) == ["$5"] and by_id(root, "seat1-coins").get("data-hidden") == "false"
     hidden = by_id(root, "seat2-coins")
     assert texts(hidden) == ["$ ?"] and hidden.get("data-hidden") == "true" and "SV-600 [P]" in title(hidden)
-    assert "17" not in json.dumps([title(e) + "".join(texts(e)) for e in root.iter() if e.get("id", "")
-                                   .startswith("seat2")])
+    assert "17" not in json.dumps(
+        [title(e) + "".join(texts(e)) for e in root.iter() if e.get("id", "").startswith("seat2")]
+    )
     spectator = parse(view.svg(g.observation(None)))
     assert all(texts(by_id(spectator, f"seat{p}-coins")) == ["$ ?"] for p in range(4))
 
@@ -191,8 +219,7 @@ def test_tiles_alpacas_and_meeples_stand_on_their_grids():
     assert "its Farmland has 2 tiles" in title(by_id(root, "cell-r1c1"))
     assert by_id(root, "cell-r3c3").get("data-crop") == ""
     size = 60.0
-    for piece, grid in (("alpaca-w1", "r2c5"), ("alpaca-g2", "r1c2"), ("meeple-r1c1", "r1c1"),
-                        ("meeple-r4c4", "r4c4")):
+    for piece, grid in (("alpaca-w1", "r2c5"), ("alpaca-g2", "r1c2"), ("meeple-r1c1", "r1c1"), ("meeple-r4c4", "r4c4")):
         x, y = translate(by_id(root, piece))
         cx, cy = cell_box(root, grid)
         assert cx < x < cx + size and cy < y < cy + size, piece
@@ -221,8 +248,9 @@ def test_covers_lie_on_the_terrace_in_front_of_the_debtor_or_out_of_play():
     x, y = translate(debt)
     bx = float(by_id(root, "seat3").find("s:rect", NS).get("x"))
     assert debt.get("data-state") == "debt" and x > bx and y > 600, "in front of the debtor's board"
-    assert "in front of P4 (Beans): a debt of $1. SV-200 [R] a cover in front of a player is a debt of $1" \
-        in title(debt)
+    assert "in front of P4 (Beans): a debt of $1. SV-200 [R] a cover in front of a player is a debt of $1" in title(
+        debt
+    )
     assert "owes $1" in texts(by_id(root, "seat3-debts"))[0]
     assert by_id(root, "cover-3").get("data-state") == "out_of_play"
     assert not root.findall(".//s:g[@class='locked-veil']", NS)
@@ -465,8 +493,9 @@ def test_saboteur_targets_grids_and_keeping_is_a_button():
     assert T.mode(g) == "saboteur"
     t = check_decision(g)
     assert t["sabotage r1c1"] == "cell-r1c1" and "keep vine" not in t and view.is_button("keep vine")
-    assert "plant the bought vine on r1c1" in title(parse(view.previews(g.observation(0), legal_of(g))
-                                                         ["sabotage r1c1"]))
+    assert "plant the bought vine on r1c1" in title(
+        parse(view.previews(g.observation(0), legal_of(g))["sabotage r1c1"])
+    )
 
 
 @pytest.mark.rule("SV-394", "SV-390", "SV-408", "SV-465")

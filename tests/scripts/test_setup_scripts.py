@@ -2,6 +2,7 @@
 pip only when it must (the first time, after pyproject.toml changed, or for extras not installed yet): a start
 re-ran pip for 29 s before the server answered. Run in a copy of the scripts with a stand-in `python3` on the PATH
 that records what it is asked (no network, no real install)."""
+
 from __future__ import annotations
 
 import os
@@ -52,15 +53,15 @@ def test_serve_passes_its_arguments_and_skips_pip_when_nothing_changed(tmp_path:
     repo, env = checkout(tmp_path)
     log = Path(env["TAWA_FAKE_LOG"])
     assert run(repo, env, "scripts/serve.sh", "--port", "8123") == "tawa serve --port 8123"
-    assert len(pip_installs(log)) == 1                            # the first start installs
+    assert len(pip_installs(log)) == 1  # the first start installs
     again = run(repo, env, "scripts/serve.sh", "--host", "0.0.0.0", "--port", "9")
     assert again == "tawa serve --host 0.0.0.0 --port 9"
-    assert len(pip_installs(log)) == 1                            # the second does not
+    assert len(pip_installs(log)) == 1  # the second does not
     assert run(repo, env, "scripts/play.sh").startswith("tawa play sacred-valley")
     assert len(pip_installs(log)) == 1
     # the test command's extras are more: installed once, after which a plain start still needs nothing
     assert run(repo, env, "-c", ". scripts/venv.sh && tawa_venv test,openspiel && echo ok") == "ok"
-    assert pip_installs(log)[-1].endswith('-e .[test,openspiel]') and len(pip_installs(log)) == 2
+    assert pip_installs(log)[-1].endswith("-e .[test,openspiel]") and len(pip_installs(log)) == 2
     run(repo, env, "scripts/serve.sh")
     assert len(pip_installs(log)) == 2
     # a changed pyproject.toml (a dependency, an entry point) installs again

@@ -1,5 +1,6 @@
 """Fixtures of the server tests: ``db_url`` (one fresh database per test, on SQLite and, when
 ``TAWA_TEST_DATABASE_URL`` is set, on PostgreSQL), ``server`` (a running ``tawa serve`` on it)."""
+
 from __future__ import annotations
 
 import os
@@ -9,8 +10,13 @@ from pathlib import Path
 import pytest
 from harness import PG_ENV, Server, fresh_database
 
-DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set (CI sets it; see .ci/run)"))]
+DATABASES = [
+    "sqlite",
+    pytest.param(
+        "postgresql",
+        marks=pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set (CI sets it; see .ci/run)"),
+    ),
+]
 
 
 @pytest.fixture(params=DATABASES)

@@ -1,6 +1,7 @@
 """Test harness for the server: a real ``tawa serve`` in a subprocess on a free loopback port, real HTTP
 (httpx) and WebSocket (websockets' sync client, safe after Playwright tests) clients, and one fresh
 database per test: SQLite always, PostgreSQL too when ``TAWA_TEST_DATABASE_URL`` is set."""
+
 from __future__ import annotations
 
 import contextlib
@@ -59,8 +60,13 @@ class Server:
         self.db_url = db_url
         self.port = free_port()
         self.log = tmp / f"server-{self.port}.log"
-        self.env = {**os.environ, "TAWA_BOT_DELAY": "0", "TAWA_BOT_WORKERS": "1",
-                    "TAWA_SECRET_FILE": str(tmp / f"secret-{self.port}"), **env}
+        self.env = {
+            **os.environ,
+            "TAWA_BOT_DELAY": "0",
+            "TAWA_BOT_WORKERS": "1",
+            "TAWA_SECRET_FILE": str(tmp / f"secret-{self.port}"),
+            **env,
+        }
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -74,8 +80,22 @@ class Server:
     def start(self, timeout: float = 60) -> Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tawa.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db_url], stdout=out, stderr=subprocess.STDOUT, env=self.env)
+            [
+                sys.executable,
+                "-m",
+                "tawa.cli",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=self.env,
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -117,11 +137,27 @@ class Guest:
         r = self.http.post("/api/me", json={"name": name})
         assert r.status_code == 200, r.text
 
-    def create(self, game: str, players: int, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-               public: bool = True, **settings: Any) -> dict[str, Any]:
+    def create(
+        self,
+        game: str,
+        players: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
+        public: bool = True,
+        **settings: Any,
+    ) -> dict[str, Any]:
         """A new table; ``settings``: the table's own (``leaver``, ``spectator_chat``)."""
-        r = self.http.post("/api/tables", json={"game": game, "players": players, "seats": seats,
-                                                "options": options or {}, "public": public, **settings})
+        r = self.http.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "players": players,
+                "seats": seats,
+                "options": options or {},
+                "public": public,
+                **settings,
+            },
+        )
         assert r.status_code == 201, r.text
         return r.json()  # type: ignore[no-any-return]
 
@@ -151,8 +187,9 @@ class Sock:
     in ``seen``; board parts are applied as the browser applies them, so a kept view's ``svg`` is the whole
     document and ``board_parts`` records how many parts each message carried."""
 
-    def __init__(self, server: Server, origin: str | None = None, source: str | None = None,
-                 host: str | None = None) -> None:
+    def __init__(
+        self, server: Server, origin: str | None = None, source: str | None = None, host: str | None = None
+    ) -> None:
         """``source``: the loopback address to connect from (127.0.0.2 ...: another network address to the
         server); ``host``: the host name the handshake names (its ``Host``), still connecting to the server."""
         headers = {"Origin": origin} if origin else None
@@ -164,12 +201,13 @@ class Sock:
             extra["sock"] = socket.create_connection(("127.0.0.1", server.port), source_address=(source or "", 0))
             extra.pop("source_address", None)
             url = url.replace("127.0.0.1", host)
-        self.ws: ClientConnection = self._stack.enter_context(connect(
-            url, additional_headers=headers, open_timeout=10, max_size=None, compression=None, **extra))
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(url, additional_headers=headers, open_timeout=10, max_size=None, compression=None, **extra)
+        )
         self.seen: list[dict[str, Any]] = []
         self._buffer: list[dict[str, Any]] = []
         self.boards: dict[str, BoardParts] = {}
-        self.board_parts: list[tuple[str, int, int]] = []   # (message type, parts carried, parts in all)
+        self.board_parts: list[tuple[str, int, int]] = []  # (message type, parts carried, parts in all)
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
@@ -222,8 +260,9 @@ class Sock:
             self._stack.close()
 
 
-def play_until_over(sock: Sock, table: str, full: dict[str, Any], pick: Any = None, limit: int = 100_000,
-                    timeout: float = 120) -> dict[str, Any]:
+def play_until_over(
+    sock: Sock, table: str, full: dict[str, Any], pick: Any = None, limit: int = 100_000, timeout: float = 120
+) -> dict[str, Any]:
     """Play ``sock``'s seat at ``table`` whenever it is to act (``pick(view)`` -> action id; default the first
     action) until the game is over; returns the last view."""
     view, v, seat = full["view"], full["v"], full["seat"]

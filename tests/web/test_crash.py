@@ -1,6 +1,7 @@
 """kill -9 of the server in the middle of games (people and bots moving), then a restart on the same
 database: every acknowledged move is there, no table is corrupted, the clients reconnect and play on, and
 the bots resume by themselves."""
+
 from __future__ import annotations
 
 import threading
@@ -33,10 +34,14 @@ def test_kill_9_then_restart_loses_no_acknowledged_move(db_url: str, tmp_path: P
     env = {"TAWA_BOT_DELAY": "0.02", "TAWA_SNAPSHOT_EVERY": "7"}
     server = Server(db_url, tmp_path, **env).start()
     ana, bo = Guest(server, "Ana"), Guest(server, "Bo")
-    duel = ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])         # two people
+    duel = ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])  # two people
     bo_seat = bo.take(duel["invites"][0]["url"])
-    mixed = ana.create("sacred-valley", 3, [{"kind": "me"}, {"kind": "bot", "bot": "random"},
-                                            {"kind": "bot", "bot": "random"}], {"TURN_CAP_ROUNDS": 40})
+    mixed = ana.create(
+        "sacred-valley",
+        3,
+        [{"kind": "me"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        {"TURN_CAP_ROUNDS": 40},
+    )
     bots_only = ana.create("ayar", 2, [{"kind": "bot", "bot": "random"}] * 2)
     stop = threading.Event()
     acked: dict[str, list[int]] = {"a": [], "b": [], "m": []}
@@ -48,23 +53,23 @@ def test_kill_9_then_restart_loses_no_acknowledged_move(db_url: str, tmp_path: P
     threads = [threading.Thread(target=moves_acked, args=(s, t, tok, stop, a)) for s, t, tok, a in players]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 180                     # a count, waited for generously (busy CI)
+    deadline = time.monotonic() + 180  # a count, waited for generously (busy CI)
     while time.monotonic() < deadline and (len(acked["a"]) + len(acked["b"]) < 15 or len(acked["m"]) < 5):
         time.sleep(0.05)
     bots_before = httpx.get(f"{server.url}/api/tables/{bots_only['id']}").json()["v"]
-    server.kill9()                                       # in the middle of it all
+    server.kill9()  # in the middle of it all
     stop.set()
     for t in threads:
         t.join(15)
     assert len(acked["a"]) + len(acked["b"]) >= 15 and len(acked["m"]) >= 5, acked
 
     again = Server(db_url, tmp_path, **env)
-    again.port = server.port                              # same address: the clients reconnect to it
+    again.port = server.port  # same address: the clients reconnect to it
     again.start()
     try:
         for table, mine in ((duel["id"], acked["a"] + acked["b"]), (mixed["id"], acked["m"])):
             t = httpx.get(f"{again.url}/api/tables/{table}").json()
-            assert t["v"] >= max(mine), (table, t["v"], max(mine))     # every acknowledged move survived
+            assert t["v"] >= max(mine), (table, t["v"], max(mine))  # every acknowledged move survived
         # the bots of the bot-only table carry on without anybody connected
         deadline = time.monotonic() + 240
         while httpx.get(f"{again.url}/api/tables/{bots_only['id']}").json()["status"] != "finished":

@@ -1,5 +1,6 @@
 """The REST API fuzzed from its own OpenAPI document (schemathesis): whatever is sent, no server error, and
 every answer fits the document (status codes, content types, bodies)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -25,8 +26,12 @@ def fuzz_target(server: Server):
     guest = Guest(server, "Fuzz")
     # a real table of each state, so that generated ids sometimes hit something
     guest.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])
-    guest.create("ayar", 2, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-                 {"TURNS_PER_ROUND": [1, 1, 1, 1]})
+    guest.create(
+        "ayar",
+        2,
+        [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        {"TURNS_PER_ROUND": [1, 1, 1, 1]},
+    )
     cookie = guest.http.cookies["tawa_guest"]
     yield server, cookie
     guest.close()
@@ -54,15 +59,27 @@ def test_rest_api_never_fails(fuzz_target) -> None:
 
 def test_the_openapi_document_names_every_route(server: Server) -> None:
     paths = set(httpx.get(f"{server.url}/openapi.json").json()["paths"])
-    assert {"/api/games", "/api/me", "/api/tables", "/api/lobby", "/api/tables/{table_id}",
-            "/api/tables/{table_id}/invites", "/api/tables/{table_id}/seats/{seat}",
-            "/api/tables/{table_id}/replay", "/api/tables/{table_id}/record"} <= paths
+    assert {
+        "/api/games",
+        "/api/me",
+        "/api/tables",
+        "/api/lobby",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/invites",
+        "/api/tables/{table_id}/seats/{seat}",
+        "/api/tables/{table_id}/replay",
+        "/api/tables/{table_id}/record",
+    } <= paths
 
 
 def _finished_table(guest: Guest) -> str:
     """A bot-vs-bot table that plays to its end, for the record and the replay."""
-    made = guest.create("ayar", 2, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-                        {"TURNS_PER_ROUND": [1, 1, 1, 1]})
+    made = guest.create(
+        "ayar",
+        2,
+        [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        {"TURNS_PER_ROUND": [1, 1, 1, 1]},
+    )
     deadline = time.monotonic() + 120
     while guest.http.get(f"/api/tables/{made['id']}").json()["status"] != "finished":
         assert time.monotonic() < deadline, "the bot table did not finish"
@@ -82,16 +99,41 @@ def test_schemathesis_every_check_passes(server: Server, tmp_path: Path) -> None
     cookie = guest.http.cookies["tawa_guest"]
     config = tmp_path / "schemathesis.toml"
     config.write_text(
-        '[checks.positive_data_acceptance]\n'
+        "[checks.positive_data_acceptance]\n"
         'expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429"]\n\n'
         f'[[operations]]\ninclude-path-regex = "/record$|/replay$"\nparameters = {{ table_id = "{finished}" }}\n\n'
-        f'[[operations]]\ninclude-path-regex = "/invites$|/seats/"\nparameters = {{ table_id = "{running}" }}\n')
+        f'[[operations]]\ninclude-path-regex = "/invites$|/seats/"\nparameters = {{ table_id = "{running}" }}\n'
+    )
     out = subprocess.run(
-        [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", f"{server.url}/openapi.json",
-         "--checks", "all", "--phases", "coverage,fuzzing", "--max-examples", "25", "--generation-deterministic",
-         "--no-color", "--workers", "1", "-H", f"Cookie: tawa_guest={cookie}", "--request-timeout", "30"],
-        capture_output=True, text=True, timeout=900, cwd=tmp_path)
-    summary = out.stdout[out.stdout.find("SUMMARY"):]
+        [
+            sys.executable,
+            "-m",
+            "schemathesis.cli",
+            "--config-file",
+            str(config),
+            "run",
+            f"{server.url}/openapi.json",
+            "--checks",
+            "all",
+            "--phases",
+            "coverage,fuzzing",
+            "--max-examples",
+            "25",
+            "--generation-deterministic",
+            "--no-color",
+            "--workers",
+            "1",
+            "-H",
+            f"Cookie: tawa_guest={cookie}",
+            "--request-timeout",
+            "30",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=tmp_path,
+    )
+    summary = out.stdout[out.stdout.find("SUMMARY") :]
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
     assert "passed" in summary and "failures" not in summary.lower().split("test cases")[0], summary
     guest.close()

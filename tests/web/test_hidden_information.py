@@ -8,6 +8,7 @@ on what it may see, and the server sends exactly what the one choke point (``taw
 2. The wire: over a real server, every update a seat and a spectator got equals what the builders make from
    the game replayed from the record, and no message before the end carries the seed.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,9 @@ def seen_by(game: tawa.Game, seat: int | None, names: list[str | None]) -> str:
     """The view, the log and, for the seat to act, the chooser pictures of every board element it may use."""
     status = "finished" if game.is_over else "running"
     view = view_of(game, seat, status, names)
-    previews = ({el: previews_of(game, seat, el) for el in sorted(set(view["targets"].values()))}
-                if seat is not None else {})
+    previews = (
+        {el: previews_of(game, seat, el) for el in sorted(set(view["targets"].values()))} if seat is not None else {}
+    )
     # why an action is not legal: the ids a board click can ask about, and a sample of the whole action space
     asked = sorted(set(re.findall(r'data-action="([^"]*)"', view["svg"] or "")) | set(game.action_space.ids[::7]))
     explained = {aid: explain_of(game, seat, status, aid) for aid in asked}
@@ -57,11 +59,11 @@ def test_what_a_seat_receives_depends_only_on_what_it_may_see(game_id: str, play
 
 
 @pytest.mark.parametrize("game_id,players,options", GAMES, ids=[g[0] for g in GAMES])
-def test_the_wire_carries_exactly_the_views_and_never_the_seed(server: Server, game_id: str, players: int,
-                                                                options: dict) -> None:
+def test_the_wire_carries_exactly_the_views_and_never_the_seed(
+    server: Server, game_id: str, players: int, options: dict
+) -> None:
     ana = Guest(server, "Ana")
-    made = ana.create(game_id, players, [{"kind": "me"}] + [{"kind": "bot", "bot": "random"}] * (players - 1),
-                      options)
+    made = ana.create(game_id, players, [{"kind": "me"}] + [{"kind": "bot", "bot": "random"}] * (players - 1), options)
     table = made["id"]
     spectator, person = Sock(server), Sock(server)
     spectator.join(table)
@@ -83,8 +85,10 @@ def test_the_wire_carries_exactly_the_views_and_never_the_seed(server: Server, g
             status = "finished" if replayed.is_over else "running"
             view = view_of(replayed, seat, status, names)
             if v:
-                expected[(seat, v)] = json.dumps({"t": "update", "table": table, "v": v,
-                                                  "events": events_out(new, seat), "view": view}, sort_keys=True)
+                expected[(seat, v)] = json.dumps(
+                    {"t": "update", "table": table, "v": v, "events": events_out(new, seat), "view": view},
+                    sort_keys=True,
+                )
     spectator.drain(0.5)
     for sock, seat in ((person, 0), (spectator, None)):
         updates = [m for m in sock.seen if m["t"] == "update"]

@@ -2,6 +2,7 @@
 outside against a served app: body size and time, the request head's time and size, JSON depth and number size,
 errors always ``{code, message}``, strict types, the schema true to the server, creation limits per guest and per
 address, the security headers, trusted hosts, and invite codes kept out of the access log."""
+
 from __future__ import annotations
 
 import base64
@@ -59,8 +60,11 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(server: Server) -> N
 
 def test_deep_nesting_and_huge_numbers_in_a_body_are_bad_json(server: Server) -> None:
     g = Guest(server, "Ana")
-    for body in ("[" * 8000 + "]" * 8000, '{"name": ' + "9" * 5000 + "}",
-                 '{"game": "ayar", "players": 2, "seats": [], "options": {"POT_ROW": ' + "[" * 40 + "]" * 40 + "}}"):
+    for body in (
+        "[" * 8000 + "]" * 8000,
+        '{"name": ' + "9" * 5000 + "}",
+        '{"game": "ayar", "players": 2, "seats": [], "options": {"POT_ROW": ' + "[" * 40 + "]" * 40 + "}}",
+    ):
         r = g.http.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert r.status_code == 400, r.text
         assert set(r.json()) == {"code", "message"} and r.json()["code"] == "bad_json", r.json()
@@ -88,8 +92,12 @@ def test_types_are_strict_and_the_schema_says_what_the_server_takes(server: Serv
     assert r.status_code == 422 and "public" in r.json()["message"]
     schema = httpx.get(f"{server.url}/openapi.json", timeout=30).json()["components"]["schemas"]
     assert schema["NameIn"]["properties"]["name"]["maxLength"] == 40
-    assert set(schema["CreateTableIn"]["properties"]["game"]["enum"]) == {"ayar", "guatavita", "pachakuna",
-                                                                          "sacred-valley"}
+    assert set(schema["CreateTableIn"]["properties"]["game"]["enum"]) == {
+        "ayar",
+        "guatavita",
+        "pachakuna",
+        "sacred-valley",
+    }
     for name in ("x" * 41, "\u202eevil"):
         r = g.http.post("/api/me", json={"name": name})
         assert r.status_code == 422
@@ -98,16 +106,22 @@ def test_types_are_strict_and_the_schema_says_what_the_server_takes(server: Serv
 
 def test_options_out_of_their_bounds_are_refused_naming_them(server: Server) -> None:
     g = Guest(server, "Ana")
-    for options, words in (({"GOLD_CAP": 100_000}, "GOLD_CAP (GV-370): 100000 is out of range: from 0 to 40"),
-                           ({"GOLD_CAP": 10**18}, "GOLD_CAP (GV-370)"), ({"FOOD_CAP": 10**6}, "FOOD_CAP"),
-                           ({"CAMP_UPGRADE": [100_000, 1, 2]}, "CAMP_UPGRADE"),
-                           ({"RECRUIT_WORKERS": 100_000}, "RECRUIT_WORKERS"),
-                           ({"PIONEER_WORKERS": 100_000}, "PIONEER_WORKERS")):
+    for options, words in (
+        ({"GOLD_CAP": 100_000}, "GOLD_CAP (GV-370): 100000 is out of range: from 0 to 40"),
+        ({"GOLD_CAP": 10**18}, "GOLD_CAP (GV-370)"),
+        ({"FOOD_CAP": 10**6}, "FOOD_CAP"),
+        ({"CAMP_UPGRADE": [100_000, 1, 2]}, "CAMP_UPGRADE"),
+        ({"RECRUIT_WORKERS": 100_000}, "RECRUIT_WORKERS"),
+        ({"PIONEER_WORKERS": 100_000}, "PIONEER_WORKERS"),
+    ):
         r = g.http.post("/api/tables", json={"game": "guatavita", "players": 2, "seats": TWO, "options": options})
         assert r.status_code == 422 and words in r.json()["message"], r.json()
-    for options, words in (({"TEMPLE_MARKERS": 100_000}, "TEMPLE_MARKERS"), ({"TEMPLE_TOKENS": 100_000}, "TOKENS"),
-                           ({"LAKE_TOKENS": 100_000}, "LAKE_TOKENS"),
-                           ({"TERRACE_SHAPE": [[4, 4], [100_000, 4], [4, 6], [4, 6]]}, "TERRACE_SHAPE")):
+    for options, words in (
+        ({"TEMPLE_MARKERS": 100_000}, "TEMPLE_MARKERS"),
+        ({"TEMPLE_TOKENS": 100_000}, "TOKENS"),
+        ({"LAKE_TOKENS": 100_000}, "LAKE_TOKENS"),
+        ({"TERRACE_SHAPE": [[4, 4], [100_000, 4], [4, 6], [4, 6]]}, "TERRACE_SHAPE"),
+    ):
         r = g.http.post("/api/tables", json={"game": "ayar", "players": 2, "seats": TWO, "options": options})
         assert r.status_code == 422 and words in r.json()["message"], r.json()
     games = {x["id"]: x for x in httpx.get(f"{server.url}/api/games", timeout=30).json()["games"]}
@@ -118,10 +132,30 @@ def test_options_out_of_their_bounds_are_refused_naming_them(server: Server) -> 
 def test_a_table_at_the_largest_allowed_options_is_served_within_bounds(server: Server) -> None:
     """At the largest caps a person may set, joining draws a board of a bounded size (it was 29-43 MB at 10^5)."""
     g = Guest(server, "Ana")
-    made = g.create("guatavita", 2, TWO, {"GOLD_CAP": 40, "FOOD_CAP": 40, "START_GOLD": 40,
-                                          "SLOTS": {k: 9 for k in ("sabotage", "camp", "pumpre", "harvest", "pioneer",
-                                                                   "commerce_machine", "commerce_pipe", "recruit",
-                                                                   "loan")}})
+    made = g.create(
+        "guatavita",
+        2,
+        TWO,
+        {
+            "GOLD_CAP": 40,
+            "FOOD_CAP": 40,
+            "START_GOLD": 40,
+            "SLOTS": {
+                k: 9
+                for k in (
+                    "sabotage",
+                    "camp",
+                    "pumpre",
+                    "harvest",
+                    "pioneer",
+                    "commerce_machine",
+                    "commerce_pipe",
+                    "recruit",
+                    "loan",
+                )
+            },
+        },
+    )
     s = Sock(server)
     s.send({"t": "join", "table": made["id"]})
     full = s.expect("full", table=made["id"])
@@ -131,8 +165,7 @@ def test_a_table_at_the_largest_allowed_options_is_served_within_bounds(server: 
 
 @pytest.fixture
 def limited(server_with: Callable[..., Server]) -> Server:
-    return server_with(TAWA_TABLES_PER_HOUR_GUEST="3", TAWA_TABLES_PER_HOUR_ADDRESS="5",
-                       TAWA_OPEN_TABLES_PER_GUEST="2")
+    return server_with(TAWA_TABLES_PER_HOUR_GUEST="3", TAWA_TABLES_PER_HOUR_ADDRESS="5", TAWA_OPEN_TABLES_PER_GUEST="2")
 
 
 def test_tables_per_guest_and_per_address_are_limited(limited: Server) -> None:
@@ -146,10 +179,10 @@ def test_tables_per_guest_and_per_address_are_limited(limited: Server) -> None:
     for _ in range(2):
         bo.create("ayar", 2, TWO)
     cy = Guest(limited, "Cy")
-    cy.create("ayar", 2, TWO)      # the address's fifth table this hour
+    cy.create("ayar", 2, TWO)  # the address's fifth table this hour
     r = cy.http.post("/api/tables", json={"game": "ayar", "players": 2, "seats": TWO})
     assert r.status_code == 429 and r.json()["code"] == "rate_limited" and "network address" in r.json()["message"]
-    other = Guest(limited, "Di", source="127.0.0.2")   # another address is not held back by this one
+    other = Guest(limited, "Di", source="127.0.0.2")  # another address is not held back by this one
     other.create("ayar", 2, TWO)
     lobby = other.http.get("/api/lobby").json()
     assert len(lobby["open"]) == 6
@@ -171,11 +204,13 @@ def test_a_slow_or_never_finished_request_head_is_timed_out(sqlite_server_with: 
     answer = raw_request(srv, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
     assert answer.startswith(b"HTTP/1.1 408") and body_of(answer)["code"] == "timeout"
     assert time.monotonic() - t0 < 8
-    assert raw_request(srv, b"").startswith(b"HTTP/1.1 408")         # nothing sent at all
+    assert raw_request(srv, b"").startswith(b"HTTP/1.1 408")  # nothing sent at all
     answer = raw_request(srv, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 40_000)
     assert answer.startswith(b"HTTP/1.1 431") and body_of(answer)["code"] == "too_large"
-    answer = raw_request(srv, b"POST /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                              b"Content-Length: 100\r\n\r\n{")
+    answer = raw_request(
+        srv,
+        b"POST /api/me HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    )
     assert answer.startswith(b"HTTP/1.1 408") and body_of(answer)["code"] == "timeout"
     # 100 such connections at once do not keep the server from answering, and are all let go
     held = [socket.create_connection(("127.0.0.1", srv.port)) for _ in range(100)]
@@ -199,20 +234,26 @@ def test_security_headers_on_every_answer(server: Server) -> None:
     g = Guest(server, "Ana")
     made = g.http.post("/api/tables", json={"game": "ayar", "players": 2, "seats": TWO})
     assert made.status_code == 201 and made.headers["cache-control"] == "no-store"
-    answers = [made, g.http.get("/"), g.http.get(f"/table/{made.json()['id']}"), g.http.get("/api/lobby"),
-               g.http.get("/static/app.mjs"), g.http.get("/api/nothing")]
+    answers = [
+        made,
+        g.http.get("/"),
+        g.http.get(f"/table/{made.json()['id']}"),
+        g.http.get("/api/lobby"),
+        g.http.get("/static/app.mjs"),
+        g.http.get("/api/nothing"),
+    ]
     for r in answers:
         csp = r.headers["content-security-policy"]
         assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp and "'unsafe-eval'" not in csp
         assert "script-src 'self' 'sha256-" in csp and "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
         assert r.headers["x-frame-options"] == "DENY" and r.headers["referrer-policy"] == "no-referrer"
         assert r.headers["x-content-type-options"] == "nosniff"
-    for r in (answers[0], answers[3]):                  # the API's answers carry tokens and invite codes
+    for r in (answers[0], answers[3]):  # the API's answers carry tokens and invite codes
         assert r.headers["cache-control"] == "no-store"
-    for r in answers[1:3]:   # a page's shell is the same for everybody (no token): never reused unasked
+    for r in answers[1:3]:  # a page's shell is the same for everybody (no token): never reused unasked
         assert r.headers["cache-control"] == "no-cache"
     assert g.http.get(f"/api/tables/{made.json()['id']}/invites").headers["cache-control"] == "no-store"
-    for r in answers[1:3]:   # the import map as served (it names the versioned files) is the script the CSP allows
+    for r in answers[1:3]:  # the import map as served (it names the versioned files) is the script the CSP allows
         scripts = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", r.text, re.S)
         assert scripts and "/static/" in scripts[0]
         for body in scripts:
@@ -249,5 +290,5 @@ def test_invite_codes_and_tokens_stay_out_of_the_access_log(sqlite_server_with: 
     g.http.get(f"/table/{made['id']}?token={made['me']['token']}")
     time.sleep(0.5)
     log = srv.output()
-    assert f"/join/{made['id']}/1?k=" in log               # the request is logged ...
-    assert code not in log and made["me"]["token"] not in log   # ... without its secret
+    assert f"/join/{made['id']}/1?k=" in log  # the request is logged ...
+    assert code not in log and made["me"]["token"] not in log  # ... without its secret

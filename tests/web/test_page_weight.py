@@ -2,6 +2,7 @@
 modules that page runs, under versioned names cached for a year; the client's files and the JSON answers come
 gzipped; a plain name is revalidated (ETag, 304); the WebSocket negotiates permessage-deflate, and the first `full`
 message crosses the wire at a fraction of its size."""
+
 from __future__ import annotations
 
 import contextlib
@@ -35,7 +36,7 @@ def test_each_page_preloads_only_the_modules_it_runs(server: Server) -> None:
             version, modules = shells[path]
             assert modules[0] == "app.mjs" and own in modules
             others = set(PAGES.values()) - {own}
-            assert not others & set(modules), (path, modules)   # a table loads no lobby, join or replay module
+            assert not others & set(modules), (path, modules)  # a table loads no lobby, join or replay module
             html = http.get(path).text
             assert f'src="/static/{version}/app.mjs"' in html and f'"/static/{version}/vendor/preact.mjs"' in html
         table = shells["/table/x"][1]
@@ -64,7 +65,7 @@ def test_static_files_are_gzipped_and_versioned_names_cached_for_a_year(server: 
             assert r.headers["content-type"].startswith("text/javascript" if name.endswith(".mjs") else "text/css")
             sizes[name] = (int(r.headers["content-length"]), len(r.content))
         wire, raw = sum(w for w, _ in sizes.values()), sum(n for _, n in sizes.values())
-        assert wire < raw / 2.5, sizes                      # gzip takes the client's files to well under half
+        assert wire < raw / 2.5, sizes  # gzip takes the client's files to well under half
         # without gzip in Accept-Encoding, the plain bytes
         plain = http.get(f"/static/{version}/board.mjs", headers={"Accept-Encoding": "identity"})
         assert "content-encoding" not in plain.headers and plain.content == http.get("/static/board.mjs").content
@@ -74,7 +75,7 @@ def test_static_files_are_gzipped_and_versioned_names_cached_for_a_year(server: 
         again = http.get("/static/board.mjs", headers={"If-None-Match": r.headers["etag"]})
         assert again.status_code == 304 and again.content == b""
         assert http.get("/static/nothing-here.mjs").status_code == 404
-        assert http.get(f"/static/{version}/index.html").status_code == 404    # the shell is served as a page
+        assert http.get(f"/static/{version}/index.html").status_code == 404  # the shell is served as a page
 
 
 def test_json_answers_are_gzipped(server: Server) -> None:

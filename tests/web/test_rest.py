@@ -1,4 +1,5 @@
 """The REST API: games and options, guests, creating tables (validated), seats and invites, the lobby."""
+
 from __future__ import annotations
 
 import json
@@ -30,10 +31,10 @@ def test_guest_names_are_checked_and_signed(server: Server) -> None:
         r = c.post("/api/me", json={"name": bad})
         assert r.status_code == 422 and words in r.json()["message"]
     r = c.post("/api/me", json={"name": "  Ana   <b>María</b> "})
-    assert r.json() == {"name": "Ana <b>María</b>"}      # kept as text; the client shows it escaped
+    assert r.json() == {"name": "Ana <b>María</b>"}  # kept as text; the client shows it escaped
     assert c.get("/api/me").json()["name"] == "Ana <b>María</b>"
     forged = httpx.Client(base_url=server.url, cookies={"tawa_guest": c.cookies["tawa_guest"][:-3] + "abc"})
-    assert forged.get("/api/me").json() == {"name": None}     # a tampered cookie is nobody
+    assert forged.get("/api/me").json() == {"name": None}  # a tampered cookie is nobody
 
 
 def test_creating_a_table_is_validated(server: Server) -> None:
@@ -55,10 +56,11 @@ def test_creating_a_table_is_validated(server: Server) -> None:
     try:
         make_bot("alphazero", 0)
     except ValueError as e:
-        refused({"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "alphazero"}]},
-                str(e))
-    refused({"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:iters=x"}]},
-            "iters must be a number")
+        refused({"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "alphazero"}]}, str(e))
+    refused(
+        {"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:iters=x"}]},
+        "iters must be a number",
+    )
     try:
         tawa.new_game("ayar", 2, 0, {"NO_SUCH": 1})
     except tawa.BadOption as e:
@@ -76,13 +78,13 @@ def test_private_table_needs_its_invite_and_starts_when_full(server: Server) -> 
     made = ana.create("sacred-valley", 3, [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}], public=False)
     tid = made["id"]
     assert [i["seat"] for i in made["invites"]] == [1, 2]
-    assert tid not in [t["id"] for t in bo.http.get("/api/lobby").json()["open"]]     # private: not listed
-    assert bo.http.get(f"/api/tables/{tid}/invites").status_code == 403             # only for the creator
+    assert tid not in [t["id"] for t in bo.http.get("/api/lobby").json()["open"]]  # private: not listed
+    assert bo.http.get(f"/api/tables/{tid}/invites").status_code == 403  # only for the creator
     assert ana.http.get(f"/api/tables/{tid}/invites").json() == made["invites"]
     r = bo.http.post(f"/api/tables/{tid}/seats/1", json={})
     assert r.status_code == 403 and r.json()["code"] == "bad_invite"
     r = bo.http.post(f"/api/tables/{tid}/seats/1", json={"invite": made["invites"][1]["url"].split("k=")[1]})
-    assert r.status_code == 403          # the code of another seat does not open this one
+    assert r.status_code == 403  # the code of another seat does not open this one
     seat = bo.take(made["invites"][0]["url"])
     assert seat["seat"] == 1 and len(seat["token"]) >= 40
     r = bo.http.post(f"/api/tables/{tid}/seats/2", json={"invite": made["invites"][1]["url"].split("k=")[1]})
@@ -121,7 +123,7 @@ def test_lobby_lists_my_turn_first_oldest_waiting_first(server: Server) -> None:
         made = ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])
         bo.take(made["invites"][0]["url"])
         ids.append((made["id"], made["me"]["token"]))
-    waiting = ana.create("ayar", 2, [{"kind": "invite"}, {"kind": "me"}])["id"]     # open: nobody's turn
+    waiting = ana.create("ayar", 2, [{"kind": "invite"}, {"kind": "me"}])["id"]  # open: nobody's turn
     # Ana moves at the first table; Ayar's first turn has several steps, so it is her turn again, but that
     # table now waits since later than the second one.
     s = Sock(server)
@@ -144,7 +146,7 @@ def test_table_rows_and_invites_name_the_seats_as_the_table_does(server: Server)
     sock = Sock(server)
     try:
         for game, players, options in (("guatavita", 3, {}), ("pachakuna", 2, {"WHITE_SEAT": 1})):
-            for _ in range(4):   # several seeds: a label taken from seed 0 would be wrong for most of them
+            for _ in range(4):  # several seeds: a label taken from seed 0 would be wrong for most of them
                 made = ana.create(game, players, [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1), options)
                 table = made["id"]
                 labels = [s["label"] for s in sock.join(table, made["me"]["token"])["seats"]]
@@ -166,18 +168,23 @@ def test_one_name_per_seat_counted_from_one_and_bots_by_their_strength(server: S
     assert games["sacred-valley"]["seat_names"]["4"] == ["P1", "P2", "P3", "P4"]
     assert games["ayar"]["seat_names"]["2"] == ["P1", "P2"]
     assert games["pachakuna"]["seat_names"]["2"] == ["White", "Black"]
-    assert games["guatavita"]["seat_names"]["3"] == [None, None, None]       # colours dealt at setup (GV-012)
+    assert games["guatavita"]["seat_names"]["3"] == [None, None, None]  # colours dealt at setup (GV-012)
     ana = Guest(server, "Ana")
     sock = Sock(server)
     try:
-        seats = [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "bot": "normal"},
-                 {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "progress"}]
+        seats = [
+            {"kind": "me"},
+            {"kind": "invite"},
+            {"kind": "bot", "bot": "normal"},
+            {"kind": "bot", "bot": "easy"},
+            {"kind": "bot", "bot": "progress"},
+        ]
         made = ana.create("sacred-valley", 5, seats)
         assert [(i["seat"], i["label"]) for i in made["invites"]] == [(1, "P2")]
         row = ana.http.get(f"/api/tables/{made['id']}").json()
         assert [s["label"] for s in row["seats"]] == ["P1", "P2", "P3", "P4", "P5"]
         assert [s["name"] for s in row["seats"]] == ["Ana", None, "normal bot", "easy bot", "bot progress"]
-        assert [s["bot"] for s in row["seats"][2:]] == ["ismcts", "greedy", "progress"]   # the spec it plays
+        assert [s["bot"] for s in row["seats"][2:]] == ["ismcts", "greedy", "progress"]  # the spec it plays
         full = sock.join(made["id"], made["me"]["token"])
         assert [s["label"] for s in full["seats"]] == ["P1", "P2", "P3", "P4", "P5"]
         assert "P0" not in json.dumps(full)

@@ -1,6 +1,7 @@
 """The signing secret lives outside the database (issue 23, item 6): made in a file of mode 0600 on first start, read
 from the environment when given there, moved out of a database that kept it (old cookies and invite links keep
 working), and rotated by listing a new key above the old one."""
+
 from __future__ import annotations
 
 import os
@@ -35,9 +36,9 @@ def test_the_secret_is_made_in_a_private_file_not_in_the_database(server: Server
     assert meta_secret(server.db_url) is None
     ana = Guest(server, "Ana")
     cookie = ana.http.cookies["tawa_guest"]
-    assert Keys(keys[0]).read_guest(cookie) is not None          # the cookie is signed with the file's key
+    assert Keys(keys[0]).read_guest(cookie) is not None  # the cookie is signed with the file's key
     server.stop()
-    server.start()                                               # a restart keeps the key: the cookie still holds
+    server.start()  # a restart keeps the key: the cookie still holds
     assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": cookie}).json() == {"name": "Ana"}
 
 
@@ -56,8 +57,8 @@ def test_a_database_secret_is_moved_out_and_old_cookies_and_invites_keep_working
     old_cookie = old_keys.guest_cookie(GuestId("g-old", "Old Bo"))
     old_invite = old_keys.invite_code(made["id"], 1)
     server.start()
-    assert meta_secret(server.db_url) is None                     # gone from the database ...
-    assert old in secret_file(server).read_text()                  # ... into the file
+    assert meta_secret(server.db_url) is None  # gone from the database ...
+    assert old in secret_file(server).read_text()  # ... into the file
     bo = httpx.Client(base_url=server.url, cookies={"tawa_guest": old_cookie})
     assert bo.get("/api/me").json() == {"name": "Old Bo"}
     r = bo.post(f"/api/tables/{made['id']}/seats/1", json={"invite": old_invite})
@@ -78,7 +79,7 @@ def test_rotation_a_new_key_signs_the_old_one_still_verifies(server: Server) -> 
     fresh = Guest(server, "Cy").http.cookies["tawa_guest"]
     assert Keys(new).read_guest(fresh) is not None and Keys(old).read_guest(fresh) is None
     server.stop()
-    path.write_text(f"{new}\n")                                   # the old key dropped: what it signed is void
+    path.write_text(f"{new}\n")  # the old key dropped: what it signed is void
     server.start()
     assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": old_cookie}).json() == {"name": None}
 

@@ -1,4 +1,5 @@
 """Storage on both databases: migrations, compare-and-set, the (table, seq) backstop, snapshots + replay."""
+
 from __future__ import annotations
 
 import asyncio
@@ -31,9 +32,23 @@ def store(db_url: str):
 
 def running_table(store: Store, game: str = "ayar", players: int = 2, seed: int = 11) -> TableData:
     now = time.time()
-    t = TableData(id=f"t{seed}", game=game, players=players, options={}, seed=seed, public=True, status=RUNNING,
-                  seq=0, to_act=0, waiting_since=now, creator="g", created_at=now, updated_at=now, started_at=now,
-                  seats=[SeatData(i, BOT, bot="random") for i in range(players)])
+    t = TableData(
+        id=f"t{seed}",
+        game=game,
+        players=players,
+        options={},
+        seed=seed,
+        public=True,
+        status=RUNNING,
+        seq=0,
+        to_act=0,
+        waiting_since=now,
+        creator="g",
+        created_at=now,
+        updated_at=now,
+        started_at=now,
+        seats=[SeatData(i, BOT, bot="random") for i in range(players)],
+    )
     store.create_table(t)
     return t
 
@@ -52,7 +67,7 @@ def test_append_is_compare_and_set_on_seq(store: Store) -> None:
     a = game.legal_actions()[0].id
     store.append_move(t.id, 0, 0, a, time.time(), 0, None, None)
     with pytest.raises(Conflict):
-        store.append_move(t.id, 0, 0, a, time.time(), 0, None, None)   # a second writer of move 1
+        store.append_move(t.id, 0, 0, a, time.time(), 0, None, None)  # a second writer of move 1
     loaded = store.load(t.id)
     assert loaded is not None
     assert loaded.table.seq == 1 and [m[2] for m in loaded.moves] == [a]
@@ -78,7 +93,7 @@ def test_snapshot_plus_tail_rebuilds_the_same_game(store: Store, game: str, play
         store.append_move(t.id, seq, 0, g.history[-1], time.time(), g.current_player, snap, None)
     loaded = store.load(t.id)
     assert loaded is not None
-    assert loaded.snapshot_seq == 20 and len(loaded.moves) == 3     # only the tail after the snapshot is read
+    assert loaded.snapshot_seq == 20 and len(loaded.moves) == 3  # only the tail after the snapshot is read
     assert rebuild(loaded).to_json() == g.to_json()
     assert store.running_ids() == [t.id]
 
@@ -108,8 +123,19 @@ def _three_moves_one_stale(store: Store, seeds: tuple[int, int, int]) -> tuple[l
     """Three running tables and a first move for each, as ``append_move`` arguments; the second one claims its
     table is at move 5 (it is at 0), so it loses its compare-and-set."""
     tables = [running_table(store, seed=s) for s in seeds]
-    moves = [(t.id, 0 if i != 1 else 5, 0, tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id, time.time(), 0,
-              None, None) for i, t in enumerate(tables)]
+    moves = [
+        (
+            t.id,
+            0 if i != 1 else 5,
+            0,
+            tawa.new_game("ayar", 2, t.seed).legal_actions()[0].id,
+            time.time(),
+            0,
+            None,
+            None,
+        )
+        for i, t in enumerate(tables)
+    ]
     return tables, moves
 
 
@@ -147,9 +173,11 @@ def test_a_group_commit_acknowledges_its_moves_before_any_of_them_goes_on(store:
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        writer.submit(loop, lambda c: time.sleep(0.3))   # holds the writer, so the three below share one batch
-        futures = [writer.submit(loop, append_move, *m, committed=lambda i=i: events.append(("ack", i)))
-                   for i, m in enumerate(moves)]
+        writer.submit(loop, lambda c: time.sleep(0.3))  # holds the writer, so the three below share one batch
+        futures = [
+            writer.submit(loop, append_move, *m, committed=lambda i=i: events.append(("ack", i)))
+            for i, m in enumerate(moves)
+        ]
 
         async def move(i: int, fut: asyncio.Future[None]) -> None:
             try:

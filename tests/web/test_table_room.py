@@ -1,5 +1,6 @@
 """The table room's rules through the protocol (issue 25): take-backs, resignations and the chat, on a real server
 and both databases, and across a kill -9."""
+
 from __future__ import annotations
 
 import contextlib
@@ -24,18 +25,20 @@ class Table:
     """A table of people only: seat 0 created it, the others took its invite links; one socket per seat, and the
     latest view of each (``views``)."""
 
-    def __init__(self, srv: Server, game: str, players: int, options: dict[str, Any] | None = None,
-                 **settings: Any) -> None:
+    def __init__(
+        self, srv: Server, game: str, players: int, options: dict[str, Any] | None = None, **settings: Any
+    ) -> None:
         self.guests = [Guest(srv, f"Player{i}") for i in range(players)]
         made = self.guests[0].create(game, players, [ME] + [INVITE] * (players - 1), options, **settings)
         self.id = made["id"]
-        self.tokens = [made["me"]["token"]] + [self.guests[i].take(inv["url"])["token"]
-                                               for i, inv in enumerate(made["invites"], 1)]
+        self.tokens = [made["me"]["token"]] + [
+            self.guests[i].take(inv["url"])["token"] for i, inv in enumerate(made["invites"], 1)
+        ]
         self.socks = [Sock(srv) for _ in range(players)]
         fulls = [s.join(self.id, t) for s, t in zip(self.socks, self.tokens, strict=True)]
         self.views = [f["view"] for f in fulls]
         self.v = fulls[0]["v"]
-        self.acks = 1000   # the acks of the moves it sends (the tests' own messages use small numbers)
+        self.acks = 1000  # the acks of the moves it sends (the tests' own messages use small numbers)
 
     @property
     def status(self) -> str:
@@ -80,15 +83,16 @@ def record(srv: Server, table: str) -> dict[str, Any]:
 @pytest.mark.rule("undo")
 @pytest.mark.parametrize("game_id", [gid for gid, _players, _options in short_games()])
 def test_a_take_back_is_granted_exactly_where_the_engine_allows_it_and_everyone_sees_the_board_go_back(
-        server: Server, game_id: str) -> None:
+    server: Server, game_id: str
+) -> None:
     """Two or three people play a short game; after some of their own moves they ask to take it back. Each answer
     (granted, or refused naming rule "undo") must be what ``Game.undoable`` says of that position, worked out after
     the game from the published seed; a granted one gives every seat a full view of the position before the move."""
     _id, players, options = next(g for g in short_games() if g[0] == game_id)
     t = Table(server, game_id, players, options)
     rng = random.Random(5)
-    asked: list[tuple[int, int, bool]] = []   # (decisions played out, seat, granted)
-    played = 0                                # decisions in the game as played out (take-backs removed)
+    asked: list[tuple[int, int, bool]] = []  # (decisions played out, seat, granted)
+    played = 0  # decisions in the game as played out (take-backs removed)
     retake: str | None = None
     deadline = time.monotonic() + 300
     while t.status != "finished":
@@ -101,7 +105,7 @@ def test_a_take_back_is_granted_exactly_where_the_engine_allows_it_and_everyone_
         before_svg = view["svg"]
         t.move(seat, action)
         played += 1
-        if retake is not None:   # the move taken back, played again: not asked about twice
+        if retake is not None:  # the move taken back, played again: not asked about twice
             retake = None
             continue
         if t.status == "finished" or len(asked) >= 8 or rng.random() > 0.4:
@@ -113,12 +117,12 @@ def test_a_take_back_is_granted_exactly_where_the_engine_allows_it_and_everyone_
         if granted:
             played -= 1
             fulls = t.fulls(range(players))
-            assert fulls[seat]["view"]["svg"] == before_svg   # the board went back for the mover
+            assert fulls[seat]["view"]["svg"] == before_svg  # the board went back for the mover
             assert all("took back a decision" in (f["notice"] or "") for f in fulls)
             retake = action
         else:
             assert answer["code"] == "illegal" and answer["rule"] == "undo" and answer["opens"], answer
-            t.fulls([seat])   # the refusal's full view: nothing changed
+            t.fulls([seat])  # the refusal's full view: nothing changed
     rec = record(server, t.id)
     undos = [e for e in rec.get("table_events", []) if e["event"] == "undo"]
     assert len(undos) == sum(1 for *_x, g in asked if g)
@@ -146,8 +150,7 @@ def _answer(sock: Sock, table: str, ack: int) -> dict[str, Any]:
         sock._buffer = skipped + sock._buffer
 
 
-def test_a_take_back_after_another_seat_decided_is_refused_naming_the_rule_and_changes_nothing(
-        server: Server) -> None:
+def test_a_take_back_after_another_seat_decided_is_refused_naming_the_rule_and_changes_nothing(server: Server) -> None:
     t = Table(server, "pachakuna", 2, {"TURN_CAP": 24})
     first = t.acting()
     while t.acting() == first:
@@ -158,7 +161,7 @@ def test_a_take_back_after_another_seat_decided_is_refused_naming_the_rule_and_c
     t.socks[first].send({"t": "undo", "table": t.id, "seq": v, "ack": 3})
     no = _answer(t.socks[first], t.id, 3)
     assert no["t"] == "reject" and no["code"] == "illegal" and no["rule"] == "undo" and no["opens"], no
-    assert t.fulls([first])[0]["v"] == v      # nothing changed
+    assert t.fulls([first])[0]["v"] == v  # nothing changed
     t.socks[first].send({"t": "undo", "table": t.id, "seq": v - 1, "ack": 4})
     assert _answer(t.socks[first], t.id, 4)["code"] == "stale"
     t.close()
@@ -203,7 +206,7 @@ def test_with_more_players_a_bot_plays_a_resigned_seat_to_the_end(server: Server
     while t.status != "finished":
         assert time.monotonic() < deadline
         seat = t.acting()
-        if seat == gone:   # nobody sends it: the bot's move comes as an update
+        if seat == gone:  # nobody sends it: the bot's move comes as an update
             assert t.views[gone]["actions"] == []
             gone_moves += 1
             for s in range(3):
@@ -227,7 +230,8 @@ def test_with_more_players_a_bot_plays_a_resigned_seat_to_the_end(server: Server
 
 
 def test_the_chat_goes_to_who_may_read_it_as_text_bounded_and_survives_a_kill_9(
-        server_with: Callable[..., Server]) -> None:
+    server_with: Callable[..., Server],
+) -> None:
     srv = server_with(TAWA_CHAT_RATE_MAX="3", TAWA_CHAT_MAX_CHARS="40")
     stack = contextlib.ExitStack()
     t = Table(srv, "pachakuna", 2, {"TURN_CAP": 24})

@@ -2,6 +2,7 @@
 served app: deep or huge JSON is ``bad_json`` (no traceback, the socket lives on), refusals and syncs bring back a
 bounded number of full views, presence is batched, sockets per address and in all, spectators per table, tables per
 socket and idle sockets are limited, and a retried committed move is ``duplicate`` after a restart too."""
+
 from __future__ import annotations
 
 import time
@@ -25,25 +26,30 @@ def test_deep_nesting_and_huge_numbers_are_bad_json_and_the_socket_lives_on(serv
     table, tok_a, _ = two_person_table(server)
     s = Sock(server)
     s.join(table, tok_a)
-    hostile = ["[" * 8000 + "]" * 8000, "{" * 5000 + "}" * 5000,
-               '{"t": "ping", "ack": ' + "9" * 5000 + "}", '{"t": "ping", "ack": 1' + "0" * 4400 + "}",
-               '{"t": "move", "table": "' + table + '", "seq": 0, "action": "x", "extra": ' + "[" * 30 + "]" * 30 + "}"]
+    hostile = [
+        "[" * 8000 + "]" * 8000,
+        "{" * 5000 + "}" * 5000,
+        '{"t": "ping", "ack": ' + "9" * 5000 + "}",
+        '{"t": "ping", "ack": 1' + "0" * 4400 + "}",
+        '{"t": "move", "table": "' + table + '", "seq": 0, "action": "x", "extra": ' + "[" * 30 + "]" * 30 + "}",
+    ]
     for i, text in enumerate(hostile):
         s.send(text)
         r = s.expect("reject")
         assert r["code"] == "bad_json", (i, r)
         s.send({"t": "ping", "ack": i})
-        assert s.expect("pong")["ack"] == i          # the same socket still answers
+        assert s.expect("pong")["ack"] == i  # the same socket still answers
     s.send({"t": "ping", "ack": "1"})
-    assert s.expect("reject")["code"] == "bad_message"     # strict: "1" is not a number
+    assert s.expect("reject")["code"] == "bad_message"  # strict: "1" is not a number
     s.send({"t": "move", "table": table, "seq": "0", "action": "x"})
     assert s.expect("reject")["code"] == "bad_message"
     s.close()
     assert "Traceback" not in server.output()
 
 
-def test_refusals_and_syncs_bring_back_a_bounded_number_of_full_views(sqlite_server_with: Callable[..., Server]
-                                                                      ) -> None:
+def test_refusals_and_syncs_bring_back_a_bounded_number_of_full_views(
+    sqlite_server_with: Callable[..., Server],
+) -> None:
     """Bad messages on a joined table each brought back a full view (200: 18 MB), syncs one each (995 views from 5
     sockets): now a connection gets ``full_view_burst`` at once, then one per ``full_view_interval``, coalesced."""
     srv = sqlite_server_with(TAWA_FULL_VIEW_BURST="4", TAWA_FULL_VIEW_INTERVAL="1")
@@ -52,8 +58,8 @@ def test_refusals_and_syncs_bring_back_a_bounded_number_of_full_views(sqlite_ser
     first = s.join(table, tok_a)
     action = first["view"]["actions"][0]["id"]
     start = time.monotonic()
-    for i in range(100):      # (a connection may send 200 messages in 10 s)
-        s.send({"t": "move", "table": table, "seq": 5, "action": action, "ack": i})      # stale: refused
+    for i in range(100):  # (a connection may send 200 messages in 10 s)
+        s.send({"t": "move", "table": table, "seq": 5, "action": action, "ack": i})  # stale: refused
     for _ in range(95):
         s.send({"t": "sync", "table": table})
     rejects = fulls = 0
@@ -66,7 +72,7 @@ def test_refusals_and_syncs_bring_back_a_bounded_number_of_full_views(sqlite_ser
     got = s.drain(2.5)
     fulls += sum(m["t"] == "full" for m in got)
     elapsed = time.monotonic() - start
-    assert 1 <= fulls <= 3 + elapsed + 1, (fulls, elapsed)   # the burst left after the join, then one a second
+    assert 1 <= fulls <= 3 + elapsed + 1, (fulls, elapsed)  # the burst left after the join, then one a second
     assert {m["v"] for m in s.seen if m["t"] == "full"} == {0}
     # a sync from a client that holds the table as it is brings nothing
     s.drain(1.5)
@@ -89,11 +95,11 @@ def test_presence_is_batched_and_spectators_per_table_are_limited(sqlite_server_
     extra.send({"t": "join", "table": table})
     assert extra.expect("reject")["code"] == "too_many_spectators"
     seat_b = Sock(srv)
-    assert seat_b.join(table, tok_b)["seat"] == 1          # a seat still joins a full house
+    assert seat_b.join(table, tok_b)["seat"] == 1  # a seat still joins a full house
     time.sleep(1.0)
     presence = [m for m in player.drain(0.5) if m["t"] == "presence"]
     assert presence and presence[-1]["spectators"] == 30 and presence[-1]["connected"] == [True, True]
-    assert len(presence) <= 10, len(presence)              # one per batch, not one per join (31)
+    assert len(presence) <= 10, len(presence)  # one per batch, not one per join (31)
     for w in [*watchers, extra, seat_b, player]:
         w.close()
 
@@ -104,12 +110,12 @@ def test_sockets_per_address_and_in_all_are_limited(sqlite_server_with: Callable
     with pytest.raises(InvalidStatus) as err:
         Sock(srv)
     assert err.value.response.status_code == 429 and b"too_many_sockets" in err.value.response.body
-    others = [Sock(srv, source="127.0.0.2") for _ in range(3)]      # another address has its own share ...
+    others = [Sock(srv, source="127.0.0.2") for _ in range(3)]  # another address has its own share ...
     with pytest.raises(InvalidStatus):
-        Sock(srv, source="127.0.0.3")                                 # ... up to the server's total
+        Sock(srv, source="127.0.0.3")  # ... up to the server's total
     mine.pop().close()
     time.sleep(0.5)
-    again = Sock(srv)                                                 # a closed socket gives its place back
+    again = Sock(srv)  # a closed socket gives its place back
     again.send({"t": "ping", "ack": 1})
     assert again.expect("pong")["ack"] == 1
     for s in [*mine, *others, again]:
@@ -134,7 +140,7 @@ def test_tables_per_socket_and_idle_sockets_are_limited(sqlite_server_with: Call
         idle.recv(10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
     s.send({"t": "ping", "ack": 3})
-    assert s.expect("pong")["ack"] == 3                   # a socket with tables is not idle
+    assert s.expect("pong")["ack"] == 3  # a socket with tables is not idle
     s.close()
 
 
@@ -169,7 +175,7 @@ def test_a_retried_committed_move_is_a_duplicate_after_a_restart(server: Server)
     other = next(x for x in ("marker brown", "marker purple", "marker gold") if x != action)
     s.send({"t": "move", "table": table, "seq": 0, "action": other, "ack": 3})
     assert s.expect("reject", ack=3)["code"] == "stale"
-    b = Sock(server)                       # another seat sending that very move is not told it was played
+    b = Sock(server)  # another seat sending that very move is not told it was played
     b.join(table, tok_b)
     b.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 4})
     assert b.expect("reject", ack=4)["code"] == "stale"
@@ -177,8 +183,9 @@ def test_a_retried_committed_move_is_a_duplicate_after_a_restart(server: Server)
         x.close()
 
 
-def test_a_flood_past_the_rate_is_answered_once_then_dropped_then_closed(sqlite_server_with: Callable[..., Server]
-                                                                         ) -> None:
+def test_a_flood_past_the_rate_is_answered_once_then_dropped_then_closed(
+    sqlite_server_with: Callable[..., Server],
+) -> None:
     srv = sqlite_server_with(TAWA_WS_RATE_MAX="50", TAWA_WS_RATE_WINDOW="30")
     s = Sock(srv)
     for i in range(99):
@@ -186,7 +193,7 @@ def test_a_flood_past_the_rate_is_answered_once_then_dropped_then_closed(sqlite_
     got = s.drain(1.5)
     assert [m["ack"] for m in got if m["t"] == "pong"] == list(range(50))
     limited = [m for m in got if m["t"] == "reject"]
-    assert [m["code"] for m in limited] == ["rate_limited"]          # once, then the rest dropped unread
+    assert [m["code"] for m in limited] == ["rate_limited"]  # once, then the rest dropped unread
     for i in range(2):
         s.send({"t": "ping", "ack": 99 + i})
     r = s.expect("reject")

@@ -1,5 +1,6 @@
 """The WebSocket gate: full view then versioned updates, and every bad input refused with a clear error
 while the table stays exactly as it was."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -45,7 +46,7 @@ def test_full_view_then_versioned_updates_for_each_seat_and_spectator(duel) -> N
     assert (fa["seat"], fb["seat"], fs["seat"]) == (0, 1, None)
     assert fa["v"] == fb["v"] == fs["v"] == 0
     assert fa["view"]["to_act"] == 0 and fa["view"]["actions"]
-    assert fb["view"]["actions"] == [] and fs["view"]["actions"] == []   # only the seat to act gets actions
+    assert fb["view"]["actions"] == [] and fs["view"]["actions"] == []  # only the seat to act gets actions
     assert fs["view"]["targets"] == {}
     action = fa["view"]["actions"][0]["id"]
     a.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 7})
@@ -95,7 +96,7 @@ def test_every_bad_input_is_refused_and_changes_nothing(duel) -> None:
     refused(b, {"t": "move", "table": table, "seq": 0, "action": legal[0]}, "not_your_turn")
     refused(a, {"t": "move", "table": table, "seq": 0, "action": foreign}, "unknown_action")
     r = refused(a, {"t": "move", "table": table, "seq": 0, "action": illegal}, "illegal")
-    assert r["rule"] and r["rule"].startswith("AY-"), r     # the rule that forbids it is named
+    assert r["rule"] and r["rule"].startswith("AY-"), r  # the rule that forbids it is named
     assert r["rule"] in r["reason"]
     refused(a, {"t": "move", "table": table, "seq": 5, "action": legal[0]}, "stale")
     assert table_v(ana, table) == 0
@@ -142,7 +143,7 @@ def test_cross_site_websocket_is_refused(server: Server) -> None:
     with pytest.raises(InvalidStatus) as err:
         Sock(server, origin="http://evil.example")
     assert err.value.response.status_code == 403
-    ok = Sock(server, origin=server.url)       # the server's own pages may connect
+    ok = Sock(server, origin=server.url)  # the server's own pages may connect
     ok.send({"t": "ping", "ack": 1})
     assert ok.expect("pong") == {"t": "pong", "ack": 1}
     ok.close()
@@ -205,14 +206,14 @@ def test_board_drawings_for_browsers_the_observation_on_request(duel) -> None:
     plain_sock.send({"t": "join", "table": table, "token": tok_a, "board": False})
     plain = plain_sock.expect("full", table=table)
     draw = type(game).board_svg
-    assert type(game).board_view is not None                 # Ayar draws its board
-    assert full["view"]["svg"] == draw(plain["view"]["observation"])     # its parts, joined: the seat's drawing
+    assert type(game).board_view is not None  # Ayar draws its board
+    assert full["view"]["svg"] == draw(plain["view"]["observation"])  # its parts, joined: the seat's drawing
     assert full["view"]["targets"] and set(full["view"]["targets"]) <= {a["id"] for a in full["view"]["actions"]}
     assert full["view"]["observation"] is None and "text" not in full["view"]
     assert plain["view"]["svg"] is None and plain["view"]["targets"] == {} and "board" not in plain["view"]
     assert plain["view"]["actions"] == full["view"]["actions"] and "text" not in plain["view"]
     obs = plain["view"]["observation"]
-    assert obs["seat"] == 0 and set(obs) == set(game.observation(0))   # the observation's own fields
+    assert obs["seat"] == 0 and set(obs) == set(game.observation(0))  # the observation's own fields
     first = full["view"]["actions"][0]["id"]
     drawn.send({"t": "move", "table": table, "seq": 0, "action": first})
     update = plain_sock.expect("update")["view"]
@@ -237,7 +238,7 @@ def test_an_update_carries_only_the_board_parts_that_changed(duel) -> None:
     a.drain(0.5)
     for s, token in ((a, tok_a), (b, tok_b)):
         kinds = s.board_parts
-        assert kinds[0][0] == "full" and kinds[0][1] == kinds[0][2] > 20     # a full view: every part
+        assert kinds[0][0] == "full" and kinds[0][1] == kinds[0][2] > 20  # a full view: every part
         assert len(kinds) >= 3 and all(t == "update" and carried < total for t, carried, total in kinds[1:])
         plain = sock()
         plain.send({"t": "join", "table": table, "token": token, "board": False})
@@ -267,7 +268,7 @@ def test_previews_on_demand_for_the_seat_to_act_only(server: Server) -> None:
     got = mine.expect("previews")
     assert got["ack"] == 7 and got["target"] == element and got["v"] == 0
     assert set(got["previews"]) == set(about) and all(p.lstrip().startswith("<svg") for p in got["previews"].values())
-    assert "previews" not in view                               # never pushed with the views
+    assert "previews" not in view  # never pushed with the views
     theirs.send({"t": "previews", "table": table, "target": element, "ack": 8})
     assert theirs.expect("reject")["code"] == "not_your_turn"
     watcher.send({"t": "previews", "table": table, "target": element, "ack": 9})
@@ -290,6 +291,7 @@ def _hold_the_database(db_url: str):
         c.rollback()
         c.close()
         engine.dispose()
+
     return release
 
 
@@ -303,12 +305,12 @@ def test_a_move_waiting_for_its_commit_is_seen_by_nobody(duel, server: Server) -
     release = _hold_the_database(server.db_url)
     try:
         a.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 1})
-        time.sleep(0.5)    # the server has applied the move and waits for the database
+        time.sleep(0.5)  # the server has applied the move and waits for the database
         b, a2 = sock(), sock()
         fb = b.join(table, tok_b)
         assert (fb["v"], fb["view"]["to_act"], fb["view"]["actions"]) == (0, 0, [])
         assert fb["log"] == fa["log"]
-        fa2 = a2.join(table, tok_a)   # a second connection of the mover's seat: still its own turn at version 0
+        fa2 = a2.join(table, tok_a)  # a second connection of the mover's seat: still its own turn at version 0
         assert (fa2["v"], fa2["view"]["to_act"]) == (0, 0)
         assert [x["id"] for x in fa2["view"]["actions"]] == [x["id"] for x in fa["view"]["actions"]]
         with pytest.raises(TimeoutError):

@@ -5,6 +5,7 @@ the game's evaluation function from ``tawa.bots.heuristics``) and ``ismcts`` (is
 information-set MCTS) and ``policy`` (learned.py: a trained model, ``policy:path=model.zip``). Every
 bot sees only its legal actions and a determinized, redacted view (``make_view``), never the true state.
 """
+
 from tawa.bots import greedy as _greedy  # noqa: F401  (registers "greedy")
 from tawa.bots import ismcts as _ismcts  # noqa: F401  (registers "ismcts")
 from tawa.bots import learned as _learned  # noqa: F401  (registers "policy": a trained model, tawa.rl.policy)
@@ -21,5 +22,14 @@ from tawa.bots.base import (
     spec_settings,
 )
 
-__all__ = ["Bot", "bot_names", "choose_for", "clamp_spec", "make_bot", "make_view", "parse_bot_args", "register_bot",
-           "spec_settings"]
+__all__ = [
+    "Bot",
+    "bot_names",
+    "choose_for",
+    "clamp_spec",
+    "make_bot",
+    "make_view",
+    "parse_bot_args",
+    "register_bot",
+    "spec_settings",
+]

@@ -3,6 +3,7 @@
 A bot spec is ``name`` or ``name:key=value:key=value`` (colon-separated, so a comma always
 separates seats): ``ismcts:iters=2000:c=0.7``.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,19 +38,21 @@ class Bot(ABC):
 BotFactory = Callable[[str, int], Bot]  # (argument text after the name, seed) -> Bot
 Range = tuple[float, float]
 _BOTS: dict[str, BotFactory] = {}
-_SETTINGS: dict[str, tuple[dict[str, Any], dict[str, Range]]] = {}   # name -> (defaults, ranges) of its spec
-SPEC_CHARS = 200   # the longest bot spec
+_SETTINGS: dict[str, tuple[dict[str, Any], dict[str, Range]]] = {}  # name -> (defaults, ranges) of its spec
+SPEC_CHARS = 200  # the longest bot spec
 
 
-def register_bot(name: str, factory: BotFactory, defaults: dict[str, Any] | None = None,
-                 ranges: dict[str, Range] | None = None) -> None:
+def register_bot(
+    name: str, factory: BotFactory, defaults: dict[str, Any] | None = None, ranges: dict[str, Range] | None = None
+) -> None:
     """Make a bot usable as ``name`` or ``name:key=value:...``: ``defaults`` are the keys its spec takes (typed by
     their default), ``ranges`` the inclusive (least, most) of each number among them. Every number of a spec must
     be declared a range: a seat's spec may come from a stranger (the game server)."""
     defaults = dict(defaults or {})
     ranges = dict(ranges or {})
-    unranged = [k for k, v in defaults.items() if isinstance(v, int | float) and not isinstance(v, bool)
-                and k not in ranges]
+    unranged = [
+        k for k, v in defaults.items() if isinstance(v, int | float) and not isinstance(v, bool) and k not in ranges
+    ]
     if unranged:
         raise ValueError(f"bot {name}: every number of its spec needs a range, not {', '.join(unranged)}")
     _BOTS[name] = factory
@@ -123,8 +126,9 @@ def make_bot(spec: str, seed: int) -> Bot:
     return factory(args, seed)
 
 
-def parse_bot_args(args: str, defaults: dict[str, Any], bot: str,
-                   ranges: dict[str, Range] | None = None) -> dict[str, Any]:
+def parse_bot_args(
+    args: str, defaults: dict[str, Any], bot: str, ranges: dict[str, Range] | None = None
+) -> dict[str, Any]:
     """``"iters=2000:c=0.7"`` -> ``{"iters": 2000, "c": 0.7}``, typed like ``defaults``; numbers must be finite
     and, for a key of ``ranges``, within its (least, most).
     Unknown keys and bad values raise ``ValueError`` naming the bot and the keys it takes."""

@@ -6,6 +6,7 @@ with the best mean value for its seat (``Game.evaluate``). Ties are broken by
 its own seeded RNG, weighted by the game's ``progress_weights``. Spec: ``greedy`` or ``greedy:samples=4``
 (a game may set its own default ``samples`` in ``Game.search_defaults``; the spec wins).
 """
+
 from __future__ import annotations
 
 from tawa.bots.base import Bot, parse_bot_args, register_bot
@@ -26,8 +27,9 @@ class GreedyBot(Bot):
     name = "greedy"
     needs_view = True
 
-    def __init__(self, seed: int = 0, samples: int = 2, evaluate: Evaluator | None = None,
-                 explicit: bool = True) -> None:
+    def __init__(
+        self, seed: int = 0, samples: int = 2, evaluate: Evaluator | None = None, explicit: bool = True
+    ) -> None:
         if samples < 1:
             raise ValueError("bot greedy: samples must be at least 1")
         self.rng = Rng(seed)

@@ -5,6 +5,7 @@ An evaluator is ``evaluate(view, seat) -> float`` in [-1, 1] (1: sure win, -1: s
 public ``Game`` API and ``view.state`` of a *determinized view* (a legitimate sample of what the seat may
 believe, never the true state). docs/bots.md lists what each game's evaluator reads.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -41,5 +42,12 @@ def search_defaults(game_id: str) -> dict[str, float | str]:
         return {}
 
 
-__all__ = ["Evaluator", "evaluator_for", "has_own_evaluator", "outcome_value", "score_lead", "search_defaults",
-           "squash"]
+__all__ = [
+    "Evaluator",
+    "evaluator_for",
+    "has_own_evaluator",
+    "outcome_value",
+    "score_lead",
+    "search_defaults",
+    "squash",
+]

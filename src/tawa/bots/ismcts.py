@@ -30,6 +30,7 @@ that a default-strength move stays under a second; values in the spec always win
 seed and the same views give the same moves. One bot object serves a seat for a whole
 game (or many): it keeps nothing from one move to the next except its RNG.
 """
+
 from __future__ import annotations
 
 import math
@@ -44,14 +45,34 @@ from tawa.core.game import Game
 from tawa.core.rng import Rng
 from tawa.core.strategy import outcome_value
 
-DEFAULTS: dict[str, object] = {"iters": 500, "c": 0.7, "depth": 12, "rollout": "progress", "time": 0.0, "prior": 0,
-                               "finish": "off", "reply": 0, "tree": 0, "width": 0, "backup": "mean", "turn": 0,
-                               "ties": "first"}
+DEFAULTS: dict[str, object] = {
+    "iters": 500,
+    "c": 0.7,
+    "depth": 12,
+    "rollout": "progress",
+    "time": 0.0,
+    "prior": 0,
+    "finish": "off",
+    "reply": 0,
+    "tree": 0,
+    "width": 0,
+    "backup": "mean",
+    "turn": 0,
+    "ties": "first",
+}
 # the inclusive range of each number of the spec (the server takes specs from strangers; ``time`` is capped further
 # there by its bot budget)
-RANGES: dict[str, tuple[float, float]] = {"iters": (1, 1_000_000), "c": (0, 100), "depth": (0, 10_000),
-                                          "time": (0, 3600), "prior": (0, 10_000), "reply": (0, 1), "tree": (0, 1000),
-                                          "width": (0, 10_000), "turn": (0, 1)}
+RANGES: dict[str, tuple[float, float]] = {
+    "iters": (1, 1_000_000),
+    "c": (0, 100),
+    "depth": (0, 10_000),
+    "time": (0, 3600),
+    "prior": (0, 10_000),
+    "reply": (0, 1),
+    "tree": (0, 1000),
+    "width": (0, 10_000),
+    "turn": (0, 1),
+}
 BACKUPS = ("mean", "max")
 TIES = ("first", "progress")
 ROLLOUTS = ("random", "progress", "greedy")
@@ -80,11 +101,25 @@ class IsmctsBot(Bot):
     name = "ismcts"
     needs_view = True
 
-    def __init__(self, seed: int = 0, iters: int = 500, c: float = 0.7, depth: int = 12,
-                 rollout: str = "progress", seconds: float = 0.0, evaluate: Evaluator | None = None,
-                 explicit: frozenset[str] | None = None, prior: int = 0, finish: str = "off",
-                 reply: int = 0, tree: int = 0, width: int = 0, backup: str = "mean", turn: int = 0,
-                 ties: str = "first") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        iters: int = 500,
+        c: float = 0.7,
+        depth: int = 12,
+        rollout: str = "progress",
+        seconds: float = 0.0,
+        evaluate: Evaluator | None = None,
+        explicit: frozenset[str] | None = None,
+        prior: int = 0,
+        finish: str = "off",
+        reply: int = 0,
+        tree: int = 0,
+        width: int = 0,
+        backup: str = "mean",
+        turn: int = 0,
+        ties: str = "first",
+    ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"bot ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if finish not in FINISHES:
@@ -121,14 +156,23 @@ class IsmctsBot(Bot):
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
         root = self.search(view, seat, legal)
         if self.ties == "first":  # the most visited root action (ties: the better value, then the first offered)
-            return max(legal, key=lambda a: (root.children[a.id].visits, root.children[a.id].total)
-                       if a.id in root.children else (-1, 0.0))
+            return max(
+                legal,
+                key=lambda a: (
+                    (root.children[a.id].visits, root.children[a.id].total) if a.id in root.children else (-1, 0.0)
+                ),
+            )
         # ties=progress: equal visits and value (to 1e-9) go to the action the game's progress weights favour
         # (greedy breaks its ties by them too: a flat evaluation then still makes progress), then the first offered
         weights = view.progress_weights(legal) or [0.0] * len(legal)
-        best = max(range(len(legal)), key=lambda i: (root.children[legal[i].id].visits,
-                                                     round(root.children[legal[i].id].total, 9), weights[i])
-                   if legal[i].id in root.children else (-1, 0.0, 0.0))
+        best = max(
+            range(len(legal)),
+            key=lambda i: (
+                (root.children[legal[i].id].visits, round(root.children[legal[i].id].total, 9), weights[i])
+                if legal[i].id in root.children
+                else (-1, 0.0, 0.0)
+            ),
+        )
         return legal[best]
 
     def search(self, view: Game, seat: int, legal: list[Action]) -> _Node:
@@ -146,8 +190,9 @@ class IsmctsBot(Bot):
         self.last_seconds = time.perf_counter() - start
         return root
 
-    def _root_candidates(self, root: _Node, view: Game, seat: int, legal: list[Action],
-                         evaluate: Evaluator) -> set[str]:
+    def _root_candidates(
+        self, root: _Node, view: Game, seat: int, legal: list[Action], evaluate: Evaluator
+    ) -> set[str]:
         """``prior=K``: score every root action one ply deep on the view (what ``greedy`` does with
         one sample), keep the best K as the only root candidates and seed each with its value as
         one visit. For positions with hundreds of actions (a P'achakuna rotation) the iterations
@@ -293,12 +338,23 @@ class IsmctsBot(Bot):
 def _factory(args: str, seed: int) -> IsmctsBot:
     p = parse_bot_args(args, DEFAULTS, "ismcts", RANGES)
     given = frozenset(part.partition("=")[0].strip() for part in args.split(":") if part.strip())
-    return IsmctsBot(seed, iters=int(p["iters"]), c=float(p["c"]), depth=int(p["depth"]),
-                     rollout=str(p["rollout"]), seconds=float(p["time"]), explicit=given,
-                     prior=int(p["prior"]), finish=str(p["finish"]),
-                     reply=int(p["reply"]), tree=int(p["tree"]), width=int(p["width"]),
-                     backup=str(p["backup"]), turn=int(p["turn"]),
-                     ties=str(p["ties"]))
+    return IsmctsBot(
+        seed,
+        iters=int(p["iters"]),
+        c=float(p["c"]),
+        depth=int(p["depth"]),
+        rollout=str(p["rollout"]),
+        seconds=float(p["time"]),
+        explicit=given,
+        prior=int(p["prior"]),
+        finish=str(p["finish"]),
+        reply=int(p["reply"]),
+        tree=int(p["tree"]),
+        width=int(p["width"]),
+        backup=str(p["backup"]),
+        turn=int(p["turn"]),
+        ties=str(p["ties"]),
+    )
 
 
 register_bot("ismcts", _factory, DEFAULTS, RANGES)

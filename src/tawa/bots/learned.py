@@ -1,5 +1,6 @@
 """The ``policy`` bot spec (``policy:path=model.zip``): a trained model as a seat. Its code lives in
 ``tawa.rl.policy`` and is imported, with torch and sb3-contrib (the ``rl`` extra), only when such a bot is made."""
+
 from __future__ import annotations
 
 from typing import Any

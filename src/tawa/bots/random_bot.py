@@ -1,4 +1,5 @@
 """Uniform random bot, and a progress-biased variant used for deep playouts."""
+
 from __future__ import annotations
 
 from tawa.bots.base import Bot, BotFactory, parse_bot_args, register_bot
@@ -51,8 +52,9 @@ def weighted_choice(rng: Rng, items: list[Action], weights: list[float] | None) 
 
 def _plain(make: type[RandomBot] | type[ProgressBot], name: str) -> BotFactory:
     def factory(args: str, seed: int) -> Bot:
-        parse_bot_args(args, {}, name)   # these bots take no settings: any is refused, never ignored
+        parse_bot_args(args, {}, name)  # these bots take no settings: any is refused, never ignored
         return make(seed)
+
     return factory
 
 

@@ -1,4 +1,5 @@
 """Actions: a stable text id, a human text, and a fixed integer enumeration per game."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence

@@ -16,6 +16,7 @@ offsets and ranges (``docs/rl.md`` is generated from it); ``Encoder.split`` cuts
 documented range (the tests play whole games that way); without ``strict`` such a value is clipped, so that a
 learner is never handed a value outside its observation space.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -44,9 +45,9 @@ class Context:
         me = observer if observer is not None else 0
         self.me = me
         self.players = players
-        self.order = [(me + k) % players for k in range(players)]   # seats, observer first
+        self.order = [(me + k) % players for k in range(players)]  # seats, observer first
         self.rel = {s: (s - me) % players for s in range(players)}  # seat -> position in ``order``
-        self.memo: dict[str, Any] = {}   # what several fields derive from the observation, computed once per vector
+        self.memo: dict[str, Any] = {}  # what several fields derive from the observation, computed once per vector
 
     def relative(self, seat: int | None) -> int:
         """A seat's position seen from the observer (0 = the observer); -1 for none (``None`` or a negative)."""
@@ -65,8 +66,8 @@ class Field:
     get: Getter
     low: float = 0.0
     high: float = 1.0
-    classes: int = 0        # > 0: a one-hot field of ``count`` categories
-    capped: bool = False    # a number without a bound in the rules, clipped at ``high``
+    classes: int = 0  # > 0: a one-hot field of ``count`` categories
+    capped: bool = False  # a number without a bound in the rules, clipped at ``high``
     offset: int = 0
 
     @property
@@ -109,8 +110,9 @@ class Encoder:
         self.size = offset
         self.actions = actions
         nums = [f for f in placed if not f.classes]
-        self._num_index = np.concatenate([np.arange(f.offset, f.offset + f.count) for f in nums]) \
-            if nums else np.zeros(0, np.intp)
+        self._num_index = (
+            np.concatenate([np.arange(f.offset, f.offset + f.count) for f in nums]) if nums else np.zeros(0, np.intp)
+        )
         self._low = np.concatenate([np.full(f.count, f.low, np.float64) for f in nums]) if nums else np.zeros(0)
         high = np.concatenate([np.full(f.count, f.high, np.float64) for f in nums]) if nums else np.zeros(0)
         self._capped = np.concatenate([np.full(f.count, f.capped) for f in nums]) if nums else np.zeros(0, bool)
@@ -161,12 +163,14 @@ class Encoder:
 
     def split(self, vector: Vector) -> dict[str, Vector]:
         """The vector cut into its fields, each in its shape (``Field.shape``)."""
-        return {f.name: vector[f.offset:f.offset + f.size].reshape(f.shape) for f in self.fields}
+        return {f.name: vector[f.offset : f.offset + f.size].reshape(f.shape) for f in self.fields}
 
     def describe(self) -> list[dict[str, Any]]:
         """One row per field: name, offset, shape, raw range and meaning (the tables of ``docs/rl.md``)."""
-        return [{"name": f.name, "offset": f.offset, "shape": list(f.shape), "range": f.range_text, "text": f.text}
-                for f in self.fields]
+        return [
+            {"name": f.name, "offset": f.offset, "shape": list(f.shape), "range": f.range_text, "text": f.text}
+            for f in self.fields
+        ]
 
     def markdown(self) -> str:
         """``describe`` as a Markdown table."""
@@ -185,8 +189,9 @@ class EncoderBuilder:
         self.players = players
         self.fields: list[Field] = []
 
-    def number(self, name: str, count: int, low: float, high: float, text: str, get: Getter,
-               capped: bool = False) -> None:
+    def number(
+        self, name: str, count: int, low: float, high: float, text: str, get: Getter, capped: bool = False
+    ) -> None:
         """``count`` raw numbers in ``[low, high]``, scaled to [0, 1] (clipped at ``high`` when ``capped``)."""
         if high <= low:
             raise ValueError(f"{self.game}: field {name}: the range [{low}, {high}] is empty")

@@ -1,4 +1,5 @@
 """Errors raised by the engine."""
+
 from __future__ import annotations
 
 
@@ -14,8 +15,9 @@ class IllegalAction(TawaError, ValueError):
     was offered to is left exactly as it was.
     """
 
-    def __init__(self, message: str, rule: str | None = None, action: str | None = None,
-                 opens: str | None = None) -> None:
+    def __init__(
+        self, message: str, rule: str | None = None, action: str | None = None, opens: str | None = None
+    ) -> None:
         self.rule = rule
         self.action = action
         self.opens = opens

@@ -1,4 +1,5 @@
 """Events: what an action caused, each public or private to one seat."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

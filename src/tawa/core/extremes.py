@@ -1,6 +1,7 @@
 """Games at the far ends of their options (issue 23): what a stranger may set, for the test that every board stays
 within a fixed size (tests/core/test_option_bounds.py) and the benchmark of how long such boards take to draw
 (``scripts/bench_boards.py``, figures in docs/performance.md)."""
+
 from __future__ import annotations
 
 import random
@@ -40,15 +41,16 @@ class Drawings:
 
     board: int = 0
     previews: int = 0
-    slowest: float = 0.0     # wall-clock seconds of the slowest drawing
+    slowest: float = 0.0  # wall-clock seconds of the slowest drawing
     slowest_cpu: float = 0.0  # CPU seconds of the slowest drawing (the thread's own: not the waits of a busy machine)
-    cpu: float = 0.0         # CPU seconds of all drawings
+    cpu: float = 0.0  # CPU seconds of all drawings
     drawings: int = 0
     positions: int = 0
 
 
-def largest_drawings(game: str, players: int, options: dict[str, Any], seed: int, moves: int,
-                     every: int = 40) -> Drawings:
+def largest_drawings(
+    game: str, players: int, options: dict[str, Any], seed: int, moves: int, every: int = 40
+) -> Drawings:
     """Play one progress-biased game (at most ``moves`` moves) and draw every ``every``-th position for every seat
     and a spectator, and the previews of the seat to act."""
     cls = game_class(game)
@@ -91,13 +93,27 @@ def ayar_largest() -> dict[str, Any]:
     from tawa.games.ayar.data import ROUTE_DEFAULT, SPOT_ACTIVITY_DEFAULT, TEXTILES_DEFAULT
 
     return {
-        "CUSCO": 80, "SPOT_ACTIVITY": [s * 2 for s in SPOT_ACTIVITY_DEFAULT], "SPOT_CAPACITY": 4, "TEMPLE_MARKERS": 12,
-        "TEMPLE_TOKENS": 6, "LAKE_TOKENS": 8, "TERRACE_SHAPE": [[10, 10]] * 4,
-        "START_LLAMAS": [[10], [10] * 2, [10] * 3, [10] * 4], "WEAVE_SHAPE": [12, 12],
+        "CUSCO": 80,
+        "SPOT_ACTIVITY": [s * 2 for s in SPOT_ACTIVITY_DEFAULT],
+        "SPOT_CAPACITY": 4,
+        "TEMPLE_MARKERS": 12,
+        "TEMPLE_TOKENS": 6,
+        "LAKE_TOKENS": 8,
+        "TERRACE_SHAPE": [[10, 10]] * 4,
+        "START_LLAMAS": [[10], [10] * 2, [10] * 3, [10] * 4],
+        "WEAVE_SHAPE": [12, 12],
         "COLUMN_MOON": [4, 7, 10, 13, 16, 20] + [20] * 6,
-        "FRAME_HALF_SUNS": [f"1 {c} N" for c in range(1, 13)] + [f"12 {c} S" for c in range(1, 13)]
-        + [f"{r} 1 W" for r in range(1, 13)] + [f"{r} 12 E" for r in range(1, 13)],
-        "MARKET_SLOTS": [30] * 4, "POT_ROW": [20] * 16, "ISLAND_SLOTS": [20] * 12, "RIVAL_CUBES": 40,
-        "RIVAL_ISLANDS": 12, "POTS": ["red", "yellow", "green", "blue", "white", "black", "pink", "grey"],
-        "POT_POWERS": [12] * 12, "ROUTE": list(ROUTE_DEFAULT) * 2,
-        "TEXTILES": list(TEXTILES_DEFAULT) + [f"U{i:02d} 9 aW,bE" for i in range(32)]}
+        "FRAME_HALF_SUNS": [f"1 {c} N" for c in range(1, 13)]
+        + [f"12 {c} S" for c in range(1, 13)]
+        + [f"{r} 1 W" for r in range(1, 13)]
+        + [f"{r} 12 E" for r in range(1, 13)],
+        "MARKET_SLOTS": [30] * 4,
+        "POT_ROW": [20] * 16,
+        "ISLAND_SLOTS": [20] * 12,
+        "RIVAL_CUBES": 40,
+        "RIVAL_ISLANDS": 12,
+        "POTS": ["red", "yellow", "green", "blue", "white", "black", "pink", "grey"],
+        "POT_POWERS": [12] * 12,
+        "ROUTE": list(ROUTE_DEFAULT) * 2,
+        "TEXTILES": list(TEXTILES_DEFAULT) + [f"U{i:02d} 9 aW,bE" for i in range(32)],
+    }

@@ -7,6 +7,7 @@ event log, cloning, JSON, determinisation, action enumeration). All mutable game
 data lives in ``self.state``, a plain-data object with a hand-written ``clone()``,
 ``to_dict()`` and ``from_dict()``; the seeded RNG lives in ``self.rng``.
 """
+
 from __future__ import annotations
 
 import json

@@ -10,6 +10,7 @@ the field (``state.players[1].coins: expected an integer from 0 to 99, got -3``)
     pos = doc.integers("pos", length=6, low=-1, high=len(CELLS) - 1)
     players = [PlayerState.from_doc(p) for p in doc.docs("players", length=n)]
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
@@ -100,15 +101,29 @@ class Doc:
         """A list (its items unchecked), with an exact ``length`` or within ``least..most``."""
         return check_list(self.raw(key), self.field(key), length, least, most)
 
-    def integers(self, key: str, length: int | None = None, low: int | None = None, high: int | None = None,
-             least: int = 0, most: int | None = None) -> list[int]:
+    def integers(
+        self,
+        key: str,
+        length: int | None = None,
+        low: int | None = None,
+        high: int | None = None,
+        least: int = 0,
+        most: int | None = None,
+    ) -> list[int]:
         """A list of integers, each within ``low..high``."""
         path = self.field(key)
         items = check_list(self.raw(key), path, length, least, most)
         return [check_int(v, f"{path}[{i}]", low, high) for i, v in enumerate(items)]
 
-    def integer_rows(self, key: str, rows: int | None = None, length: int | None = None, low: int | None = None,
-                 high: int | None = None, most: int | None = None) -> list[list[int]]:
+    def integer_rows(
+        self,
+        key: str,
+        rows: int | None = None,
+        length: int | None = None,
+        low: int | None = None,
+        high: int | None = None,
+        most: int | None = None,
+    ) -> list[list[int]]:
         """A list of lists of integers (one row per seat, say)."""
         path = self.field(key)
         outer = check_list(self.raw(key), path, rows)
@@ -118,8 +133,14 @@ class Doc:
             out.append([check_int(v, f"{path}[{i}][{j}]", low, high) for j, v in enumerate(items)])
         return out
 
-    def texts(self, key: str, length: int | None = None, choices: Collection[str] | None = None,
-             least: int = 0, most: int | None = None) -> list[str]:
+    def texts(
+        self,
+        key: str,
+        length: int | None = None,
+        choices: Collection[str] | None = None,
+        least: int = 0,
+        most: int | None = None,
+    ) -> list[str]:
         path = self.field(key)
         items = check_list(self.raw(key), path, length, least, most)
         return [check_str(v, f"{path}[{i}]", choices) for i, v in enumerate(items)]
@@ -157,16 +178,16 @@ def check_str(value: object, path: str, choices: Collection[str] | None = None) 
     return value
 
 
-def check_list(value: object, path: str, length: int | None = None, least: int = 0,
-               most: int | None = None) -> list[Any]:
+def check_list(
+    value: object, path: str, length: int | None = None, least: int = 0, most: int | None = None
+) -> list[Any]:
     if not isinstance(value, list | tuple):
         raise BadState(f"expected a list, got {_kind(value)}", path)
     n = len(value)
     if length is not None and n != length:
         raise BadState(f"expected {length} items, got {n}", path)
     if n < least or (most is not None and n > most):
-        raise BadState(f"expected {least} to {most if most is not None else 'any number of'} items, got {n}",
-                       path)
+        raise BadState(f"expected {least} to {most if most is not None else 'any number of'} items, got {n}", path)
     return list(value)
 
 

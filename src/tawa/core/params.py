@@ -4,6 +4,7 @@ Every [P] (proposal) value of a spec, every [D] digital option and every option 
 user may set is a ``Param``. ``new_game(options=...)`` and ``--option KEY=VALUE``
 override them by name; the value is validated against the declared default.
 """
+
 from __future__ import annotations
 
 import json
@@ -85,8 +86,12 @@ class Param:
             parts.append(self.order)
         if self.chars is not None:
             parts.append(f"texts of at most {self.chars} characters")
-        if self.overridable and isinstance(self.default, list | tuple) and not isinstance(self.length, int) and (
-                self.length is None or self.length[1] is None):
+        if (
+            self.overridable
+            and isinstance(self.default, list | tuple)
+            and not isinstance(self.length, int)
+            and (self.length is None or self.length[1] is None)
+        ):
             parts.append(f"at most {self.most_items} values in all")
         return "; ".join(parts)
 
@@ -394,8 +399,11 @@ class Params:
         value = self._memo.get(name)
         if value is None:
             # the builder's module and name are part of the key: two games' "tables" never meet
-            key = (name, f"{build.__module__}.{build.__qualname__}", json.dumps(self._overrides, sort_keys=True,
-                                                                                default=str))
+            key = (
+                name,
+                f"{build.__module__}.{build.__qualname__}",
+                json.dumps(self._overrides, sort_keys=True, default=str),
+            )
             value = _DERIVED.get(key)
             if value is None:
                 value = _DERIVED[key] = build(self)
@@ -448,11 +456,21 @@ class ParamRegistry:
     def table(self) -> list[dict[str, Any]]:
         """Rows for ``tawa rules``: name, default, tag, rules, doc."""
         return [
-            {"name": p.name, "value": _jsonable(p.default), "tag": p.tag, "rules": list(p.rules), "doc": p.doc,
-             "choices": _jsonable(list(p.choices)) if p.choices else None, "overridable": p.overridable,
-             "shape": p.describe(), "bounds": list(p.bounds) if p.bounds is not None else None,
-             "length": ([p.length, p.length] if isinstance(p.length, int) else list(p.length))
-             if p.length is not None else None, "chars": p.chars}
+            {
+                "name": p.name,
+                "value": _jsonable(p.default),
+                "tag": p.tag,
+                "rules": list(p.rules),
+                "doc": p.doc,
+                "choices": _jsonable(list(p.choices)) if p.choices else None,
+                "overridable": p.overridable,
+                "shape": p.describe(),
+                "bounds": list(p.bounds) if p.bounds is not None else None,
+                "length": ([p.length, p.length] if isinstance(p.length, int) else list(p.length))
+                if p.length is not None
+                else None,
+                "chars": p.chars,
+            }
             for p in self.params.values()
         ]
 

@@ -3,6 +3,7 @@
 The legal-action generator asks a game's predicates only whether they find a refusal; ``illegal.py`` turns the
 first one found into the ``IllegalAction`` a player reads, through ``Refusal.error``, the one conversion.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

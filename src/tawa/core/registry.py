@@ -1,4 +1,5 @@
 """The game registry: ``list_games``, ``new_game``, ``from_json``, ``replay``."""
+
 from __future__ import annotations
 
 import importlib
@@ -14,7 +15,7 @@ from tawa.core.game import Game, GameInfo
 
 _GAMES: dict[str, type[Game]] = {}
 _loaded = False
-_loading = threading.RLock()   # a server asks from several threads at once: each waits for the whole list
+_loading = threading.RLock()  # a server asks from several threads at once: each waits for the whole list
 
 
 def register(cls: type[Game]) -> type[Game]:
@@ -68,8 +69,7 @@ def short_games() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-def new_game(game_id: str, players: int | None = None, seed: int = 0,
-             options: Mapping[str, Any] | None = None) -> Game:
+def new_game(game_id: str, players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None) -> Game:
     """Start a game. ``players`` defaults to the smallest count the game allows.
     Unknown or invalid options raise ``tawa.BadOption``."""
     cls = game_class(game_id)
@@ -98,8 +98,7 @@ def from_json(text: str | dict[str, Any]) -> Game:
     return cls.from_dict(data)
 
 
-def replay(game_id: str, players: int, seed: int, options: Mapping[str, Any] | None,
-           history: Iterable[str]) -> Game:
+def replay(game_id: str, players: int, seed: int, options: Mapping[str, Any] | None, history: Iterable[str]) -> Game:
     """Play ``history`` (action ids) again from the start; gives the same state exactly."""
     g = new_game(game_id, players, seed, options)
     for aid in history:

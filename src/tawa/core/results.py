@@ -1,4 +1,5 @@
 """The final ranking as players read it: each seat's place, what decided it, and its score breakdown."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -44,16 +45,28 @@ class Standing:
         return f"{value:g}" + (f" {self.unit}" if self.unit else "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "place": self.place, "shared": self.shared, "score": self.score,
-                "decided_by": self.decided_by, "breakdown": dict(self.breakdown), "unit": self.unit,
-                "tie_break": self.tie_break}
+        return {
+            "seat": self.seat,
+            "place": self.place,
+            "shared": self.shared,
+            "score": self.score,
+            "decided_by": self.decided_by,
+            "breakdown": dict(self.breakdown),
+            "unit": self.unit,
+            "tie_break": self.tie_break,
+        }
 
 
-SCORE = "score"   # the name of the first sort key: the score itself decided, no tie-break
+SCORE = "score"  # the name of the first sort key: the score itself decided, no tie-break
 
 
-def standings_by_keys(scores: Sequence[float], keys: Sequence[Sequence[float]], names: Sequence[str],
-                      breakdowns: Sequence[Mapping[str, float]] | None = None, unit: str = "") -> list[Standing]:
+def standings_by_keys(
+    scores: Sequence[float],
+    keys: Sequence[Sequence[float]],
+    names: Sequence[str],
+    breakdowns: Sequence[Mapping[str, float]] | None = None,
+    unit: str = "",
+) -> list[Standing]:
     """Standings from one sort key per seat: ``keys[s]`` is the seat's tuple (score first, then the tie-breaks
     in order; higher is better) and ``names[i]`` says what key ``i`` is (``names[0]`` the score, then
     ``"SV-592 more coins"`` …). Seats with equal keys share a place. ``decided_by`` names the first key that
@@ -75,9 +88,19 @@ def standings_by_keys(scores: Sequence[float], keys: Sequence[Sequence[float]], 
         elif below:
             nxt = below[0]
             first = next(i for i in range(len(keys[s])) if keys[s][i] != keys[nxt][i])
-            decided = names[first] if first else SCORE   # the score alone: no tie-break to name
+            decided = names[first] if first else SCORE  # the score alone: no tie-break to name
         else:
             decided = ""
-        out.append(Standing(s, place[s], shared, float(scores[s]), decided,
-                            dict(breakdowns[s]) if breakdowns else {}, unit, first > 0))
+        out.append(
+            Standing(
+                s,
+                place[s],
+                shared,
+                float(scores[s]),
+                decided,
+                dict(breakdowns[s]) if breakdowns else {},
+                unit,
+                first > 0,
+            )
+        )
     return out

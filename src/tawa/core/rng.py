@@ -5,6 +5,7 @@ copy is free, it serialises as a number, and the same seed gives the same stream
 every Python version (unlike ``random.Random.shuffle``, whose algorithm is not
 promised to stay fixed).
 """
+
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence

@@ -13,6 +13,7 @@ is offered, what is carried out and what is explained cannot drift apart:
 
 The arguments passed on (state, tables, params, and what else a game's functions take) are the game's own.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
@@ -93,8 +94,14 @@ class Routes(Generic[D]):
         """What carries out an action of ``kind``."""
         return self.handlers[kind]
 
-    def refusal(self, decision: D, kind: str, gate_args: tuple[Any, ...], check_args: tuple[Any, ...],
-                not_now: Callable[[], Refusal]) -> Refusal | None:
+    def refusal(
+        self,
+        decision: D,
+        kind: str,
+        gate_args: tuple[Any, ...],
+        check_args: tuple[Any, ...],
+        not_now: Callable[[], Refusal],
+    ) -> Refusal | None:
         """Why an action of ``kind`` is refused now: ``not_now()`` where the decision does not offer the kind, else
         its group's gate (``gate_args``), else the kind's check (``check_args``); None when nothing is against it."""
         offer = self.offer_of(decision, kind)

@@ -3,6 +3,7 @@
 An evaluation scores a position for ``seat`` in [-1, 1] (1: sure win, -1: sure loss). Games write their
 own in ``games/<g>/strategy.py`` from these pieces; a game without one is valued by ``score_lead``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -4,11 +4,12 @@ Every text is escaped; coordinates are written with at most one decimal. A piece
 (``at``) so that the browser client can animate a move with a CSS transition; a fixed element by an SVG transform
 (``move``).
 """
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-_NUMBERS: dict[float, str] = {}   # a board writes the same few thousand coordinates again and again
+_NUMBERS: dict[float, str] = {}  # a board writes the same few thousand coordinates again and again
 
 
 def n(v: float) -> str:
@@ -38,10 +39,13 @@ def text(x: float, y: float, content: str, cls: str = "small", anchor: str = "st
     return f'<text x="{n(x)}" y="{n(y)}" class="{cls}"{a}{extra}>{escape(content)}</text>'
 
 
-def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", rx: float = 0,
-         extra: str = "") -> str:
-    return (f'<rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" rx="{n(rx)}" fill="{fill}" '
-            f'stroke="{stroke}"{extra}/>')
+def rect(
+    x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", rx: float = 0, extra: str = ""
+) -> str:
+    return (
+        f'<rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" rx="{n(rx)}" fill="{fill}" '
+        f'stroke="{stroke}"{extra}/>'
+    )
 
 
 def at(x: float, y: float) -> str:

@@ -20,6 +20,7 @@ sees nothing its key does not hold.
 A server keeps, per client, the key of every part it last sent; after a move it sends only the parts whose key
 changed (``Drawing.patch``).
 """
+
 from __future__ import annotations
 
 import marshal
@@ -69,10 +70,36 @@ class _Hidden:
         raise UndeclaredRead("an element of the observation that this part does not declare in its reads")
 
 
-for _op in ("__getitem__", "__iter__", "__len__", "__bool__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__",
-            "__ge__", "__hash__", "__str__", "__format__", "__int__", "__float__", "__index__", "__contains__",
-            "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__getattr__", "get", "items",
-            "keys", "values"):
+for _op in (
+    "__getitem__",
+    "__iter__",
+    "__len__",
+    "__bool__",
+    "__eq__",
+    "__ne__",
+    "__lt__",
+    "__le__",
+    "__gt__",
+    "__ge__",
+    "__hash__",
+    "__str__",
+    "__format__",
+    "__int__",
+    "__float__",
+    "__index__",
+    "__contains__",
+    "__add__",
+    "__radd__",
+    "__sub__",
+    "__rsub__",
+    "__mul__",
+    "__rmul__",
+    "__getattr__",
+    "get",
+    "items",
+    "keys",
+    "values",
+):
     setattr(_Hidden, _op, _Hidden._refuse)
 HIDDEN = _Hidden()
 
@@ -104,8 +131,9 @@ class _Only(dict[Any, Any]):
         return dict.__contains__(self, key)
 
     def _whole(self, *_args: Any) -> Any:
-        raise UndeclaredRead("a part may not go through every key here; it reads only "
-                             f"{sorted(map(str, self._declared))}")
+        raise UndeclaredRead(
+            f"a part may not go through every key here; it reads only {sorted(map(str, self._declared))}"
+        )
 
     __iter__ = keys = values = items = __len__ = _whole
 
@@ -234,8 +262,8 @@ class Memo:
             text = None
         else:
             try:
-                text = marshal.dumps(value, 2)   # version 2: no back-references, so the bytes depend on the value
-            except ValueError:                    # not plain data: its repr (a miss at worst, never a false hit)
+                text = marshal.dumps(value, 2)  # version 2: no back-references, so the bytes depend on the value
+            except ValueError:  # not plain data: its repr (a miss at worst, never a false hit)
                 text = f"{type(value).__qualname__}:{value!r}"
         found = self._value_ids.get(text)
         if found is None:
@@ -258,8 +286,9 @@ class Memo:
                     value, lengths = read_value(obs, path)
                     ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
         number = ids.__getitem__
-        return [p.draw if isinstance(p.draw, str) else (p.draw, p.args, p.reads, tuple(map(number, p.reads)))
-                for p in parts]
+        return [
+            p.draw if isinstance(p.draw, str) else (p.draw, p.args, p.reads, tuple(map(number, p.reads))) for p in parts
+        ]
 
     def text(self, part: Part, key: Key, obs: Obs) -> str:
         """The part's text for ``obs`` (whose key is ``key``), drawn from its projection when not kept."""

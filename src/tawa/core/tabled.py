@@ -8,6 +8,7 @@ that a ``game.py`` holds only what is the game's own (who decides now, when the 
 extras). ``tables`` are the game's component tables of one option set and player count (built once per option set
 and shared, ``Params.derived``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -113,7 +114,6 @@ class TabledGame(Game, Generic[S, T]):
 
     def _apply(self, action: Action) -> list[Event]:
         return self.delegates.apply(self.state, self.tables, self.params, self.rng, action)
-
 
     def _explain(self, action_id: str) -> IllegalAction | None:
         return self.delegates.explain(self.state, self.tables, self.params, action_id)

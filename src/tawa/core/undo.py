@@ -14,6 +14,7 @@ them told anyone anything, neither did all of them together.
 The position before the decisions is found by playing the history again from the seed (``tawa.replay``): the
 same seed and actions give the same game, so the undone game equals the one that never took those decisions.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -90,9 +91,14 @@ def take_back(g: Game, seat: int, count: int = 1) -> Game:
     ``IllegalAction`` naming the rule when fewer may be taken back."""
     may, positions = _undoable(g, seat)
     if count < 1 or count > may:
-        why = ("only the seat's own latest decisions, with no other seat's, no chance event and nothing hidden "
-               "revealed since, can be taken back")
+        why = (
+            "only the seat's own latest decisions, with no other seat's, no chance event and nothing hidden "
+            "revealed since, can be taken back"
+        )
         said = f"{count} decision{'s' if count != 1 else ''} cannot be taken back ({may} can)"
-        raise IllegalAction(f"{said}: {why}", rule=UNDO_RULE,
-                            opens="take back before anything is drawn or revealed and before another player decides")
+        raise IllegalAction(
+            f"{said}: {why}",
+            rule=UNDO_RULE,
+            opens="take back before anything is drawn or revealed and before another player decides",
+        )
     return positions[len(positions) - count]

@@ -4,6 +4,7 @@ Everything is measured in one process, side by side, on the same states, so the
 ratios (clone vs deepcopy) are meaningful on any machine; absolute rates depend on
 the machine, which the report names.
 """
+
 from __future__ import annotations
 
 import copy
@@ -31,8 +32,13 @@ def machine() -> dict[str, Any]:
                     break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "implementation": platform.python_implementation(), "system": platform.system()}
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.system(),
+    }
 
 
 def _timed(fn: Any, min_seconds: float) -> tuple[int, float]:
@@ -61,8 +67,14 @@ def _mid_game_states(game_id: str, players: int, options: Mapping[str, Any], cou
     return states
 
 
-def run_bench(game_id: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-              seconds: float = 3.0, seed: int = 1, states: int = 8) -> dict[str, Any]:
+def run_bench(
+    game_id: str,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seconds: float = 3.0,
+    seed: int = 1,
+    states: int = 8,
+) -> dict[str, Any]:
     """Measure and return the figures (also what ``--json`` prints)."""
     info = game_class(game_id).info
     n_players = players or info.players[min(1, len(info.players) - 1)]
@@ -97,6 +109,7 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
         for s in mids:
             s._legal_cache = None
             s.legal_actions()
+
     n, t = _timed(legal, max(0.05, seconds / 10))
     legal_rate = n * len(mids) / t
     n, t = _timed(lambda: [s.determinize(s.current_player or 0, 7) for s in mids], max(0.05, seconds / 10))
@@ -119,23 +132,35 @@ def run_bench(game_id: str, players: int | None = None, options: Mapping[str, An
     json_bytes = sum(len(s.to_json()) for s in mids) / len(mids)
 
     return {
-        "game": game_id, "players": n_players, "options": dict(opts), "machine": machine(),
+        "game": game_id,
+        "players": n_players,
+        "options": dict(opts),
+        "machine": machine(),
         "single_core": True,
-        "random_playout": {"games": games, "seconds": round(el, 3), "games_per_s": round(games / el, 2),
-                           "actions_per_s": round(actions / el, 1), "mean_length": round(actions / games, 1),
-                           "capped_games": capped},
-        "clone_per_s": round(clone_rate, 1), "deepcopy_per_s": round(deep_rate, 1),
+        "random_playout": {
+            "games": games,
+            "seconds": round(el, 3),
+            "games_per_s": round(games / el, 2),
+            "actions_per_s": round(actions / el, 1),
+            "mean_length": round(actions / games, 1),
+            "capped_games": capped,
+        },
+        "clone_per_s": round(clone_rate, 1),
+        "deepcopy_per_s": round(deep_rate, 1),
         "clone_vs_deepcopy": round(clone_rate / deep_rate, 1),
-        "legal_actions_per_s": round(legal_rate, 1), "determinize_per_s": round(det_rate, 1),
-        "bytes_per_state": int(per_state), "json_bytes_per_state": int(json_bytes),
+        "legal_actions_per_s": round(legal_rate, 1),
+        "determinize_per_s": round(det_rate, 1),
+        "bytes_per_state": int(per_state),
+        "json_bytes_per_state": int(json_bytes),
         "mid_game_states": len(mids),
         "ismcts": ismcts,
         "env": env,
     }
 
 
-def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Game], budget: float,
-              seed: int) -> dict[str, Any] | None:
+def bench_env(
+    game_id: str, players: int, opts: Mapping[str, Any], mids: list[Game], budget: float, seed: int
+) -> dict[str, Any] | None:
     """The PettingZoo AEC environment (``tawa.rl.env``) driven by uniform random legal actions read from its action
     masks, each step followed by the next agent's ``observe`` (what a learner does), beside the bare engine playing
     uniform random actions: both in alternating blocks of ``BLOCK`` seconds, so that they share the machine's load
@@ -161,11 +186,18 @@ def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Ga
         block("enc", lambda: [enc.encode(o) for o in observations])
     obs_us = spent["obs"][1] / (spent["obs"][0] * len(mids)) * 1e6
     enc_us = spent["enc"][1] / (spent["enc"][0] * len(mids)) * 1e6
-    out: dict[str, Any] = {"encoding_size": enc.size, "actions": enc.actions,
-                           "observation_us": round(obs_us, 1), "encode_us": round(enc_us, 1),
-                           "engine_actions_per_s": None, "env_steps_per_s": None, "ratio": None}
+    out: dict[str, Any] = {
+        "encoding_size": enc.size,
+        "actions": enc.actions,
+        "observation_us": round(obs_us, 1),
+        "encode_us": round(enc_us, 1),
+        "engine_actions_per_s": None,
+        "env_steps_per_s": None,
+        "ratio": None,
+    }
     try:
         import tawa.rl
+
         aec = tawa.rl.env(game_id, players, opts)
     except ImportError:
         out["note"] = "PettingZoo is not installed (pip install 'tawa[rl]'): no env rate"
@@ -204,7 +236,7 @@ def bench_env(game_id: str, players: int, opts: Mapping[str, Any], mids: list[Ga
     return out
 
 
-BLOCK = 0.05   # seconds of one alternating measurement block
+BLOCK = 0.05  # seconds of one alternating measurement block
 
 
 def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:
@@ -231,6 +263,10 @@ def _bench_ismcts(mids: list[Game], seed: int, budget: float) -> dict[str, Any]:
         start = time.perf_counter()
         default.choose(s.legal_actions(), view, seat)
         moves.append(time.perf_counter() - start)
-    return {"iterations_per_s": round(iters / spent, 1), "iterations": iters,
-            "default_iters": default.iters, "default_depth": default.depth,
-            "default_move_seconds": round(max(moves), 3)}
+    return {
+        "iterations_per_s": round(iters / spent, 1),
+        "iterations": iters,
+        "default_iters": default.iters,
+        "default_depth": default.depth,
+        "default_move_seconds": round(max(moves), 3),
+    }

@@ -6,6 +6,7 @@ the same one method, without touching the runner: ``tawa.lab.ray_executor.RayExe
 (Ray, an optional extra) does. An engine that can lose tasks without failing the run (a
 cluster worker that died) counts them in an ``int`` attribute ``lost``; the runner reports it.
 """
+
 from __future__ import annotations
 
 import multiprocessing

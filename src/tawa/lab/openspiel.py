@@ -17,6 +17,7 @@ the four games. ``resampler`` draws a state of the same information set with ``G
 (1 a sole win, -1 a 2-player loss). OpenSpiel clones Python states with ``copy.deepcopy``;
 the wrapper routes that to ``Game.clone``. The [D] safety caps are switched on.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -131,10 +132,17 @@ class TawaSpielGame(pyspiel.Game):
         probe = new_game(self.game_id, self.n_players, self.seed, self.options)
         self.encoder = encoder_for(probe) if encoding_module(type(probe)) is not None else None
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=len(probe.action_space), max_chance_outcomes=0, num_players=self.n_players,
-            min_utility=-1.0, max_utility=1.0, utility_sum=None, max_game_length=MAX_GAME_LENGTH)
-        super().__init__(_TYPES[self.game_id], game_info, {"players": self.n_players, "seed": self.seed,
-                                                            "options": text})
+            num_distinct_actions=len(probe.action_space),
+            max_chance_outcomes=0,
+            num_players=self.n_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(
+            _TYPES[self.game_id], game_info, {"players": self.n_players, "seed": self.seed, "options": text}
+        )
 
     def new_initial_state(self) -> TawaState:
         return TawaState(self, new_game(self.game_id, self.n_players, self.seed, self.options))
@@ -157,14 +165,21 @@ def register(game_id: str, players: int | None = None) -> str:
     tensors = encoding_module(cls) is not None
     _DEFAULT_PLAYERS[game_id] = players or info.min_players
     _TYPES[game_id] = pyspiel.GameType(
-        short_name=name, long_name=f"Tawa {info.name}", dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        short_name=name,
+        long_name=f"Tawa {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=tensors,
-        provides_observation_string=True, provides_observation_tensor=tensors,
-        parameter_specification={"players": _DEFAULT_PLAYERS[game_id], "seed": 0, "options": "{}"})
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=tensors,
+        provides_observation_string=True,
+        provides_observation_tensor=tensors,
+        parameter_specification={"players": _DEFAULT_PLAYERS[game_id], "seed": 0, "options": "{}"},
+    )
     cls = type(f"TawaSpielGame_{game_id.replace('-', '_')}", (TawaSpielGame,), {"game_id": game_id})
     pyspiel.register_game(_TYPES[game_id], cls)
     return name
@@ -223,8 +238,9 @@ def _timed_ismcts(game: Any, seconds: float, seed: int) -> Any:
     return bot
 
 
-def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int = 1,
-         ours: str | None = None) -> dict[str, Any]:
+def duel(
+    game_id: str, games: int, seconds: float, players: int = 2, seed: int = 1, ours: str | None = None
+) -> dict[str, Any]:
     """Our ismcts (``ismcts:time=SECONDS`` unless ``ours`` is given) against OpenSpiel's
     ISMCTS with the same seconds per move, seats alternating; returns win shares,
     iterations/s and measured seconds per move of both, and the games' lengths. Games
@@ -280,9 +296,15 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
         their_wins += sum(1 / len(w) for s in w if s != our_seat)
     cls = type(the_bot) if the_bot is not None else None
     return {
-        "game": game_id, "players": players, "games": games, "finished": finished, "capped": capped,
-        "seconds_per_move": seconds, "ours": spec,
-        "our_win_share": rate_with_ci(our_wins, finished), "openspiel_win_share": rate_with_ci(their_wins, finished),
+        "game": game_id,
+        "players": players,
+        "games": games,
+        "finished": finished,
+        "capped": capped,
+        "seconds_per_move": seconds,
+        "ours": spec,
+        "our_win_share": rate_with_ci(our_wins, finished),
+        "openspiel_win_share": rate_with_ci(their_wins, finished),
         "our_iterations_per_s": round(our_iters / our_time, 1) if our_time else None,
         "openspiel_iterations_per_s": round(cls.iterations / cls.spent, 1) if cls and cls.spent else None,
         "our_seconds_per_move": round(think[0] / moves[0], 4) if moves[0] else None,
@@ -294,8 +316,10 @@ def duel(game_id: str, games: int, seconds: float, players: int = 2, seed: int =
 def main(argv: list[str] | None = None) -> None:
     """``python -m tawa.lab.openspiel GAME GAMES SECONDS [PLAYERS] [SEED] [OURS]``: print
     ``duel`` as JSON (OURS: our bot's spec, default ``ismcts:time=SECONDS``)."""
-    parser = argparse.ArgumentParser(prog="python -m tawa.lab.openspiel",
-                                     description="Our bot against OpenSpiel's ISMCTS on a Tawa game; prints JSON.")
+    parser = argparse.ArgumentParser(
+        prog="python -m tawa.lab.openspiel",
+        description="Our bot against OpenSpiel's ISMCTS on a Tawa game; prints JSON.",
+    )
     parser.add_argument("game", help="a Tawa game id (tawa list)")
     parser.add_argument("games", type=int, help="number of games (seats alternate)")
     parser.add_argument("seconds", type=float, help="OpenSpiel's thinking time per move")

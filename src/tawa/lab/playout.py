@@ -1,4 +1,5 @@
 """Fast self-play loops shared by tests, ``tawa simulate`` and ``tawa bench``."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -19,8 +20,9 @@ def random_action(game: Game, rng: Rng, biased: bool = False) -> Action:
     return weighted_choice(rng, legal, game.progress_weights(legal)) if biased else rng.choice(legal)
 
 
-def random_playout(game: Game, rng: Rng, biased: bool = False, max_steps: int = MAX_STEPS,
-                   stop_after: int | None = None) -> int:
+def random_playout(
+    game: Game, rng: Rng, biased: bool = False, max_steps: int = MAX_STEPS, stop_after: int | None = None
+) -> int:
     """Play ``game`` with random moves (progress-biased if asked) to the end, or only
     ``stop_after`` actions. Returns the number of actions applied. This is a trusted
     harness (it reads the true state for speed); bots use ``tawa.bots`` instead."""

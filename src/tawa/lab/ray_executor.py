@@ -14,6 +14,7 @@ A game whose worker process died (killed, out of memory, its node lost) is dropp
 retried (``max_retries=0``, so that a loss is seen rather than hidden): the run goes on, the
 executor counts the loss in ``lost``, and ``tawa simulate --resume`` plays the missing games.
 """
+
 from __future__ import annotations
 
 import os
@@ -74,15 +75,16 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as e:
-        raise ValueError(f"no Ray cluster answers at {address} ({e.strerror or e}): start its head node first "
-                         "(ray start --head --port PORT; see docs/cluster.md)") from e
+        raise ValueError(
+            f"no Ray cluster answers at {address} ({e.strerror or e}): start its head node first "
+            "(ray start --head --port PORT; see docs/cluster.md)"
+        ) from e
 
 
 def _lost_errors(ray: ModuleType) -> tuple[type[BaseException], ...]:
     """The errors that mean a task's process or node is gone, not that the game failed."""
     x = ray.exceptions
-    return (x.WorkerCrashedError, x.NodeDiedError, x.OutOfMemoryError, x.ObjectLostError,
-            x.LocalRayletDiedError)
+    return (x.WorkerCrashedError, x.NodeDiedError, x.OutOfMemoryError, x.ObjectLostError, x.LocalRayletDiedError)
 
 
 def _driver_pythonpath() -> dict[str, Any]:
@@ -100,8 +102,7 @@ class RayExecutor:
     machine with ``num_cpus`` CPUs (default: all), stopped again at the end of the run.
     ``lost`` counts the tasks dropped because their worker died (see the module docstring)."""
 
-    def __init__(self, address: str | None = None, num_cpus: int | None = None,
-                 in_flight: int | None = None) -> None:
+    def __init__(self, address: str | None = None, num_cpus: int | None = None, in_flight: int | None = None) -> None:
         if address is not None:
             check_address(address)
             if num_cpus is not None:
@@ -125,8 +126,13 @@ class RayExecutor:
             return self
         common: dict[str, Any] = {"logging_level": "WARNING", "log_to_driver": False}
         if self.address is None:
-            ray.init(num_cpus=self.num_cpus or os.cpu_count() or 1, runtime_env=_driver_pythonpath() or None,
-                     include_dashboard=False, _node_ip_address="127.0.0.1", **common)
+            ray.init(
+                num_cpus=self.num_cpus or os.cpu_count() or 1,
+                runtime_env=_driver_pythonpath() or None,
+                include_dashboard=False,
+                _node_ip_address="127.0.0.1",
+                **common,
+            )
         else:
             _check_reachable(self.address)  # Ray itself retries a dead address for minutes
             ray.init(address=self.address, **common)

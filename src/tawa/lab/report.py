@@ -6,6 +6,7 @@ over the game, first-player advantage, per-game extras (``record["extras"]``, se
 ``tawa.lab.extras``), OpenSkill ratings of the bots, think time per move, and the games
 stopped by a safety cap counted and shown apart (never mixed into the figures).
 """
+
 from __future__ import annotations
 
 import base64
@@ -125,8 +126,9 @@ def _rate_bars(ax: Any, labels: list[str], rows: list[dict[str, float]], chance:
     ax.legend(fontsize=8)
 
 
-def category_figure(name: str, cats: list[str], rates: list[dict[str, float]], won: list[float], unit: str,
-                    chance: float) -> Any:
+def category_figure(
+    name: str, cats: list[str], rates: list[dict[str, float]], won: list[float], unit: str, chance: float
+) -> Any:
     """Win rate by category (left) and the mean length of the games won (right). With many categories (the
     Camayos of Sacred Valley) both lie on their side, one category a row, sharing the labels."""
     import matplotlib.pyplot as plt
@@ -236,7 +238,7 @@ def _extras_plots(recs: list[dict[str, Any]], players: int) -> list[str]:
         won_len: dict[str, list[int]] = defaultdict(list)
         for r in withx:
             for s, cat in enumerate(r["extras"]["seat_category"].get(name, [])):
-                for c in (cat if isinstance(cat, list) else [cat]):  # a seat may hold several
+                for c in cat if isinstance(cat, list) else [cat]:  # a seat may hold several
                     if c is None:
                         continue
                     key = str(c)
@@ -246,8 +248,14 @@ def _extras_plots(recs: list[dict[str, Any]], players: int) -> list[str]:
                         won_len[key].append(r["extras"].get("turns", r["length"]))
         cats = sorted(n)
         unit = "turns" if any("turns" in r["extras"] for r in withx) else "actions"
-        fig = category_figure(name, cats, [_ci(wins[c], n[c]) for c in cats],
-                              [statistics.fmean(won_len[c]) if won_len[c] else 0 for c in cats], unit, 1 / players)
+        fig = category_figure(
+            name,
+            cats,
+            [_ci(wins[c], n[c]) for c in cats],
+            [statistics.fmean(won_len[c]) if won_len[c] else 0 for c in cats],
+            unit,
+            1 / players,
+        )
         imgs.append(_fig_to_img(fig, f"by {name}"))
     names = sorted({k for r in withx for k in (r["extras"].get("seat_values") or {})})
     for name in names:
@@ -280,10 +288,8 @@ def _extras_plots(recs: list[dict[str, Any]], players: int) -> list[str]:
         width = 0.8 / players
         for s in range(players):
             rows = [seat_win_rates(groups[c], players)[s] for c in cats]
-            axes[0].bar([i + s * width for i in range(len(cats))], [r["rate"] for r in rows], width,
-                        label=f"seat {s}")
-        axes[0].set_xticks([i + 0.4 - width / 2 for i in range(len(cats))], cats, rotation=20, ha="right",
-                           fontsize=8)
+            axes[0].bar([i + s * width for i in range(len(cats))], [r["rate"] for r in rows], width, label=f"seat {s}")
+        axes[0].set_xticks([i + 0.4 - width / 2 for i in range(len(cats))], cats, rotation=20, ha="right", fontsize=8)
         axes[0].set_title(f"seat win rate by {name}", fontsize=10)
         axes[0].legend(fontsize=7)
         axes[1].bar(range(len(cats)), [statistics.fmean(r["length"] for r in groups[c]) for c in cats])
@@ -310,24 +316,34 @@ def game_section(game_id: str, recs: list[dict[str, Any]], settings: dict[str, A
     capped = [r for r in recs if r["capped"]]
     parts = [f"<h2>{html.escape(game_id)} — {players} players</h2>"]
     opts = sorted({json.dumps(r.get("options") or {}, sort_keys=True) for r in recs})
-    parts.append(f"<p>{len(recs)} games: <b>{len(finished)}</b> ended by the rules, "
-                 f"<b>{len(capped)}</b> stopped by a safety cap (counted apart, left out of every figure below)."
-                 "</p>")
+    parts.append(
+        f"<p>{len(recs)} games: <b>{len(finished)}</b> ended by the rules, "
+        f"<b>{len(capped)}</b> stopped by a safety cap (counted apart, left out of every figure below)."
+        "</p>"
+    )
     parts.append("<p>Options: " + "; ".join(f"<code>{html.escape(o)}</code>" for o in opts) + "</p>")
     if settings:
-        parts.append(f"<p>Run: seats <code>{html.escape(','.join(settings.get('seats', [])))}</code>, "
-                     f"seed {settings.get('seed')}, rotation {'on' if settings.get('rotate') else 'off'}. "
-                     f"Reproduce: <code>{html.escape(_command(settings))}</code></p>")
+        parts.append(
+            f"<p>Run: seats <code>{html.escape(','.join(settings.get('seats', [])))}</code>, "
+            f"seed {settings.get('seed')}, rotation {'on' if settings.get('rotate') else 'off'}. "
+            f"Reproduce: <code>{html.escape(_command(settings))}</code></p>"
+        )
     if not finished:
-        parts.append(f"<p><b>No figures for this section:</b> every one of its games was stopped by the safety cap"
-                     f"{_caps_text(game_id, recs)} — a digital limit, not a rule of the game — so none has a result "
-                     "by the rules to measure, and win rates, scores, lengths and plots of unfinished games would "
-                     "mislead. Only the capped games are listed. Bots that play toward the end (<code>progress</code>,"
-                     " <code>greedy</code>) finish their games.</p>")
+        parts.append(
+            f"<p><b>No figures for this section:</b> every one of its games was stopped by the safety cap"
+            f"{_caps_text(game_id, recs)} — a digital limit, not a rule of the game — so none has a result "
+            "by the rules to measure, and win rates, scores, lengths and plots of unfinished games would "
+            "mislead. Only the capped games are listed. Bots that play toward the end (<code>progress</code>,"
+            " <code>greedy</code>) finish their games.</p>"
+        )
     if capped:
-        parts.append("<h3>Capped games</h3>" + _table(
-            ["index", "seed", "seats", "length", "scores"],
-            [[r.get("index"), r["seed"], ",".join(r["seats"]), r["length"], r["scores"]] for r in capped[:50]]))
+        parts.append(
+            "<h3>Capped games</h3>"
+            + _table(
+                ["index", "seed", "seats", "length", "scores"],
+                [[r.get("index"), r["seed"], ",".join(r["seats"]), r["length"], r["scores"]] for r in capped[:50]],
+            )
+        )
     if not finished:
         return "\n".join(parts)
     bots = bot_win_rates(finished)
@@ -337,24 +353,47 @@ def game_section(game_id: str, recs: list[dict[str, Any]], settings: dict[str, A
             if r.get("moves"):
                 think[spec][0] += r["think"][s]
                 think[spec][1] += r["moves"][s]
-    parts.append("<h3>Bots</h3>" + _table(
-        ["bot", "seats played", "win share (95% CI)", "s per move"],
-        [[b, int(v["n"]), _pct(v), f"{think[b][0] / think[b][1]:.4f}" if think[b][1] else "-"]
-         for b, v in bots.items()]))
+    parts.append(
+        "<h3>Bots</h3>"
+        + _table(
+            ["bot", "seats played", "win share (95% CI)", "s per move"],
+            [
+                [b, int(v["n"]), _pct(v), f"{think[b][0] / think[b][1]:.4f}" if think[b][1] else "-"]
+                for b, v in bots.items()
+            ],
+        )
+    )
     seats = seat_win_rates(finished, players)
     fp = first_player_rate(finished)
-    parts.append("<h3>Seats</h3>" + _table(
-        ["seat", "win share (95% CI)", "mean score", "sd"],
-        [[s, _pct(v), f"{statistics.fmean(r['scores'][s] for r in finished):.2f}",
-          f"{statistics.pstdev([r['scores'][s] for r in finished]):.2f}"] for s, v in enumerate(seats)]))
-    parts.append(f"<p>First player wins {_pct(fp)} (1/n = {1 / players:.1%}). Mean length "
-                 f"{statistics.fmean(r['length'] for r in finished):.1f} actions; mean branching factor "
-                 f"{statistics.fmean(r['mean_branching'] for r in finished):.2f}.</p>")
+    parts.append(
+        "<h3>Seats</h3>"
+        + _table(
+            ["seat", "win share (95% CI)", "mean score", "sd"],
+            [
+                [
+                    s,
+                    _pct(v),
+                    f"{statistics.fmean(r['scores'][s] for r in finished):.2f}",
+                    f"{statistics.pstdev([r['scores'][s] for r in finished]):.2f}",
+                ]
+                for s, v in enumerate(seats)
+            ],
+        )
+    )
+    parts.append(
+        f"<p>First player wins {_pct(fp)} (1/n = {1 / players:.1%}). Mean length "
+        f"{statistics.fmean(r['length'] for r in finished):.1f} actions; mean branching factor "
+        f"{statistics.fmean(r['mean_branching'] for r in finished):.2f}.</p>"
+    )
     ratings = openskill_ratings(finished)
-    if len({r['bot'] for r in ratings}) > 1:
-        parts.append("<h3>Ratings (OpenSkill Plackett-Luce, ordinal = mu - 3 sigma)</h3>" + _table(
-            ["bot", "mu", "sigma", "ordinal"],
-            [[r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}"] for r in ratings]))
+    if len({r["bot"] for r in ratings}) > 1:
+        parts.append(
+            "<h3>Ratings (OpenSkill Plackett-Luce, ordinal = mu - 3 sigma)</h3>"
+            + _table(
+                ["bot", "mu", "sigma", "ordinal"],
+                [[r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}"] for r in ratings],
+            )
+        )
     parts.append("<h3>Plots</h3>" + "\n".join(_plots(finished, players)))
     return "\n".join(parts)
 
@@ -373,8 +412,10 @@ def _caps_text(game_id: str, recs: list[dict[str, Any]]) -> str:
 def _command(s: dict[str, Any]) -> str:
     opts = " ".join(f"--option {k}={json.dumps(v, separators=(',', ':'))}" for k, v in (s.get("options") or {}).items())
     rot = "" if s.get("rotate", True) else " --no-rotate"
-    return (f"tawa simulate {s['game']} -n {s['n']} -p {s['players']} --seats {','.join(s['seats'])} "
-            f"--seed {s['seed']}{rot} {opts}").strip()
+    return (
+        f"tawa simulate {s['game']} -n {s['n']} -p {s['players']} --seats {','.join(s['seats'])} "
+        f"--seed {s['seed']}{rot} {opts}"
+    ).strip()
 
 
 CSS = """body{font-family:sans-serif;max-width:1300px;margin:2em auto;color:#222}
@@ -393,10 +434,12 @@ def write_report(path: Path, out: Path | None = None) -> Path:
         run = folder / f"{gid}.run.json"
         settings = json.loads(run.read_text(encoding="utf-8")) if run.exists() else None
         sections.append(game_section(gid, recs, settings))
-    doc = (f"<!doctype html><html><head><meta charset='utf-8'><title>Tawa simulation report</title>"
-           f"<style>{CSS}</style></head><body><h1>Tawa simulation report</h1>"
-           f"<p>Source: <code>{html.escape(str(path))}</code>. Win shares split shared wins; intervals are "
-           f"95% Wilson intervals.</p>{''.join(sections)}</body></html>")
+    doc = (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>Tawa simulation report</title>"
+        f"<style>{CSS}</style></head><body><h1>Tawa simulation report</h1>"
+        f"<p>Source: <code>{html.escape(str(path))}</code>. Win shares split shared wins; intervals are "
+        f"95% Wilson intervals.</p>{''.join(sections)}</body></html>"
+    )
     target = out or folder / "report.html"
     target.write_text(doc, encoding="utf-8")
     return target

@@ -14,6 +14,7 @@ bot in each seat of it, so the luck of the deal cancels out of a comparison betw
 (``tawa.lab.ray_executor``); games a cluster lost to a dead worker are counted in
 ``Summary.lost`` and left for ``resume``.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,9 @@ def expand_seats(spec: str, players: int) -> list[str]:
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
-        raise ValueError(f"--seats names {len(parts)} seats but the game has {players} player"
-                         f"{'' if players == 1 else 's'}")
+        raise ValueError(
+            f"--seats names {len(parts)} seats but the game has {players} player{'' if players == 1 else 's'}"
+        )
     return parts
 
 
@@ -103,9 +105,14 @@ def play_match(g: Game, seats: Sequence[str], seed: int) -> dict[str, Any]:
         slowest[seat] = max(slowest[seat], spent)
         moves[seat] += 1
         g.apply(action)
-    return {"branching": branching, "think": [round(t, 4) for t in think],
-            "think_max": [round(t, 4) for t in slowest], "moves": moves,
-            "first_player": first, "seconds": round(time.perf_counter() - start, 4)}
+    return {
+        "branching": branching,
+        "think": [round(t, 4) for t in think],
+        "think_max": [round(t, 4) for t in slowest],
+        "moves": moves,
+        "first_player": first,
+        "seconds": round(time.perf_counter() - start, 4),
+    }
 
 
 def play_task(task: GameTask) -> dict[str, Any]:
@@ -115,19 +122,30 @@ def play_task(task: GameTask) -> dict[str, Any]:
     return game_record(g, task.index, task.seats, task.rotation, m)
 
 
-def game_record(g: Game, index: int, seats: Sequence[str], rotation: int,
-                measures: Mapping[str, Any]) -> dict[str, Any]:
+def game_record(
+    g: Game, index: int, seats: Sequence[str], rotation: int, measures: Mapping[str, Any]
+) -> dict[str, Any]:
     """The JSON line of one finished game (read by ``tawa replay`` and ``tawa report``): ``measures`` are
     ``play_match``'s (branching, think, think_max, moves, first_player, seconds). The server writes its
     finished tables' downloads with it too."""
     m = dict(measures)
     branching = m.pop("branching")
     rec: dict[str, Any] = {
-        "index": index, "game": g.info.id, "players": g.players, "seed": g.seed,
-        "seats": list(seats), "rotation": rotation, "options": g.options,
-        "scores": g.scores(), "ranking": g.ranking(), "winners": g.winners(), "length": len(g.history),
-        "mean_branching": round(sum(branching) / max(1, len(branching)), 2), "branching": branching,
-        "capped": g.capped, **m,
+        "index": index,
+        "game": g.info.id,
+        "players": g.players,
+        "seed": g.seed,
+        "seats": list(seats),
+        "rotation": rotation,
+        "options": g.options,
+        "scores": g.scores(),
+        "ranking": g.ranking(),
+        "winners": g.winners(),
+        "length": len(g.history),
+        "mean_branching": round(sum(branching) / max(1, len(branching)), 2),
+        "branching": branching,
+        "capped": g.capped,
+        **m,
     }
     extras = g.report_extras()  # the game's own measures for the report (games/<g>/strategy.py)
     if extras:
@@ -136,8 +154,7 @@ def game_record(g: Game, index: int, seats: Sequence[str], rotation: int,
     return rec
 
 
-def play_one(game_id: str, players: int, seed: int, seats: Sequence[str],
-             options: Mapping[str, Any]) -> dict[str, Any]:
+def play_one(game_id: str, players: int, seed: int, seats: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
     """Play one game between bots (no rotation); return its result record."""
     return play_task(GameTask(0, game_id, players, seed, tuple(seats), dict(options)))
 
@@ -147,8 +164,17 @@ def _check_duplicate(duplicate: bool, rotate_seats: bool) -> None:
         raise ValueError("duplicate deals need seat rotation (each deal is played once per rotation)")
 
 
-def plan(game_id: str, n: int, seats: Sequence[str], seed: int, players: int, options: Mapping[str, Any],
-         rotate_seats: bool = True, skip: Iterable[int] = (), duplicate: bool = False) -> list[GameTask]:
+def plan(
+    game_id: str,
+    n: int,
+    seats: Sequence[str],
+    seed: int,
+    players: int,
+    options: Mapping[str, Any],
+    rotate_seats: bool = True,
+    skip: Iterable[int] = (),
+    duplicate: bool = False,
+) -> list[GameTask]:
     """The tasks of a run: game ``i`` has seed ``seed + i`` (``seed + i // players`` with
     ``duplicate``) and rotation ``i mod players``."""
     _check_duplicate(duplicate, rotate_seats)
@@ -210,11 +236,18 @@ class Summary:
         def spread(xs: Sequence[float]) -> dict[str, float]:
             if not xs:
                 return {}
-            return {"mean": round(statistics.fmean(xs), 2), "sd": round(statistics.pstdev(xs), 2),
-                    "min": min(xs), "max": max(xs)}
+            return {
+                "mean": round(statistics.fmean(xs), 2),
+                "sd": round(statistics.pstdev(xs), 2),
+                "min": min(xs),
+                "max": max(xs),
+            }
+
         played = self.games - self.capped
         return {
-            "games": self.games, "capped": self.capped, **({"lost": self.lost} if self.lost else {}),
+            "games": self.games,
+            "capped": self.capped,
+            **({"lost": self.lost} if self.lost else {}),
             "options": self.options,
             "wins_per_seat": [round(w, 2) for w in self.wins],
             "win_rate_per_seat": [rate_with_ci(w, played) for w in self.wins],
@@ -222,8 +255,10 @@ class Summary:
             "length": spread([float(x) for x in self.lengths]),
             "mean_branching": round(statistics.fmean(self.branching), 2) if self.branching else None,
             "first_player": rate_with_ci(self.first_player_wins, played),
-            "bots": {spec: {**rate_with_ci(self.bot_wins.get(spec, 0.0), g),
-                            "seats_played": g} for spec, g in sorted(self.bot_games.items())},
+            "bots": {
+                spec: {**rate_with_ci(self.bot_wins.get(spec, 0.0), g), "seats_played": g}
+                for spec, g in sorted(self.bot_games.items())
+            },
             "seconds_per_move": {spec: round(t[0] / t[1], 4) for spec, t in sorted(self.think.items()) if t[1]},
         }
 
@@ -249,21 +284,46 @@ def read_records(path: Path, repair: bool = False) -> list[dict[str, Any]]:
     return out
 
 
-def _run_settings(game_id: str, players: int, seats: Sequence[str], seed: int, n: int,
-                  options: Mapping[str, Any], rotate_seats: bool, duplicate: bool) -> dict[str, Any]:
-    settings = {"game": game_id, "players": players, "seats": list(seats), "seed": seed, "n": n,
-                "options": json.loads(json.dumps(dict(options))), "rotate": rotate_seats}
+def _run_settings(
+    game_id: str,
+    players: int,
+    seats: Sequence[str],
+    seed: int,
+    n: int,
+    options: Mapping[str, Any],
+    rotate_seats: bool,
+    duplicate: bool,
+) -> dict[str, Any]:
+    settings = {
+        "game": game_id,
+        "players": players,
+        "seats": list(seats),
+        "seed": seed,
+        "n": n,
+        "options": json.loads(json.dumps(dict(options))),
+        "rotate": rotate_seats,
+    }
     if duplicate:  # only when set, so that runs written before the flag existed still resume
         settings["duplicate"] = True
     return settings
 
 
-def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | None = None,
-                   options: Mapping[str, Any] | None = None, out: Path | None = None,
-                   on_game: Callable[[dict[str, Any]], None] | None = None, jobs: int = 1,
-                   resume: bool = False, rotate_seats: bool = True,
-                   executor: Executor | None = None,
-                   on_start: Callable[[int, int], None] | None = None, duplicate: bool = False) -> Summary:
+def run_simulation(
+    game_id: str,
+    n: int,
+    seats: str,
+    seed: int,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    out: Path | None = None,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+    jobs: int = 1,
+    resume: bool = False,
+    rotate_seats: bool = True,
+    executor: Executor | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+    duplicate: bool = False,
+) -> Summary:
     """Play ``n`` games; write ``out/GAME.jsonl`` (one line per game, flushed as it ends)
     and ``out/GAME.summary.json``. ``resume`` keeps the finished games of an earlier,
     interrupted run with the same settings and plays only the missing ones. ``duplicate``
@@ -298,8 +358,9 @@ def run_simulation(game_id: str, n: int, seats: str, seed: int, players: int | N
         run_file.write_text(json.dumps(settings, indent=1), encoding="utf-8")
     for rec in sorted(done, key=lambda r: r["index"]):
         summary.add(rec)
-    tasks = plan(game_id, n, seat_list, seed, n_players, opts, rotate_seats, skip=(r["index"] for r in done),
-                 duplicate=duplicate)
+    tasks = plan(
+        game_id, n, seat_list, seed, n_players, opts, rotate_seats, skip=(r["index"] for r in done), duplicate=duplicate
+    )
     if on_start is not None:
         on_start(len(done), n)
     engine = executor or make_executor(jobs)

@@ -1,4 +1,5 @@
 """Small statistics for the lab: Wilson intervals for win rates."""
+
 from __future__ import annotations
 
 import math
@@ -19,5 +20,10 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
 
 def rate_with_ci(successes: float, n: float) -> dict[str, float]:
     lo, hi = wilson(successes, n)
-    return {"n": n, "wins": round(successes, 3), "rate": round(successes / n, 4) if n else 0.0,
-            "lo": round(lo, 4), "hi": round(hi, 4)}
+    return {
+        "n": n,
+        "wins": round(successes, 3),
+        "rate": round(successes / n, 4) if n else 0.0,
+        "lo": round(lo, 4),
+        "hi": round(hi, 4),
+    }

@@ -24,6 +24,7 @@ Objective syntax: ``seat``, ``first``, ``target``, ``length``, or weights ``seat
 A weighted mix is the sum of the weighted parts. Games stopped by a safety cap count against a candidate: their
 share is added to its objective (they are left out of every other figure, as in ``tawa simulate``).
 """
+
 from __future__ import annotations
 
 import json
@@ -60,7 +61,7 @@ class Space:
     """The values one Param may take in a search: an integer or real range, or a list of candidates."""
 
     name: str
-    kind: str   # "int", "float" or "choice"
+    kind: str  # "int", "float" or "choice"
     low: float = 0.0
     high: float = 0.0
     choices: tuple[Any, ...] = ()
@@ -136,7 +137,7 @@ def parse_space(text: str, game_id: str, players: int, fixed: Mapping[str, Any] 
             raise BadOption(f"--param {key}: give at least two different candidates (A|B), got {body!r}")
         space = Space(key, "choice", choices=tuple(unique))
         checked = unique
-    for v in checked:   # each value alone, with the fixed options: the Param's own checks and the game's
+    for v in checked:  # each value alone, with the fixed options: the Param's own checks and the game's
         new_game(game_id, players, 0, {**(fixed or {}), key: v})
     return space
 
@@ -193,8 +194,7 @@ class Objective:
         return sum(w * p[k] for k, w in self.weights.items()) + p["capped"]
 
 
-def parse_objective(text: str, game_id: str, targets: Mapping[str, tuple[float, float]] | None = None
-                    ) -> Objective:
+def parse_objective(text: str, game_id: str, targets: Mapping[str, tuple[float, float]] | None = None) -> Objective:
     """``seat``, ``target``, ``length`` or ``seat=1,target=0.5`` as an ``Objective``. The ``target`` part reads the
     game's own target ranges (``GameInfo.score_targets``) unless ``targets`` are given."""
     weights: dict[str, float] = {}
@@ -216,8 +216,10 @@ def parse_objective(text: str, game_id: str, targets: Mapping[str, tuple[float, 
         raise BadOption(f"--objective names no part: use one of {', '.join(PARTS)} or a mix (seat=1,target=0.5)")
     goal = dict(targets) if targets else dict(game_class(game_id).info.score_targets)
     if "target" in weights and not goal:
-        raise BadOption(f"{game_id}'s spec gives no target scores: name them with --target NAME=LO..HI "
-                        "(NAME: score, or a measure of the game's records)")
+        raise BadOption(
+            f"{game_id}'s spec gives no target scores: name them with --target NAME=LO..HI "
+            "(NAME: score, or a measure of the game's records)"
+        )
     return Objective(weights, goal if "target" in weights else {})
 
 
@@ -300,8 +302,13 @@ def mean_ci(xs: Sequence[float]) -> dict[str, float]:
     return {"mean": round(m, 3), "lo": round(m - half, 3), "hi": round(m + half, 3)}
 
 
-def bootstrap(objective: Objective, a: Sequence[Mapping[str, Any]], base_length: float | None,
-              b: Sequence[Mapping[str, Any]] | None = None, seed: int = 0) -> tuple[float, float]:
+def bootstrap(
+    objective: Objective,
+    a: Sequence[Mapping[str, Any]],
+    base_length: float | None,
+    b: Sequence[Mapping[str, Any]] | None = None,
+    seed: int = 0,
+) -> tuple[float, float]:
     """95% percentile interval of the objective of games ``a`` (or, given ``b`` on the same seeds, of
     objective(a) - objective(b), resampling the same game indices in both: a paired comparison)."""
     rng = random.Random(seed)
@@ -328,8 +335,13 @@ class TuneResult:
     best: dict[str, Any] | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"settings": self.settings, "baseline": self.baseline, "trials": self.trials,
-                "finalists": self.finalists, "best": self.best}
+        return {
+            "settings": self.settings,
+            "baseline": self.baseline,
+            "trials": self.trials,
+            "finalists": self.finalists,
+            "best": self.best,
+        }
 
 
 def values_text(values: Mapping[str, Any]) -> str:
@@ -352,17 +364,30 @@ def option_line(game_id: str, players: int, seats: Sequence[str], values: Mappin
     """The ``tawa simulate`` command that plays these values (shell-quoted)."""
     import shlex
 
-    opts = " ".join(f"--option {shlex.quote(k + '=' + json.dumps(v, separators=(',', ':')))}"
-                    for k, v in values.items())
+    opts = " ".join(
+        f"--option {shlex.quote(k + '=' + json.dumps(v, separators=(',', ':')))}" for k, v in values.items()
+    )
     seat_text = shlex.quote(",".join(dict.fromkeys(seats)) if len(set(seats)) == 1 else ",".join(seats))
     return f"tawa simulate {game_id} -p {players} --seats {seat_text} {opts}".strip()
 
 
-def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget: int, games: int,
-             seats: str, seed: int, players: int | None = None, options: Mapping[str, Any] | None = None,
-             executor: Executor | None = None, out: Path | None = None, confirm: int | None = None,
-             finalists: int = 3, on_trial: Callable[[dict[str, Any]], None] | None = None,
-             on_stage: Callable[[str, int], None] | None = None) -> TuneResult:
+def run_tune(
+    game_id: str,
+    spaces: Sequence[Space],
+    objective: Objective,
+    budget: int,
+    games: int,
+    seats: str,
+    seed: int,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    executor: Executor | None = None,
+    out: Path | None = None,
+    confirm: int | None = None,
+    finalists: int = 3,
+    on_trial: Callable[[dict[str, Any]], None] | None = None,
+    on_stage: Callable[[str, int], None] | None = None,
+) -> TuneResult:
     """Search ``budget`` candidates of ``spaces`` (each played as ``games`` seat-rotated games on the seeds from
     ``seed``), then confirm the best ``finalists`` and the current values on ``confirm`` (default ``2 * games``)
     fresh seeds. Settings that cannot work raise ``BadOption`` before any game is played (a target measure the
@@ -377,7 +402,7 @@ def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget
         raise BadOption(f"--budget must be at least 1 candidate, got {budget}")
     if games < n_players:
         raise BadOption(f"--games must be at least {n_players} (one game per seat rotation), got {games}")
-    games = -(-games // n_players) * n_players   # whole seat rotations: each bot plays each seat equally
+    games = -(-games // n_players) * n_players  # whole seat rotations: each bot plays each seat equally
     confirm = -(-(confirm or 2 * games) // n_players) * n_players
     if not spaces:
         raise BadOption("name at least one --param KEY=SPACE to tune")
@@ -394,14 +419,22 @@ def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget
     def evaluate(values: Mapping[str, Any], first_seed: int, n: int, folder: str) -> Evaluation:
         opts = automated_options(game_id, {**fixed, **values})
         recs: list[dict[str, Any]] = []
-        run_simulation(game_id, n, ",".join(seat_list), first_seed, n_players, opts,
-                       out=out / folder if out is not None else None, executor=executor,
-                       on_game=lambda r: recs.append(slim(r)))
+        run_simulation(
+            game_id,
+            n,
+            ",".join(seat_list),
+            first_seed,
+            n_players,
+            opts,
+            out=out / folder if out is not None else None,
+            executor=executor,
+            on_game=lambda r: recs.append(slim(r)),
+        )
         recs.sort(key=lambda r: r["index"])
         return Evaluation(dict(values), recs)
 
     defaults = {s.name: info.params.resolve(fixed)[s.name] for s in spaces}
-    defaults = json.loads(json.dumps(defaults))   # tuples as lists, as options are written
+    defaults = json.loads(json.dumps(defaults))  # tuples as lists, as options are written
     if on_stage is not None:
         on_stage("search", budget + 1)
     base = evaluate(defaults, seed, games, "baseline")
@@ -415,8 +448,11 @@ def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget
 
     sizes = [s.size for s in spaces]
     grid = None not in sizes and math.prod(s for s in sizes if s is not None) <= budget
-    sampler: Any = (optuna.samplers.GridSampler({s.name: s.grid() for s in spaces}, seed=seed) if grid
-                    else optuna.samplers.TPESampler(seed=seed))
+    sampler: Any = (
+        optuna.samplers.GridSampler({s.name: s.grid() for s in spaces}, seed=seed)
+        if grid
+        else optuna.samplers.TPESampler(seed=seed)
+    )
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="minimize", sampler=sampler)
     cache: dict[str, Evaluation] = {json.dumps(defaults, sort_keys=True): base}
@@ -428,7 +464,7 @@ def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget
         row: dict[str, Any] = {"number": trial.number, "values": values}
         if key not in cache:
             try:
-                new_game(game_id, n_players, seed, {**fixed, **values})   # the game's cross-checks of the values
+                new_game(game_id, n_players, seed, {**fixed, **values})  # the game's cross-checks of the values
             except (BadOption, ValueError) as e:
                 row.update(objective=None, refused=str(e))
                 trials.append(row)
@@ -441,8 +477,11 @@ def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget
             ev.objective = objective.value(ev.records, base_length)
             cache[key] = ev
         ev = cache[key]
-        row.update(objective=ev.objective, parts=ev.parts, repeat=key in {json.dumps(t["values"], sort_keys=True)
-                                                                        for t in trials})
+        row.update(
+            objective=ev.objective,
+            parts=ev.parts,
+            repeat=key in {json.dumps(t["values"], sort_keys=True) for t in trials},
+        )
         trials.append(row)
         if on_trial is not None:
             on_trial(row)
@@ -465,34 +504,56 @@ def run_tune(game_id: str, spaces: Sequence[Space], objective: Objective, budget
     cbase.objective = objective.value(cbase.records, base_length)
     confirmed: list[dict[str, Any]] = []
     targets = list(objective.targets)
-    baseline = {"values": defaults, "search": {"objective": base.objective, "parts": base.parts,
-                                               "figures": base.figures(targets)},
-                "confirm": {"objective": cbase.objective,
-                            "objective_ci": bootstrap(objective, cbase.records, base_length, seed=seed),
-                            "parts": objective.parts(cbase.records, base_length),
-                            "figures": cbase.figures(targets)}}
+    baseline = {
+        "values": defaults,
+        "search": {"objective": base.objective, "parts": base.parts, "figures": base.figures(targets)},
+        "confirm": {
+            "objective": cbase.objective,
+            "objective_ci": bootstrap(objective, cbase.records, base_length, seed=seed),
+            "parts": objective.parts(cbase.records, base_length),
+            "figures": cbase.figures(targets),
+        },
+    }
     if on_trial is not None:
         on_trial({"number": -1, "values": defaults, "objective": cbase.objective, "stage": "confirm"})
     for i, t in enumerate(picked):
         ev = evaluate(t["values"], cseed, confirm, f"confirm/{i + 1}")
         ev.objective = objective.value(ev.records, base_length)
         diff = bootstrap(objective, ev.records, base_length, cbase.records, seed=seed + i + 1)
-        row = {"values": t["values"], "search_objective": t["objective"], "objective": ev.objective,
-               "objective_ci": bootstrap(objective, ev.records, base_length, seed=seed),
-               "difference_ci": diff, "clearly_better": diff[1] < 0 and confirm >= VERDICT_GAMES,
-               "verdict": verdict(diff, confirm),
-               "parts": objective.parts(ev.records, base_length), "figures": ev.figures(targets),
-               "command": option_line(game_id, n_players, seat_list, t["values"])}
+        row = {
+            "values": t["values"],
+            "search_objective": t["objective"],
+            "objective": ev.objective,
+            "objective_ci": bootstrap(objective, ev.records, base_length, seed=seed),
+            "difference_ci": diff,
+            "clearly_better": diff[1] < 0 and confirm >= VERDICT_GAMES,
+            "verdict": verdict(diff, confirm),
+            "parts": objective.parts(ev.records, base_length),
+            "figures": ev.figures(targets),
+            "command": option_line(game_id, n_players, seat_list, t["values"]),
+        }
         confirmed.append(row)
         if on_trial is not None:
             on_trial({"number": t["number"], "values": t["values"], "objective": ev.objective, "stage": "confirm"})
     best = min(confirmed, key=lambda r: r["objective"]) if confirmed else None
-    settings = {"game": game_id, "players": n_players, "seats": seat_list, "seed": seed, "games": games,
-                "confirm": confirm, "confirm_seed": cseed, "budget": budget, "finalists": finalists,
-                "sampler": "grid" if grid else "tpe", "objective": dict(objective.weights),
-                "targets": {k: list(v) for k, v in objective.targets.items()}, "options": fixed,
-                "spaces": [{"name": s.name, "kind": s.kind, "values": s.describe()} for s in spaces],
-                "evaluations": count["n"], "optuna": optuna.__version__}
+    settings = {
+        "game": game_id,
+        "players": n_players,
+        "seats": seat_list,
+        "seed": seed,
+        "games": games,
+        "confirm": confirm,
+        "confirm_seed": cseed,
+        "budget": budget,
+        "finalists": finalists,
+        "sampler": "grid" if grid else "tpe",
+        "objective": dict(objective.weights),
+        "targets": {k: list(v) for k, v in objective.targets.items()},
+        "options": fixed,
+        "spaces": [{"name": s.name, "kind": s.kind, "values": s.describe()} for s in spaces],
+        "evaluations": count["n"],
+        "optuna": optuna.__version__,
+    }
     result = TuneResult(settings, baseline, trials, confirmed, best)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,7 @@
 """The HTML report of a ``tawa tune`` run (``tune.html`` beside ``tune.json``): the settings, the best values with
 their intervals and the exact ``--option`` line that plays them, the confirmation of the finalists against the
 current values, a plot of the objective against each Param, and every trial."""
+
 from __future__ import annotations
 
 import html
@@ -57,8 +58,13 @@ def _plots(result: TuneResult) -> list[str]:
         if sp["kind"] == "choice":
             labels = sorted({json.dumps(t["values"][name], separators=(",", ":")) for t in scored})
             xs = [labels.index(json.dumps(t["values"][name], separators=(",", ":"))) for t in scored]
-            ax.set_xticks(range(len(labels)), [lb if len(lb) <= 18 else lb[:17] + "…" for lb in labels],
-                          rotation=20, ha="right", fontsize=7)
+            ax.set_xticks(
+                range(len(labels)),
+                [lb if len(lb) <= 18 else lb[:17] + "…" for lb in labels],
+                rotation=20,
+                ha="right",
+                fontsize=7,
+            )
         else:
             xs = [t["values"][name] for t in scored]
         ax.scatter(xs, [t["objective"] for t in scored], s=22, alpha=0.75, label="candidates (search)")
@@ -76,49 +82,80 @@ def write_tune_report(result: TuneResult, path: Path) -> Path:
     """Write the report to ``path`` (a file) and return it."""
     s = result.settings
     targets = list(s["targets"])
-    parts = [f"<h1>tawa tune {html.escape(s['game'])} — {s['players']} players</h1>",
-             f"<p>Objective <code>{html.escape(', '.join(f'{k}={w:g}' for k, w in s['objective'].items()))}"
-             "</code> (lower is better; parts: seat = spread of the win shares by seat, first = distance of the first "
-             "player's win share from 1/players, target = how far the mean "
-             "per player lies outside the target range, in widths of the range"
-             + (f" ({html.escape(', '.join(f'{k} {lo:g}-{hi:g}' for k, (lo, hi) in s['targets'].items()))})"
-                if targets else "")
-             + ", length = mean game length relative to the current values; plus the share of games a safety cap "
-               "stopped).</p>",
-             f"<p>Seats <code>{html.escape(','.join(s['seats']))}</code>, seat-rotated. Search: {s['budget']} "
-             f"candidates by Optuna {html.escape(s['optuna'])} ({s['sampler']} sampler), each {s['games']} games on "
-             f"seeds {s['seed']}..{s['seed'] + s['games'] - 1} (the same for every candidate). Confirmation: the "
-             f"best {s['finalists']} and the current values on {s['confirm']} fresh seeds from {s['confirm_seed']}; "
-             "intervals are 95% (bootstrap over games for the objective, paired for the difference to the current "
-             "values; Wilson for win shares; normal for means).</p>",
-             "<p>Tuned: " + "; ".join(f"<code>{html.escape(sp['name'])}</code> in {html.escape(sp['values'])}"
-                                      for sp in s["spaces"]) + "</p>"]
+    parts = [
+        f"<h1>tawa tune {html.escape(s['game'])} — {s['players']} players</h1>",
+        f"<p>Objective <code>{html.escape(', '.join(f'{k}={w:g}' for k, w in s['objective'].items()))}"
+        "</code> (lower is better; parts: seat = spread of the win shares by seat, first = distance of the first "
+        "player's win share from 1/players, target = how far the mean "
+        "per player lies outside the target range, in widths of the range"
+        + (
+            f" ({html.escape(', '.join(f'{k} {lo:g}-{hi:g}' for k, (lo, hi) in s['targets'].items()))})"
+            if targets
+            else ""
+        )
+        + ", length = mean game length relative to the current values; plus the share of games a safety cap "
+        "stopped).</p>",
+        f"<p>Seats <code>{html.escape(','.join(s['seats']))}</code>, seat-rotated. Search: {s['budget']} "
+        f"candidates by Optuna {html.escape(s['optuna'])} ({s['sampler']} sampler), each {s['games']} games on "
+        f"seeds {s['seed']}..{s['seed'] + s['games'] - 1} (the same for every candidate). Confirmation: the "
+        f"best {s['finalists']} and the current values on {s['confirm']} fresh seeds from {s['confirm_seed']}; "
+        "intervals are 95% (bootstrap over games for the objective, paired for the difference to the current "
+        "values; Wilson for win shares; normal for means).</p>",
+        "<p>Tuned: "
+        + "; ".join(f"<code>{html.escape(sp['name'])}</code> in {html.escape(sp['values'])}" for sp in s["spaces"])
+        + "</p>",
+    ]
     if s["options"]:
         parts.append(f"<p>Fixed options: <code>{html.escape(json.dumps(s['options']))}</code></p>")
     best = result.best
     if best is not None:
-        parts.append(f"<h2>Best values</h2><p>Against the current values: <b>{html.escape(best['verdict'])}</b>.</p>"
-                     + _table(
-            ["Param", "best", "current"],
-            [[k, _short(v, 80), _short(result.baseline["values"][k], 80)] for k, v in best["values"].items()])
+        parts.append(
+            f"<h2>Best values</h2><p>Against the current values: <b>{html.escape(best['verdict'])}</b>.</p>"
+            + _table(
+                ["Param", "best", "current"],
+                [[k, _short(v, 80), _short(result.baseline["values"][k], 80)] for k, v in best["values"].items()],
+            )
             + f"<p>Objective {_fmt(best['objective'])} {_ci(best['objective_ci'])} against "
-              f"{_fmt(result.baseline['confirm']['objective'])} {_ci(result.baseline['confirm']['objective_ci'])} "
-              f"for the current values; difference {_ci(best['difference_ci'])}.</p>"
-            + f"<p>Reproduce: <code>{html.escape(best['command'])}</code></p>")
+            f"{_fmt(result.baseline['confirm']['objective'])} {_ci(result.baseline['confirm']['objective_ci'])} "
+            f"for the current values; difference {_ci(best['difference_ci'])}.</p>"
+            + f"<p>Reproduce: <code>{html.escape(best['command'])}</code></p>"
+        )
     else:
         parts.append("<h2>Best values</h2><p>No candidate besides the current values was evaluated.</p>")
-    head = ["candidate", "values", "search objective", "confirmed objective (95% CI)", "its parts",
-            "difference to current", "win share by seat", "means per player", "length"]
-    rows = [["current values", values_text(result.baseline["values"]),
-             _fmt(result.baseline["search"]["objective"]),
-             f"{_fmt(result.baseline['confirm']['objective'])} {_ci(result.baseline['confirm']['objective_ci'])}",
-             _parts(result.baseline["confirm"]["parts"]), "-",
-             *_figures_text(result.baseline["confirm"]["figures"], targets)]]
+    head = [
+        "candidate",
+        "values",
+        "search objective",
+        "confirmed objective (95% CI)",
+        "its parts",
+        "difference to current",
+        "win share by seat",
+        "means per player",
+        "length",
+    ]
+    rows = [
+        [
+            "current values",
+            values_text(result.baseline["values"]),
+            _fmt(result.baseline["search"]["objective"]),
+            f"{_fmt(result.baseline['confirm']['objective'])} {_ci(result.baseline['confirm']['objective_ci'])}",
+            _parts(result.baseline["confirm"]["parts"]),
+            "-",
+            *_figures_text(result.baseline["confirm"]["figures"], targets),
+        ]
+    ]
     for i, f in enumerate(result.finalists):
-        rows.append([f"finalist {i + 1}", values_text(f["values"]), _fmt(f["search_objective"]),
-                     f"{_fmt(f['objective'])} {_ci(f['objective_ci'])}", _parts(f["parts"]),
-                     f"{_ci(f['difference_ci'])}: {f['verdict']}",
-                     *_figures_text(f["figures"], targets)])
+        rows.append(
+            [
+                f"finalist {i + 1}",
+                values_text(f["values"]),
+                _fmt(f["search_objective"]),
+                f"{_fmt(f['objective'])} {_ci(f['objective_ci'])}",
+                _parts(f["parts"]),
+                f"{_ci(f['difference_ci'])}: {f['verdict']}",
+                *_figures_text(f["figures"], targets),
+            ]
+        )
     parts.append("<h2>Confirmation</h2>" + _table(head, rows))
     parts.append("<h2>Objective against each Param</h2>" + "\n".join(_plots(result)))
     trial_rows = []
@@ -127,8 +164,10 @@ def write_tune_report(result: TuneResult, path: Path) -> Path:
         note = t.get("refused") or ("repeat (same values as an earlier trial)" if t.get("repeat") else "")
         trial_rows.append([t["number"], values_text(t["values"]), _fmt(obj), _parts(t.get("parts") or {}), note])
     parts.append("<h2>Trials</h2>" + _table(["trial", "values", "objective", "parts", "note"], trial_rows))
-    doc = (f"<!doctype html><html><head><meta charset='utf-8'><title>tawa tune {html.escape(s['game'])}</title>"
-           f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>")
+    doc = (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>tawa tune {html.escape(s['game'])}</title>"
+        f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>"
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(doc, encoding="utf-8")
     return path

@@ -7,6 +7,7 @@ is all zero for an agent not to move). Rewards, termination, truncation and ille
 ``max_cycles`` truncates the episode after that many steps (decisions). ``render()`` gives the public (spectator)
 picture: text for ``render_mode="ansi"`` (printed for ``"human"``), the board's SVG document for ``"svg"``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -24,12 +25,23 @@ RENDER_MODES = ("ansi", "human", "svg")
 class TawaAEC(AECEnv):  # type: ignore[misc]
     """See the module docstring; build it with ``tawa.rl.env``."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "tawa",  # noqa: RUF012  (PettingZoo's own attribute)
-                "is_parallelizable": True}
+    metadata = {  # noqa: RUF012  (PettingZoo's own attribute)
+        "render_modes": list(RENDER_MODES),
+        "name": "tawa",
+        "is_parallelizable": True,
+    }
 
-    def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, reward: str = "rank", illegal: str = "lose",
-                 illegal_reward: float = -1.0, max_cycles: int | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        reward: str = "rank",
+        illegal: str = "lose",
+        illegal_reward: float = -1.0,
+        max_cycles: int | None = None,
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
@@ -40,10 +52,12 @@ class TawaAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         size, actions = self.match.encoder.size, self.match.actions
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-        })
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
         self._act_space = spaces.Discrete(actions)
         self.agents: list[str] = []
 

@@ -4,6 +4,7 @@ For each game: the size of the vector and of the action space for every player c
 [D] safety caps automated runs use), then the table of fields for ``DOCUMENTED_PLAYERS`` (the same fields for every
 count; only the seat-indexed ones change size). A test checks that ``docs/rl.md`` holds exactly this text.
 """
+
 from __future__ import annotations
 
 import sys
@@ -30,13 +31,15 @@ def describe(game_id: str) -> str:
     n = DOCUMENTED_PLAYERS[game_id]
     enc = encoder_for(new_game(game_id, n, 0, automated_options(game_id, None)))
     name = game_class(game_id).info.name
-    return "\n".join([
-        f"### {name} (`{game_id}`)",
-        "",
-        f"Sizes: {sizes(game_id)} The fields, for {n} players:",
-        "",
-        enc.markdown(),
-    ])
+    return "\n".join(
+        [
+            f"### {name} (`{game_id}`)",
+            "",
+            f"Sizes: {sizes(game_id)} The fields, for {n} players:",
+            "",
+            enc.markdown(),
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,6 +12,7 @@ games) ends the game at once, ``illegal_reward`` (-1) for the offender and 0 for
 game exactly as it was, gives ``illegal_reward`` to the offender and asks it again; ``"raise"`` raises
 ``IllegalAction``. Either way ``info["illegal"]`` names the rule that forbids the action.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -53,8 +54,16 @@ def score_reward(game: Game, seat: int) -> float:
 class Match:
     """One game played through an environment: the game, its encoder and the seed sequence of its episodes."""
 
-    def __init__(self, game: str, players: int | None, options: Mapping[str, Any] | None, reward: str,
-                 illegal: str, illegal_reward: float, max_cycles: int | None) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int | None,
+        options: Mapping[str, Any] | None,
+        reward: str,
+        illegal: str,
+        illegal_reward: float,
+        max_cycles: int | None,
+    ) -> None:
         cls = game_class(game)
         if reward not in REWARDS:
             raise BadOption(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -64,16 +73,16 @@ class Match:
             raise BadOption(f"max_cycles must be a positive whole number or None, not {max_cycles!r}")
         self.game_id = game
         self.players = players if players is not None else cls.info.min_players
-        self.options = automated_options(game, options)   # the [D] safety caps, as in tawa simulate
+        self.options = automated_options(game, options)  # the [D] safety caps, as in tawa simulate
         self.reward = rank_reward if reward == "rank" else score_reward
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.max_cycles = max_cycles
-        self.game: Game = new_game(game, self.players, 0, self.options)   # checks players and options now
+        self.game: Game = new_game(game, self.players, 0, self.options)  # checks players and options now
         self.encoder: Encoder = encoder_for(self.game)
         self.cycles = 0
-        self.forfeit: int | None = None   # the seat that lost by an illegal action
-        self._seeds = Rng(secrets.randbits(64))   # the episodes' seeds until reset(seed=...) is given
+        self.forfeit: int | None = None  # the seat that lost by an illegal action
+        self._seeds = Rng(secrets.randbits(64))  # the episodes' seeds until reset(seed=...) is given
 
     @property
     def actions(self) -> int:
@@ -140,7 +149,8 @@ class Match:
         if self.forfeit is not None:
             return False
         return (self.game.is_over and self.game.capped) or (
-            not self.game.is_over and self.max_cycles is not None and self.cycles >= self.max_cycles)
+            not self.game.is_over and self.max_cycles is not None and self.cycles >= self.max_cycles
+        )
 
     def final_reward(self, seat: int) -> float:
         """The reward of ``seat`` once the episode is over (0 before, and 0 for a truncated game)."""

@@ -8,6 +8,7 @@ the view's ``observation(seat)`` (equal to the true game's) with the game's enco
 legal and plays the model's choice. A model trained for another game, player count or options (another vector size
 or action space) is refused with a message saying so.
 """
+
 from __future__ import annotations
 
 import os
@@ -100,9 +101,11 @@ class PolicyBot(Bot):
         shape = self.model.observation_space.shape
         n = int(getattr(self.model.action_space, "n", -1))
         if shape != (size,) or n != actions:
-            raise ValueError(f"bot policy: {self.path} was trained on observations of shape {shape} and {n} "
-                             f"actions; {view.info.name} with {view.players} players and these options has "
-                             f"{size} and {actions}")
+            raise ValueError(
+                f"bot policy: {self.path} was trained on observations of shape {shape} and {n} "
+                f"actions; {view.info.name} with {view.players} players and these options has "
+                f"{size} and {actions}"
+            )
         self._checked = (size, actions)
 
 

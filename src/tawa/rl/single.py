@@ -8,6 +8,7 @@ index of the game's fixed action space; ``action_masks()`` (and ``info["action_m
 as sb3-contrib's MaskablePPO reads it. ``seat`` is the learner's seat, or ``"rotate"``: seat ``k mod n`` in the
 k-th episode. Rewards, truncation and illegal actions: ``tawa.rl.match``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -28,10 +29,19 @@ class TawaGym(gymnasium.Env[np.ndarray, np.int64]):
 
     metadata = {"render_modes": ["ansi", "svg"]}  # noqa: RUF012  (gymnasium's own attribute)
 
-    def __init__(self, game: str, players: int | None = None, opponents: str | Sequence[str] = "random",
-                 options: Mapping[str, Any] | None = None, seat: int | str = 0, reward: str = "rank",
-                 illegal: str = "lose", illegal_reward: float = -1.0, max_cycles: int | None = None,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        opponents: str | Sequence[str] = "random",
+        options: Mapping[str, Any] | None = None,
+        seat: int | str = 0,
+        reward: str = "rank",
+        illegal: str = "lose",
+        illegal_reward: float = -1.0,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.match = Match(game, players, options, reward, illegal, illegal_reward, max_cycles)
         n = self.match.players
@@ -39,7 +49,7 @@ class TawaGym(gymnasium.Env[np.ndarray, np.int64]):
         if len(specs) != n - 1:
             raise BadOption(f"opponents: {n - 1} bot spec(s) for {n} players, got {len(specs)}")
         for spec in specs:
-            make_bot(spec, 0)   # a bad spec is refused now, not at the first step
+            make_bot(spec, 0)  # a bad spec is refused now, not at the first step
         self.opponent_specs = specs
         if seat != "rotate" and (not isinstance(seat, int) or not 0 <= seat < n):
             raise BadOption(f"seat must be 0 to {n - 1} or 'rotate', not {seat!r}")
@@ -57,8 +67,9 @@ class TawaGym(gymnasium.Env[np.ndarray, np.int64]):
         """The Tawa game being played (the true state: for the harness, never for the learner)."""
         return self.match.game
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63))

@@ -1,4 +1,5 @@
 """``tawa list`` and ``tawa rules``."""
+
 from __future__ import annotations
 
 import json
@@ -23,9 +24,11 @@ def list_cmd() -> None:
     console.print(t)
 
 
-def rules(game: str,
-          key: Annotated[str | None, typer.Argument(help="one option or data value, shown whole")] = None,
-          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def rules(
+    game: str,
+    key: Annotated[str | None, typer.Argument(help="one option or data value, shown whole")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
     """Options and data constants with their values, declared shape, provenance tag and rule IDs."""
     info = game_info(game)
     rows = info.params.table()
@@ -38,8 +41,9 @@ def rules(game: str,
         return
     if key is not None:
         r = rows[0]
-        console.print(Text.assemble((r["name"], "bold"), f" [{r['tag']}] {' '.join(r['rules'])}: {r['doc']}"),
-                      highlight=False)
+        console.print(
+            Text.assemble((r["name"], "bold"), f" [{r['tag']}] {' '.join(r['rules'])}: {r['doc']}"), highlight=False
+        )
         if r["shape"]:
             console.print(f"shape: {r['shape']}", highlight=False, markup=False)
         console.print(value_text(r["value"]), highlight=False, markup=False, soft_wrap=True)

@@ -1,4 +1,5 @@
 """``tawa simulate``, ``tawa report`` and ``tawa bench``: the lab's commands."""
+
 from __future__ import annotations
 
 import contextlib
@@ -99,30 +100,50 @@ def lab_executor(backend: Backend, address: str | None, jobs: int | None) -> Ite
             engine.close()
 
 
-def simulate(game: str,
-             n: Annotated[int, typer.Option("-n", help="number of games (at least 1)")] = 100,
-             seats: Annotated[str, typer.Option(help="one bot for all seats, or one per seat (comma-separated; "
-                                                "bot arguments after colons: ismcts:iters=2000:c=0.7)")] = "random",
-             players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-             seed: Annotated[int, typer.Option()] = 1,
-             out: Annotated[Path | None, typer.Option(help="folder for GAME.jsonl, GAME.run.json and the summary")]
-             = None,
-             option: OptionArg = None,
-             jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="games in parallel processes (at least 1; "
-                                                      "with --backend ray: the CPUs of the Ray it starts)")] = None,
-             backend: Annotated[Backend, typer.Option(help="where games run: local (this process, or --jobs "
-                                                      "processes) or ray (a Ray cluster; docs/cluster.md)")]
-             = Backend.local,
-             address: Annotated[str | None, typer.Option(help="HOST:PORT of a running Ray cluster's head node "
-                                                         "(with --backend ray; default: start a Ray here)")]
-             = None,
-             resume: Annotated[bool, typer.Option(help="keep the finished games in --out and play the rest")]
-             = False,
-             rotate: Annotated[bool, typer.Option(help="rotate the seat list so each bot plays each seat "
-                                                  "equally")] = True,
-             duplicate: Annotated[bool, typer.Option(help="play every deal once per seat rotation (seed + i // "
-                                                     "players), so deal luck cancels between bots")] = False,
-             as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False) -> None:
+def simulate(
+    game: str,
+    n: Annotated[int, typer.Option("-n", help="number of games (at least 1)")] = 100,
+    seats: Annotated[
+        str,
+        typer.Option(
+            help="one bot for all seats, or one per seat (comma-separated; "
+            "bot arguments after colons: ismcts:iters=2000:c=0.7)"
+        ),
+    ] = "random",
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option()] = 1,
+    out: Annotated[Path | None, typer.Option(help="folder for GAME.jsonl, GAME.run.json and the summary")] = None,
+    option: OptionArg = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="games in parallel processes (at least 1; with --backend ray: the CPUs of the Ray it starts)",
+        ),
+    ] = None,
+    backend: Annotated[
+        Backend,
+        typer.Option(
+            help="where games run: local (this process, or --jobs processes) or ray (a Ray cluster; docs/cluster.md)"
+        ),
+    ] = Backend.local,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="HOST:PORT of a running Ray cluster's head node (with --backend ray; default: start a Ray here)"
+        ),
+    ] = None,
+    resume: Annotated[bool, typer.Option(help="keep the finished games in --out and play the rest")] = False,
+    rotate: Annotated[bool, typer.Option(help="rotate the seat list so each bot plays each seat equally")] = True,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            help="play every deal once per seat rotation (seed + i // players), so deal luck cancels between bots"
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
     """Play many bot games (seat-rotated); progress bar, summary, one JSON line per game."""
     from tawa.lab.simulate import check_counts, run_simulation
 
@@ -135,9 +156,17 @@ def simulate(game: str,
     if resume and out is None:
         fail("--resume needs --out (the folder of the run to continue)")
     # the bar starts with the first game, once everything is checked: an error leaves no empty bar behind
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _RateColumn(),
-                   TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=err_console,
-                   disable=as_json)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err_console,
+        disable=as_json,
+    )
     task: list[TaskID] = []
 
     def started(done: int, total: int) -> None:
@@ -147,9 +176,21 @@ def simulate(game: str,
 
     with lab_executor(backend, address, jobs) as engine:
         try:
-            summary = run_simulation(game, n, seats, seed, players, opts, out,
-                                     on_game=lambda rec: bar.advance(task[0]), resume=resume,
-                                     rotate_seats=rotate, on_start=started, duplicate=duplicate, executor=engine)
+            summary = run_simulation(
+                game,
+                n,
+                seats,
+                seed,
+                players,
+                opts,
+                out,
+                on_game=lambda rec: bar.advance(task[0]),
+                resume=resume,
+                rotate_seats=rotate,
+                on_start=started,
+                duplicate=duplicate,
+                executor=engine,
+            )
         except (ValueError, TawaError) as e:
             if task:  # raised by a game, not by the settings: not the user's mistake
                 raise
@@ -168,45 +209,62 @@ def simulate(game: str,
 
 
 def _print_summary(game: str, s: dict[str, Any], rotate: bool, opts: dict[str, Any]) -> None:
-    console.print("options: " + (json.dumps(s["options"], sort_keys=True) if s["options"] else "(defaults)"),
-                  highlight=False)
+    console.print(
+        "options: " + (json.dumps(s["options"], sort_keys=True) if s["options"] else "(defaults)"), highlight=False
+    )
     finished = s["games"] - s["capped"]
     if finished == 0:
-        console.print(f"{game}: {capped_text(s['capped'], s['games'])}. Bots whose games end by the rules "
-                      "(progress, greedy) give figures.", highlight=False)
+        console.print(
+            f"{game}: {capped_text(s['capped'], s['games'])}. Bots whose games end by the rules "
+            "(progress, greedy) give figures.",
+            highlight=False,
+        )
         return
     labels = _seat_labels(game, len(s["wins_per_seat"]), opts)
     capped = capped_text(s["capped"], s["games"])
     t = Table(title=f"{game}: {finished} games finished by the rules" + (f"; {capped}" if capped else ""))
     for col in ("seat", "wins", "win share", "95% CI", "mean score", "sd", "min", "max"):
         t.add_column(col)
-    for i, (w, sc, ci) in enumerate(zip(s["wins_per_seat"], s["score_per_seat"], s["win_rate_per_seat"],
-                                         strict=True)):
-        t.add_row(labels[i], f"{w:g}", f"{w / finished:.1%}", f"{ci['lo']:.1%}-{ci['hi']:.1%}",
-                  *(f"{sc[k]:g}" for k in ("mean", "sd", "min", "max")))
+    for i, (w, sc, ci) in enumerate(zip(s["wins_per_seat"], s["score_per_seat"], s["win_rate_per_seat"], strict=True)):
+        t.add_row(
+            labels[i],
+            f"{w:g}",
+            f"{w / finished:.1%}",
+            f"{ci['lo']:.1%}-{ci['hi']:.1%}",
+            *(f"{sc[k]:g}" for k in ("mean", "sd", "min", "max")),
+        )
     console.print(t)
     if len(s["bots"]) > 1 or rotate:
         b = Table(title="per bot (seat-rotated)")
         for col in ("bot", "seats played", "win share", "95% CI", "s per move"):
             b.add_column(col)
         for spec, r in s["bots"].items():
-            b.add_row(spec, f"{r['seats_played']:g}", f"{r['rate']:.1%}", f"{r['lo']:.1%}-{r['hi']:.1%}",
-                      f"{s['seconds_per_move'].get(spec, 0):.4f}")
+            b.add_row(
+                spec,
+                f"{r['seats_played']:g}",
+                f"{r['rate']:.1%}",
+                f"{r['lo']:.1%}-{r['hi']:.1%}",
+                f"{s['seconds_per_move'].get(spec, 0):.4f}",
+            )
         console.print(b)
     ln, fp = s["length"], s["first_player"]
-    console.print(f"game length (actions): mean {ln['mean']:g} sd {ln['sd']:g} min {ln['min']:g} max {ln['max']:g}; "
-                  f"mean branching factor {s['mean_branching']:g}; first player wins {fp['rate']:.1%} "
-                  f"({fp['lo']:.1%}-{fp['hi']:.1%})", highlight=False)
+    console.print(
+        f"game length (actions): mean {ln['mean']:g} sd {ln['sd']:g} min {ln['min']:g} max {ln['max']:g}; "
+        f"mean branching factor {s['mean_branching']:g}; first player wins {fp['rate']:.1%} "
+        f"({fp['lo']:.1%}-{fp['hi']:.1%})",
+        highlight=False,
+    )
 
 
 def _seat_labels(game: str, players: int, opts: dict[str, Any]) -> list[str]:
     g: Game = new_game(game, players, 0, automated_options(game, opts))
-    return [f"{i + 1} {g.seat_label(i)}" for i in range(players)]   # seats counted from 1, as people count
+    return [f"{i + 1} {g.seat_label(i)}" for i in range(players)]  # seats counted from 1, as people count
 
 
-def report(results: Annotated[Path, typer.Argument(help="a folder of simulate results (or one .jsonl file)")],
-           out: Annotated[Path | None, typer.Option(help="HTML file to write (default: RESULTS/report.html)")]
-           = None) -> None:
+def report(
+    results: Annotated[Path, typer.Argument(help="a folder of simulate results (or one .jsonl file)")],
+    out: Annotated[Path | None, typer.Option(help="HTML file to write (default: RESULTS/report.html)")] = None,
+) -> None:
     """Self-contained HTML report with plots of simulate results."""
     from tawa.lab.report import write_report
 
@@ -215,12 +273,14 @@ def report(results: Annotated[Path, typer.Argument(help="a folder of simulate re
     console.print(f"wrote {path}", highlight=False)
 
 
-def bench(game: str,
-          players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-          seconds: Annotated[float, typer.Option(help="time per measurement block")] = 3.0,
-          seed: Annotated[int, typer.Option()] = 1,
-          option: OptionArg = None,
-          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+def bench(
+    game: str,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seconds: Annotated[float, typer.Option(help="time per measurement block")] = 3.0,
+    seed: Annotated[int, typer.Option()] = 1,
+    option: OptionArg = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
     """Random-playout speed, clone vs deepcopy, ismcts iterations/s, memory per state (one core)."""
     from tawa.lab.bench import run_bench
 
@@ -241,16 +301,17 @@ def bench(game: str,
         ("random playouts: games/s", f"{p['games_per_s']:,}"),
         ("random playouts: actions/s", f"{p['actions_per_s']:,}"),
         ("random playouts stopped by the safety cap", f"{p['capped_games']} of {p['games']}"),
-        ("mean game length (actions)" + (", capped games included" if p["capped_games"] else ""),
-         f"{p['mean_length']}"),
+        (
+            "mean game length (actions)" + (", capped games included" if p["capped_games"] else ""),
+            f"{p['mean_length']}",
+        ),
         ("clone()/s", f"{r['clone_per_s']:,}"),
         ("copy.deepcopy/s (same states)", f"{r['deepcopy_per_s']:,}"),
         ("clone vs deepcopy", f"{r['clone_vs_deepcopy']}x"),
         ("legal_actions()/s", f"{r['legal_actions_per_s']:,}"),
         ("determinize()/s", f"{r['determinize_per_s']:,}"),
         ("ismcts iterations/s", f"{r['ismcts']['iterations_per_s']:,}"),
-        (f"ismcts move at default ({r['ismcts']['default_iters']} iters), s",
-         f"{r['ismcts']['default_move_seconds']}"),
+        (f"ismcts move at default ({r['ismcts']['default_iters']} iters), s", f"{r['ismcts']['default_move_seconds']}"),
         ("peak memory per state (bytes)", f"{r['bytes_per_state']:,}"),
         ("JSON size per state (bytes)", f"{r['json_bytes_per_state']:,}"),
     ]
@@ -260,10 +321,14 @@ def bench(game: str,
             ("RL encoding: size, actions", f"{env['encoding_size']:,}, {env['actions']:,}"),
             ("observation() of one seat, µs", f"{env['observation_us']:,}"),
             ("its encoding, µs", f"{env['encode_us']:,}"),
-            ("env steps/s (PettingZoo AEC step + observe)",
-             f"{env['env_steps_per_s']:,}" if env["env_steps_per_s"] else env.get("note", "-")),
-            ("engine actions/s, measured in turns with the env", f"{env['engine_actions_per_s']:,}"
-             if env["engine_actions_per_s"] else "-"),
+            (
+                "env steps/s (PettingZoo AEC step + observe)",
+                f"{env['env_steps_per_s']:,}" if env["env_steps_per_s"] else env.get("note", "-"),
+            ),
+            (
+                "engine actions/s, measured in turns with the env",
+                f"{env['engine_actions_per_s']:,}" if env["engine_actions_per_s"] else "-",
+            ),
             ("env steps / engine actions", f"{env['ratio']}" if env["ratio"] else "-"),
         ]
     for k, v in rows:

@@ -1,5 +1,6 @@
 """``tawa play``: a game in the terminal, against bots, hot-seat, or bots alone (an automated run); ``--save`` and
 ``--load`` keep a game to finish later."""
+
 from __future__ import annotations
 
 import time
@@ -27,32 +28,44 @@ from tawa.terminal.common import (
 from tawa.terminal.loop import Quit, play_game, quit_text
 from tawa.terminal.saves import load_play, save_play
 
-SeatsArg = Annotated[str | None, typer.Option(help="comma-separated, one per seat: human or a bot (random, progress, "
-                                              "greedy, ismcts…); default: you against random bots")]
+SeatsArg = Annotated[
+    str | None,
+    typer.Option(
+        help="comma-separated, one per seat: human or a bot (random, progress, "
+        "greedy, ismcts…); default: you against random bots"
+    ),
+]
 
 
-def play(game: Annotated[str | None, typer.Argument(help="the game (`tawa list`); left out with --load")] = None,
-         players: PlayersArg = None,
-         seats: SeatsArg = None,
-         seed: Annotated[int | None, typer.Option(help="the deal (default 0)")] = None,
-         option: OptionArg = None,
-         save: Annotated[Path | None, typer.Option(help="write the game here when it ends or when you leave it "
-                                                   "(resume it with --load)")] = None,
-         load: Annotated[Path | None, typer.Option(help="resume a game written by --save (its seats and options)")]
-         = None) -> None:
+def play(
+    game: Annotated[str | None, typer.Argument(help="the game (`tawa list`); left out with --load")] = None,
+    players: PlayersArg = None,
+    seats: SeatsArg = None,
+    seed: Annotated[int | None, typer.Option(help="the deal (default 0)")] = None,
+    option: OptionArg = None,
+    save: Annotated[
+        Path | None, typer.Option(help="write the game here when it ends or when you leave it (resume it with --load)")
+    ] = None,
+    load: Annotated[Path | None, typer.Option(help="resume a game written by --save (its seats and options)")] = None,
+) -> None:
     """Play in the terminal against bots (or hot-seat); with no human seat, watch an automated run."""
     if load is not None:
         if players is not None or seed is not None or option:
-            fail("--load resumes the saved game with its own players, seed and options: leave out --players, "
-                 "--seed and --option")
+            fail(
+                "--load resumes the saved game with its own players, seed and options: leave out --players, "
+                "--seed and --option"
+            )
         g, seat_list = _load(load, game, seats)
     else:
         if game is None:
             fail("name a game (`tawa list` shows them), or resume a saved one with --load FILE")
         g, seat_list = _new(game, players, seats, seed or 0, options(option))
     labels = ", ".join(f"{g.seat_label(i)} {s}" for i, s in enumerate(seat_list))
-    console.print(f"[bold]{g.info.name}[/bold] — {players_text(g.players)}, seed {g.seed}, seats: {labels}",
-                  highlight=False, soft_wrap=True)
+    console.print(
+        f"[bold]{g.info.name}[/bold] — {players_text(g.players)}, seed {g.seed}, seats: {labels}",
+        highlight=False,
+        soft_wrap=True,
+    )
     if "human" not in seat_list:
         _automated(g, seat_list, save)
         return
@@ -73,8 +86,9 @@ def play(game: Annotated[str | None, typer.Argument(help="the game (`tawa list`)
         tell(f"Saved the finished game to {save} (`tawa replay {save}` steps through it).")
 
 
-def _new(game: str, players: int | None, seats: str | None, seed: int,
-         opts: dict[str, object]) -> tuple[Game, list[str]]:
+def _new(
+    game: str, players: int | None, seats: str | None, seed: int, opts: dict[str, object]
+) -> tuple[Game, list[str]]:
     info = game_info(game)
     named = len([p for p in (seats or "").split(",") if p.strip()])
     n = players if players is not None else named if named > 1 else info.min_players  # --seats a,b,c: 3 players
@@ -98,8 +112,10 @@ def _load(path: Path, game: str | None, seats: str | None) -> tuple[Game, list[s
             check_seat_specs(seat_list, humans=True)
         return g, seat_list
     if saved is None:
-        tell(f"{path} does not say who played which seat: you play {g.seat_label(0)}, random bots the rest "
-             "(--seats sets them).")
+        tell(
+            f"{path} does not say who played which seat: you play {g.seat_label(0)}, random bots the rest "
+            "(--seats sets them)."
+        )
         saved = ["human"] + ["random"] * (g.players - 1)
     return g, saved
 
@@ -124,12 +140,14 @@ def _automated(g: Game, seats: list[str], save: Path | None) -> None:
     last = [0.0]
     counts = [0, 0]
     with console.status("turn 0") as status:
+
         def progress(turns: int, actions: int) -> None:
             counts[:] = [turns, actions]
             now = time.monotonic()
             if now - last[0] > 0.1:
                 last[0] = now
                 status.update(f"turn {turns}, {actions} actions")
+
         try:
             play_game(g, seats, g.seed, input, tell, width=lambda: console.width, on_progress=progress)
         except KeyboardInterrupt:
@@ -176,4 +194,3 @@ def _saved(path: Path) -> None:
 
 def register(app: typer.Typer) -> None:
     app.command()(play)
-

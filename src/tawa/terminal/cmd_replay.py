@@ -1,5 +1,6 @@
 """``tawa replay``: step through a recorded game (a line of a ``tawa simulate`` results file, or a game saved by
 ``tawa play --save``)."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,10 @@ from tawa.core.registry import new_game
 from tawa.terminal.common import console, fail, players_text, user_errors
 from tawa.terminal.standings import standings_text
 
-NOT_A_RECORD = ("{path} is not a Tawa record: expected a `tawa simulate` results file (one game per line) or a game "
-                "saved by `tawa play --save`")
+NOT_A_RECORD = (
+    "{path} is not a Tawa record: expected a `tawa simulate` results file (one game per line) or a game "
+    "saved by `tawa play --save`"
+)
 
 
 def read_games(path: Path) -> list[dict[str, Any]]:
@@ -33,8 +36,11 @@ def read_games(path: Path) -> list[dict[str, Any]]:
                 found.append(json.loads(line))
             except json.JSONDecodeError:
                 continue  # a torn last line of an interrupted run, or text that is no record
-    games = [r for r in found if isinstance(r, dict) and isinstance(r.get("game"), str)
-             and isinstance(r.get("history"), list)]
+    games = [
+        r
+        for r in found
+        if isinstance(r, dict) and isinstance(r.get("game"), str) and isinstance(r.get("history"), list)
+    ]
     if not games:
         raise ValueError(NOT_A_RECORD.format(path=path))
     return games
@@ -69,13 +75,14 @@ def pick_game(path: Path, games: list[dict[str, Any]], number: int) -> dict[str,
     fail(f"{path} holds {held}; there is no game {number}")
 
 
-def replay_cmd(file: Path,
-               index: Annotated[int, typer.Option("--game", help="which game of a results file: its number in the "
-                                                  "run (0-based)")] = 0,
-               seat: Annotated[int | None, typer.Option(help="show what this seat (0-based) saw (default: a "
-                                                        "spectator)")] = None,
-               all_steps: Annotated[bool, typer.Option("--all", help="print every step without waiting")] = False,
-               ) -> None:
+def replay_cmd(
+    file: Path,
+    index: Annotated[
+        int, typer.Option("--game", help="which game of a results file: its number in the run (0-based)")
+    ] = 0,
+    seat: Annotated[int | None, typer.Option(help="show what this seat (0-based) saw (default: a spectator)")] = None,
+    all_steps: Annotated[bool, typer.Option("--all", help="print every step without waiting")] = False,
+) -> None:
     """Step through a recorded game (a `tawa simulate` results line or a game saved by `tawa play --save`)."""
     with user_errors():
         rec = pick_game(file, read_games(file), index)
@@ -89,10 +96,14 @@ def replay_cmd(file: Path,
         try:
             check.apply(aid)
         except (IllegalAction, TypeError) as err:
-            fail(f"{file}: move {i + 1} ({aid!r}) is not legal there ({err}): the record is damaged or was made "
-                 "under other rules")
-    console.print(f"[bold]{g.info.name}[/bold] replay: {players_text(g.players)}, seed {seed}, {len(history)} actions",
-                  highlight=False)
+            fail(
+                f"{file}: move {i + 1} ({aid!r}) is not legal there ({err}): the record is damaged or was made "
+                "under other rules"
+            )
+    console.print(
+        f"[bold]{g.info.name}[/bold] replay: {players_text(g.players)}, seed {seed}, {len(history)} actions",
+        highlight=False,
+    )
     interactive = not all_steps and sys.stdin.isatty()
     for i, aid in enumerate(history):
         actor = g.current_player

@@ -1,4 +1,5 @@
 """``tawa tune``: search [P] values by simulation (``tawa.lab.tune``) and write the report."""
+
 from __future__ import annotations
 
 import json
@@ -13,38 +14,58 @@ from tawa.core.errors import BadOption
 from tawa.terminal.cmd_lab import Backend, check_backend, lab_executor
 from tawa.terminal.common import OptionArg, console, fail, game_info, options, start_game, tell, user_errors
 
-ParamArg = Annotated[list[str] | None, typer.Option(
-    "--param", help="a Param to tune and its values: KEY=LO..HI (integers, or reals) or KEY=A|B|C (candidates, "
-                    "each as for --option); repeatable")]
-TargetArg = Annotated[list[str] | None, typer.Option(
-    "--target", help="a target range of a per-player measure for the 'target' objective: NAME=LO..HI (NAME: "
-                     "score, or a measure of the game such as Ayar's Sun); repeatable; default: the spec's")]
+ParamArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--param",
+        help="a Param to tune and its values: KEY=LO..HI (integers, or reals) or KEY=A|B|C (candidates, "
+        "each as for --option); repeatable",
+    ),
+]
+TargetArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--target",
+        help="a target range of a per-player measure for the 'target' objective: NAME=LO..HI (NAME: "
+        "score, or a measure of the game such as Ayar's Sun); repeatable; default: the spec's",
+    ),
+]
 
 
-def tune(game: str,
-         param: ParamArg = None,
-         objective: Annotated[str, typer.Option(help="seat, first, target, length, or a weighted mix "
-                                                "(seat=1,target=0.5); lower is better")] = "seat",
-         budget: Annotated[int, typer.Option(help="candidates to evaluate in the search")] = 20,
-         games: Annotated[int, typer.Option(help="games per candidate in the search (rounded up to whole seat "
-                                            "rotations)")] = 40,
-         confirm: Annotated[int | None, typer.Option(help="games per finalist in the confirmation on fresh seeds "
-                                                     "(default: twice --games)")] = None,
-         finalists: Annotated[int, typer.Option(help="best candidates confirmed against the current values")] = 3,
-         seats: Annotated[str, typer.Option(help="the bots, as for simulate")] = "ismcts",
-         players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-         seed: Annotated[int, typer.Option()] = 1,
-         option: OptionArg = None,
-         target: TargetArg = None,
-         jobs: Annotated[int | None, typer.Option("--jobs", "-j", help="games in parallel processes (with "
-                                                  "--backend ray: the CPUs of the Ray it starts)")] = None,
-         backend: Annotated[Backend, typer.Option(help="where games run: local or ray (docs/cluster.md)")]
-         = Backend.local,
-         address: Annotated[str | None, typer.Option(help="HOST:PORT of a running Ray cluster's head node "
-                                                     "(with --backend ray)")] = None,
-         out: Annotated[Path, typer.Option(help="folder for tune.json, tune.html and every evaluation's records")]
-         = Path("results/tune"),
-         as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False) -> None:
+def tune(
+    game: str,
+    param: ParamArg = None,
+    objective: Annotated[
+        str, typer.Option(help="seat, first, target, length, or a weighted mix (seat=1,target=0.5); lower is better")
+    ] = "seat",
+    budget: Annotated[int, typer.Option(help="candidates to evaluate in the search")] = 20,
+    games: Annotated[
+        int, typer.Option(help="games per candidate in the search (rounded up to whole seat rotations)")
+    ] = 40,
+    confirm: Annotated[
+        int | None, typer.Option(help="games per finalist in the confirmation on fresh seeds (default: twice --games)")
+    ] = None,
+    finalists: Annotated[int, typer.Option(help="best candidates confirmed against the current values")] = 3,
+    seats: Annotated[str, typer.Option(help="the bots, as for simulate")] = "ismcts",
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option()] = 1,
+    option: OptionArg = None,
+    target: TargetArg = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="games in parallel processes (with --backend ray: the CPUs of the Ray it starts)"
+        ),
+    ] = None,
+    backend: Annotated[Backend, typer.Option(help="where games run: local or ray (docs/cluster.md)")] = Backend.local,
+    address: Annotated[
+        str | None, typer.Option(help="HOST:PORT of a running Ray cluster's head node (with --backend ray)")
+    ] = None,
+    out: Annotated[Path, typer.Option(help="folder for tune.json, tune.html and every evaluation's records")] = Path(
+        "results/tune"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+) -> None:
     """Tune Params by simulation: Optuna proposes values, bots play them, the best are confirmed on fresh seeds."""
     from tawa.lab.simulate import check_counts, check_seat_specs, expand_seats
     from tawa.lab.tune import parse_objective, parse_space, parse_target, run_tune, values_text
@@ -86,9 +107,24 @@ def tune(game: str,
         tell(f"  {who}: {json.dumps(row['values'], separators=(',', ':'))} -> {shown}")
 
     with lab_executor(backend, address, jobs) as engine:
-        try:   # the run's own checks (a target measure the records lack is found after the first evaluation)
-            result = run_tune(game, spaces, obj, budget, games, seats, seed, n_players, fixed, engine,
-                              out, confirm, finalists, on_trial=on_trial, on_stage=on_stage)
+        try:  # the run's own checks (a target measure the records lack is found after the first evaluation)
+            result = run_tune(
+                game,
+                spaces,
+                obj,
+                budget,
+                games,
+                seats,
+                seed,
+                n_players,
+                fixed,
+                engine,
+                out,
+                confirm,
+                finalists,
+                on_trial=on_trial,
+                on_stage=on_stage,
+            )
         except BadOption as e:
             fail(str(e))
     report = write_tune_report(result, out / "tune.html")
@@ -99,12 +135,21 @@ def tune(game: str,
     for col in ("candidate", "values", "objective", "difference to current", "verdict"):
         t.add_column(col, overflow="fold")
     b = result.baseline["confirm"]
-    t.add_row("current", values_text(result.baseline["values"]), f"{b['objective']:.4f} [{b['objective_ci'][0]:.4f}, "
-              f"{b['objective_ci'][1]:.4f}]", "-", "-")
+    t.add_row(
+        "current",
+        values_text(result.baseline["values"]),
+        f"{b['objective']:.4f} [{b['objective_ci'][0]:.4f}, {b['objective_ci'][1]:.4f}]",
+        "-",
+        "-",
+    )
     for i, f in enumerate(result.finalists):
-        t.add_row(f"finalist {i + 1}", values_text(f["values"]),
-                  f"{f['objective']:.4f} [{f['objective_ci'][0]:.4f}, {f['objective_ci'][1]:.4f}]",
-                  f"[{f['difference_ci'][0]:.4f}, {f['difference_ci'][1]:.4f}]", f["verdict"].split(" (")[0])
+        t.add_row(
+            f"finalist {i + 1}",
+            values_text(f["values"]),
+            f"{f['objective']:.4f} [{f['objective_ci'][0]:.4f}, {f['objective_ci'][1]:.4f}]",
+            f"[{f['difference_ci'][0]:.4f}, {f['difference_ci'][1]:.4f}]",
+            f["verdict"].split(" (")[0],
+        )
     console.print(t)
     if result.best is not None:
         tell(f"best: {result.best['command']}")

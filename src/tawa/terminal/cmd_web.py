@@ -2,6 +2,7 @@
 
 The server's modules (FastAPI, SQLAlchemy, uvicorn) are imported when one of these commands runs, not when
 ``tawa`` starts, so the other commands stay quick."""
+
 from __future__ import annotations
 
 import importlib
@@ -13,10 +14,13 @@ import typer
 from tawa.terminal.common import user_errors
 
 
-def serve_cmd(host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-              port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
-              db: Annotated[str | None, typer.Option(help="database URL (default $TAWA_DATABASE_URL, else "
-                                                     "sqlite:///./tawa.db)")] = None) -> None:
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="database URL (default $TAWA_DATABASE_URL, else sqlite:///./tawa.db)")
+    ] = None,
+) -> None:
     """Run the game server (lobby, tables for people and bots, replays); open the printed address."""
     with user_errors():
         server = importlib.import_module("tawa.web.serve")
@@ -25,24 +29,41 @@ def serve_cmd(host: Annotated[str, typer.Option(help="address to listen on")] = 
 
 
 def bench_server_cmd(
-        tables: Annotated[int, typer.Option(min=1, help="concurrent two-person tables")] = 500,
-        interval: Annotated[float, typer.Option(min=0.01, help="seconds between moves at each table")] = 2.0,
-        seconds: Annotated[float, typer.Option(min=1, help="measured time")] = 60.0,
-        warmup: Annotated[float, typer.Option(min=0, help="unmeasured time first")] = 10.0,
-        game: Annotated[str, typer.Option(help="the game the tables play")] = "ayar",
-        db: Annotated[str | None, typer.Option(help="database URL (default: a fresh SQLite file)")] = None,
-        board: Annotated[bool, typer.Option(help="clients ask for the SVG board (as browsers do)")] = True,
-        client_processes: Annotated[int, typer.Option(min=1, max=16, help="processes the clients run in")] = 2,
-        moves: Annotated[int | None, typer.Option(min=1, help="measure until this many moves were acknowledged "
-                                                         "(--seconds then the most it may take)")] = None,
-        hostile: Annotated[bool, typer.Option(help="a hostile client harasses the server all along (issue 23)")]
-        = False,
+    tables: Annotated[int, typer.Option(min=1, help="concurrent two-person tables")] = 500,
+    interval: Annotated[float, typer.Option(min=0.01, help="seconds between moves at each table")] = 2.0,
+    seconds: Annotated[float, typer.Option(min=1, help="measured time")] = 60.0,
+    warmup: Annotated[float, typer.Option(min=0, help="unmeasured time first")] = 10.0,
+    game: Annotated[str, typer.Option(help="the game the tables play")] = "ayar",
+    db: Annotated[str | None, typer.Option(help="database URL (default: a fresh SQLite file)")] = None,
+    board: Annotated[bool, typer.Option(help="clients ask for the SVG board (as browsers do)")] = True,
+    client_processes: Annotated[int, typer.Option(min=1, max=16, help="processes the clients run in")] = 2,
+    moves: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="measure until this many moves were acknowledged (--seconds then the most it may take)"
+        ),
+    ] = None,
+    hostile: Annotated[bool, typer.Option(help="a hostile client harasses the server all along (issue 23)")] = False,
 ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     bench = importlib.import_module("tawa.web.bench")
-    print(json.dumps(bench.run_bench(tables, interval, seconds, warmup, game=game, db=db, board=board,
-                                          client_processes=client_processes, moves=moves, hostile=hostile),
-                      indent=1))
+    print(
+        json.dumps(
+            bench.run_bench(
+                tables,
+                interval,
+                seconds,
+                warmup,
+                game=game,
+                db=db,
+                board=board,
+                client_processes=client_processes,
+                moves=moves,
+                hostile=hostile,
+            ),
+            indent=1,
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,5 @@
 """What every subcommand shares: the console, one-line errors, option parsing and the game check."""
+
 from __future__ import annotations
 
 import json
@@ -18,10 +19,18 @@ from tawa.core.registry import game_class, new_game
 console = Console()
 err_console = Console(stderr=True)
 
-OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE override of an option "
-                                                      "or a data value (see `tawa rules GAME`); repeatable")]
-PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="number of players (default: as many as "
-                                                "--seats names, else the game's smallest count)")]
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="KEY=VALUE override of an option or a data value (see `tawa rules GAME`); repeatable"
+    ),
+]
+PlayersArg = Annotated[
+    int | None,
+    typer.Option(
+        "--players", "-p", help="number of players (default: as many as --seats names, else the game's smallest count)"
+    ),
+]
 
 
 def tell(text: str) -> None:
@@ -85,8 +94,10 @@ def start_game(game_id: str, players: int | None, seed: int, opts: Mapping[str, 
                 raise
             given = ", ".join(f"{k}={json.dumps(v)}" for k, v in opts.items())
             see = " or ".join(f"`tawa rules {game_id} {k}`" for k in opts)
-            raise BadOption(f"the game cannot start with {given} ({type(e).__name__}: {e}); the value breaks a "
-                            f"shape the option does not declare: {see} shows what it holds") from None
+            raise BadOption(
+                f"the game cannot start with {given} ({type(e).__name__}: {e}); the value breaks a "
+                f"shape the option does not declare: {see} shows what it holds"
+            ) from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 

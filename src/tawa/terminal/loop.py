@@ -9,6 +9,7 @@ All I/O goes through a ``Screen`` (ask, say, clear, width), so tests drive a who
   player is asked to take the keyboard, so nobody sees another's hidden holdings.
 - With no human seat the loop only counts turns (``on_progress``); the caller switches the safety caps on.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -71,10 +72,17 @@ class _Shown:
     parts: dict[str, str] = field(default_factory=dict)
 
 
-def play_game(game: Game, seats: Sequence[str], seed: int,
-              ask: Callable[[str], str], say: Callable[[str], None], *,
-              clear: Callable[[], None] | None = None, width: Callable[[], int | None] | None = None,
-              on_progress: Callable[[int, int], None] | None = None) -> Game:
+def play_game(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    *,
+    clear: Callable[[], None] | None = None,
+    width: Callable[[], int | None] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> Game:
     """Run ``game`` to the end. ``seats[i]`` is "human" or a bot spec. ``on_progress(turns, actions)`` is called
     after every bot move. Raises ``Quit`` when a human leaves."""
     screen = Screen(ask, say, clear or _nothing, width or _no_width)
@@ -84,8 +92,14 @@ def play_game(game: Game, seats: Sequence[str], seed: int,
 class PlayLoop:
     """One game at the terminal (see the module docstring)."""
 
-    def __init__(self, game: Game, seats: Sequence[str], seed: int, screen: Screen,
-                 on_progress: Callable[[int, int], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        seed: int,
+        screen: Screen,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.game = game
         self.screen = screen
         self.on_progress = on_progress
@@ -135,13 +149,15 @@ class PlayLoop:
             self.screen.clear()
         self.shown = _Shown()
         self.screen.say(f"{label} to play: pass the keyboard to {label} (the others look away).")
-        while self._ask(seat, f"{label}, press Enter when you are ready (q: leave the game): ").strip().lower() \
-                in QUIT_WORDS:
+        while (
+            self._ask(seat, f"{label}, press Enter when you are ready (q: leave the game): ").strip().lower()
+            in QUIT_WORDS
+        ):
             self._confirm_quit(seat)
 
     def _catch_up(self, seat: int, header: str = "") -> None:
         """The log lines this seat may see that it has not been shown yet."""
-        new = [e.text for e in self.game.log[self.seen[seat]:] if e.visible_to(seat)]
+        new = [e.text for e in self.game.log[self.seen[seat] :] if e.visible_to(seat)]
         self.seen[seat] = len(self.game.log)
         if new:
             self.screen.say("\n".join([header] * bool(header) + [f"  · {t}" for t in new]))
@@ -162,7 +178,7 @@ class PlayLoop:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if self.humans:  # what happened since the last human's decision, as the screen's viewer may see it
             last = self.owner if self.owner is not None else self.humans[0]
-            new = [e.text for e in self.game.log[self.seen[last]:] if e.visible_to(viewer)]
+            new = [e.text for e in self.game.log[self.seen[last] :] if e.visible_to(viewer)]
             if new:
                 self.screen.say("\n".join(f"  · {t}" for t in new))
         self.screen.say("\n".join(t for _, t in self.game.render_parts(viewer, self.screen.width())))

@@ -1,4 +1,5 @@
 """The numbered menu of legal actions and how a typed answer picks one (number, id, or a word that filters)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -5,6 +5,7 @@ item boundaries (an item is never cut in the middle; a long value shows its firs
 items it holds), its declared shape (``Param.describe``) and its meaning. ``tawa rules GAME KEY`` prints one
 value whole.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,14 @@ def _items(value: Any) -> tuple[str, list[str], str]:
     if isinstance(value, list) and value:
         return "[", [json.dumps(v, separators=tight, ensure_ascii=False) for v in value], "]"
     if isinstance(value, dict) and value:
-        return "{", [f"{json.dumps(k, ensure_ascii=False)}: {json.dumps(v, separators=tight, ensure_ascii=False)}"
-                     for k, v in value.items()], "}"
+        return (
+            "{",
+            [
+                f"{json.dumps(k, ensure_ascii=False)}: {json.dumps(v, separators=tight, ensure_ascii=False)}"
+                for k, v in value.items()
+            ],
+            "}",
+        )
     return "", [_compact(value)], ""
 
 
@@ -85,8 +92,9 @@ def param_block(row: dict[str, Any], game_id: str, width: int) -> Text:
         out.append(f"\n{INDENT}  {hint}", style="dim")
     for label, text in (("shape: ", row.get("shape") or ""), ("", row["doc"])):
         if text:
-            for line in textwrap.wrap(label + text, width - len(INDENT), break_long_words=False,
-                                      break_on_hyphens=False):
+            for line in textwrap.wrap(
+                label + text, width - len(INDENT), break_long_words=False, break_on_hyphens=False
+            ):
                 out.append("\n" + INDENT + line)
     return out
 
@@ -95,8 +103,10 @@ def rules_texts(info: GameInfo, width: int) -> list[Text]:
     """The whole listing: a title, one block per Param, and the legend of the tags."""
     head = Text(f"{info.name}: options and data (override with --option KEY=VALUE)", style="bold")
     blocks = [param_block(r, info.id, width) for r in info.params.table()]
-    legend = ", ".join(f"[{k}] {v}" for k, v in TAGS.items()) + ". [P] values are our proposals where no source has " \
+    legend = (
+        ", ".join(f"[{k}] {v}" for k, v in TAGS.items()) + ". [P] values are our proposals where no source has "
         "the fact."
+    )
     return [head, *blocks, Text("\n".join(textwrap.wrap("Tags: " + legend, width)))]
 
 

@@ -3,6 +3,7 @@
 The file is the game's own document (``Game.to_json``: ``tawa.from_json`` reads it, and ``tawa replay`` too)
 with one more field, ``seats``: who played each seat (``human`` or a bot spec), so the game resumes as it was.
 """
+
 from __future__ import annotations
 
 import json

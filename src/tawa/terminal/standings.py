@@ -1,5 +1,6 @@
 """The final ranking as text, from ``Game.standings()``: place (and "shared"), what decided it, the score and
 the score by source. ``tawa play``'s end screen and ``tawa replay``'s last step show it."""
+
 from __future__ import annotations
 
 from tawa.core.game import Game
@@ -20,7 +21,7 @@ def decided_text(st: Standing) -> str:
         return d if d.startswith("shared") else "shared" + (f" ({d})" if d else "")
     if st.tie_break and d != "tie-break":
         return "tie-break: " + d
-    return d or "-"          # the score, or the rule that ended the game (PK-300's win)
+    return d or "-"  # the score, or the rule that ended the game (PK-300's win)
 
 
 def standings_text(game: Game, width: int | None = None) -> str:
@@ -39,8 +40,10 @@ def standings_text(game: Game, width: int | None = None) -> str:
     head = ("place", "player", "score", "decided by")
     cols = [places, names, scores, decided]
     widths = [max(len(h), *(len(c) for c in col)) for h, col in zip(head, cols, strict=True)]
+
     def line(cells: list[str]) -> str:
         return "  " + "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+
     out = [title + ":", line(list(head)).rstrip() + ("  score by source" if any(st.breakdown for st in rows) else "")]
     for i, st in enumerate(rows):
         text = line([places[i], names[i], scores[i], decided[i]])

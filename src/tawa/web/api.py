@@ -3,6 +3,7 @@
 Guests are identified by the signed cookie; seat actions over REST (a seat's own replay view) take the seat
 token in the ``X-Seat-Token`` header. Errors are ``{"code", "message"}`` with a fitting HTTP status.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,19 +40,41 @@ from tawa.web.storage import TableData
 from tawa.web.views import default_seat_names, seat_labels
 
 STATIC = Path(__file__).with_name("static")
-STATUS = {"no_table": 404, "no_seat": 404, "forbidden": 403, "bad_token": 403, "bad_invite": 403, "no_name": 401,
-          "seat_taken": 409, "not_finished": 409, "bad_request": 422, "rate_limited": 429, "too_many_tables": 429,
-          "too_large": 413, "bad_json": 400, "bad_host": 400, "timeout": 408, "not_found": 404,
-          "method_not_allowed": 405}
+STATUS = {
+    "no_table": 404,
+    "no_seat": 404,
+    "forbidden": 403,
+    "bad_token": 403,
+    "bad_invite": 403,
+    "no_name": 401,
+    "seat_taken": 409,
+    "not_finished": 409,
+    "bad_request": 422,
+    "rate_limited": 429,
+    "too_many_tables": 429,
+    "too_large": 413,
+    "bad_json": 400,
+    "bad_host": 400,
+    "timeout": 408,
+    "not_found": 404,
+    "method_not_allowed": 405,
+}
 # every answer a route may give besides its own: the route's refusals, and those of the guard in front of every route
 # (400 bad_json / bad_host, 408 timeout, 413 too_large, 429 rate_limited), all {"code", "message"}
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut, "description": text} for code, text in (
+    code: {"model": ErrorOut, "description": text}
+    for code, text in (
         (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
-        (401, "no_name"), (403, "forbidden, bad_token, bad_invite"), (404, "no_table, no_seat"),
-        (408, "timeout (the body took too long)"), (409, "seat_taken, not_finished"),
-        (413, "too_large (the body)"), (422, "bad_request: the field and the reason"),
-        (429, "rate_limited, too_many_tables"))}
+        (401, "no_name"),
+        (403, "forbidden, bad_token, bad_invite"),
+        (404, "no_table, no_seat"),
+        (408, "timeout (the body took too long)"),
+        (409, "seat_taken, not_finished"),
+        (413, "too_large (the body)"),
+        (422, "bad_request: the field and the reason"),
+        (429, "rate_limited, too_many_tables"),
+    )
+}
 
 api = APIRouter(prefix="/api", responses=ERRORS)
 pages = APIRouter(include_in_schema=False)
@@ -89,12 +112,30 @@ def table_out(t: TableData, guest: Guest | None, connected: set[int] | None = No
     mine = next((s.seat for s in t.seats if guest is not None and s.guest == guest.id), None)
     here = connected or set()
     return {
-        "id": t.id, "game": t.game, "name": _game_names().get(t.game, t.game), "players": t.players,
-        "status": t.status, "v": t.seq, "public": t.public,
-        "seats": [{"seat": s.seat, "label": labels[s.seat], "kind": s.kind, "name": s.name, "bot": s.bot,
-                   "open": s.is_open, "connected": s.kind == "bot" or s.seat in here} for s in t.seats],
-        "to_act": t.to_act, "waiting_since": t.waiting_since, "created_at": t.created_at,
-        "finished_at": t.finished_at, "my_seat": mine,
+        "id": t.id,
+        "game": t.game,
+        "name": _game_names().get(t.game, t.game),
+        "players": t.players,
+        "status": t.status,
+        "v": t.seq,
+        "public": t.public,
+        "seats": [
+            {
+                "seat": s.seat,
+                "label": labels[s.seat],
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "open": s.is_open,
+                "connected": s.kind == "bot" or s.seat in here,
+            }
+            for s in t.seats
+        ],
+        "to_act": t.to_act,
+        "waiting_since": t.waiting_since,
+        "created_at": t.created_at,
+        "finished_at": t.finished_at,
+        "my_seat": mine,
         "my_turn": mine is not None and t.status == RUNNING and t.to_act == mine,
         "result": t.result if t.status == FINISHED else None,
     }
@@ -114,11 +155,25 @@ def health() -> dict[str, bool]:
 def games(request: Request) -> dict[str, Any]:
     """Every game with its player counts and its options (the ParamRegistry rows, with provenance tags and each
     option's declared bounds), the bot strengths and the most seconds a bot may think here."""
-    out = [{"id": g.id, "name": g.name, "players": list(g.players), "summary": g.summary, "spec": g.spec,
-            "params": g.params.table(), "automation_options": dict(g.automation_options),
-            "seat_names": {str(n): list(default_seat_names(g.id, n)) for n in g.players}} for g in list_games()]
-    return {"games": out, "strengths": STRENGTHS, "bots": server_bot_names(),
-            "bot_budget": request.app.state.settings.bot_budget}
+    out = [
+        {
+            "id": g.id,
+            "name": g.name,
+            "players": list(g.players),
+            "summary": g.summary,
+            "spec": g.spec,
+            "params": g.params.table(),
+            "automation_options": dict(g.automation_options),
+            "seat_names": {str(n): list(default_seat_names(g.id, n)) for n in g.players},
+        }
+        for g in list_games()
+    ]
+    return {
+        "games": out,
+        "strengths": STRENGTHS,
+        "bots": server_bot_names(),
+        "bot_budget": request.app.state.settings.bot_budget,
+    }
 
 
 @api.get("/me", response_model=MeOut)
@@ -134,22 +189,40 @@ def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest
     except BadName as e:
         raise Refused("bad_request", str(e)) from None
     who = Guest(guest.id, name) if guest else new_guest(name)
-    response.set_cookie(COOKIE, keys(request).guest_cookie(who), max_age=365 * 86400, httponly=True,
-                        samesite="lax", secure=request.app.state.settings.cookie_secure)
+    response.set_cookie(
+        COOKIE,
+        keys(request).guest_cookie(who),
+        max_age=365 * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=request.app.state.settings.cookie_secure,
+    )
     return {"name": who.name}
 
 
 @api.post("/tables", response_model=CreatedTableOut, status_code=201)
 async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: NeedGuest) -> dict[str, Any]:
     """A new table. Seats: ``me``, ``invite`` (an open seat) or ``bot`` (a strength or a bot spec)."""
-    room, seat, token = await svc.create(guest, body.game, body.players, body.options,
-                                         [(s.kind, s.bot) for s in body.seats], body.public,
-                                         address=client_address(request.scope), leaver=body.leaver,
-                                         spectator_chat=body.spectator_chat)
+    room, seat, token = await svc.create(
+        guest,
+        body.game,
+        body.players,
+        body.options,
+        [(s.kind, s.bot) for s in body.seats],
+        body.public,
+        address=client_address(request.scope),
+        leaver=body.leaver,
+        spectator_chat=body.spectator_chat,
+    )
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
-    return {"id": room.id, "url": f"{root}/table/{room.id}", "spectate_url": f"{root}/table/{room.id}", "me": mine,
-            "invites": _invites(root, svc, room.data)}
+    return {
+        "id": room.id,
+        "url": f"{root}/table/{room.id}",
+        "spectate_url": f"{root}/table/{room.id}",
+        "me": mine,
+        "invites": _invites(root, svc, room.data),
+    }
 
 
 def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
@@ -158,9 +231,15 @@ def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
 
 def _invites(root: str, svc: TableService, t: TableData) -> list[dict[str, Any]]:
     labels = seat_labels(t.game, t.players, t.seed, t.options)
-    return [{"seat": s.seat, "label": labels[s.seat],
-             "url": f"{root}/join/{t.id}/{s.seat}?k={svc.keys.invite_code(t.id, s.seat)}"}
-            for s in t.seats if s.is_open]
+    return [
+        {
+            "seat": s.seat,
+            "label": labels[s.seat],
+            "url": f"{root}/join/{t.id}/{s.seat}?k={svc.keys.invite_code(t.id, s.seat)}",
+        }
+        for s in t.seats
+        if s.is_open
+    ]
 
 
 @api.get("/lobby", response_model=LobbyOut)
@@ -171,8 +250,12 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     done = await svc.read(svc.store.finished_tables, guest.id if guest else None)
     mine_out = [table_out(t, guest) for t in mine]
     mine_out.sort(key=lambda r: (not r["my_turn"], r["waiting_since"]))
-    return {"me": guest.name if guest else None, "open": [table_out(t, guest) for t in opened], "mine": mine_out,
-            "finished": [table_out(t, guest) for t in done]}
+    return {
+        "me": guest.name if guest else None,
+        "open": [table_out(t, guest) for t in opened],
+        "mine": mine_out,
+        "finished": [table_out(t, guest) for t in done],
+    }
 
 
 @api.get("/tables/{table_id}", response_model=TableOut)
@@ -191,18 +274,24 @@ async def invites(table_id: str, request: Request, svc: Svc, guest: NeedGuest) -
 
 
 @api.post("/tables/{table_id}/seats/{seat}", response_model=SeatTokenOut)
-async def take_seat(table_id: str, seat: int, body: JoinSeatIn, request: Request, svc: Svc,
-                    guest: NeedGuest) -> dict[str, Any]:
+async def take_seat(
+    table_id: str, seat: int, body: JoinSeatIn, request: Request, svc: Svc, guest: NeedGuest
+) -> dict[str, Any]:
     """Take an open seat (a private table needs the seat's invite code). The token is shown only here."""
     token = await svc.take_seat(table_id, seat, guest, body.invite)
     return _seat_token(base_url(request), table_id, seat, token)
 
 
 @api.get("/tables/{table_id}/replay", response_model=ReplayStepOut)
-async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGuest,
-                      step: Annotated[int, Query(ge=0, le=10**7)] = 0,
-                      seat: Annotated[int | None, Query(ge=0, le=64)] = None,
-                      x_seat_token: Annotated[str | None, Header(max_length=200)] = None) -> dict[str, Any]:
+async def replay_step(
+    request: Request,
+    table_id: str,
+    svc: Svc,
+    guest: MaybeGuest,
+    step: Annotated[int, Query(ge=0, le=10**7)] = 0,
+    seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+    x_seat_token: Annotated[str | None, Header(max_length=200)] = None,
+) -> dict[str, Any]:
     """A finished game after ``step`` moves, from the public view, or from ``seat``'s view for whoever held
     that seat (its seat token in ``X-Seat-Token``, or the guest cookie of its holder)."""
     room = await svc.table(table_id)
@@ -222,23 +311,35 @@ async def replay_step(request: Request, table_id: str, svc: Svc, guest: MaybeGue
 
 
 @api.get("/tables/{table_id}/chat", response_model=ChatLogOut)
-async def chat_log(table_id: str, svc: Svc, guest: MaybeGuest,
-                   x_seat_token: Annotated[str | None, Header(max_length=200)] = None) -> dict[str, Any]:
+async def chat_log(
+    table_id: str, svc: Svc, guest: MaybeGuest, x_seat_token: Annotated[str | None, Header(max_length=200)] = None
+) -> dict[str, Any]:
     """A finished table's chat for its replay: the players' lines, and the spectators' lines for anyone who did not
     hold a seat there (a seat's holder is known by its guest cookie or its seat token in ``X-Seat-Token``)."""
     t = (await svc.table(table_id)).data
     if t.status != FINISHED:
         raise Refused("not_finished", "a running table's chat is in its live view (join it)")
-    held = any((guest is not None and s.guest == guest.id) or token_matches(x_seat_token, s.token_hash)
-               for s in t.seats)
+    held = any(
+        (guest is not None and s.guest == guest.id) or token_matches(x_seat_token, s.token_hash) for s in t.seats
+    )
     lines = await svc.read(svc.store.chat, table_id)
-    return {"table": t.id, "lines": [chat_message(t.id, line.n, line.seat, line.name, line.text, line.at)
-                                     for line in lines if line.seat is not None or not held]}
+    return {
+        "table": t.id,
+        "lines": [
+            chat_message(t.id, line.n, line.seat, line.name, line.text, line.at)
+            for line in lines
+            if line.seat is not None or not held
+        ],
+    }
 
 
-@api.get("/tables/{table_id}/record", response_class=Response,
-         responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}},
-                          "description": "one JSON line"}})
+@api.get(
+    "/tables/{table_id}/record",
+    response_class=Response,
+    responses={
+        200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}, "description": "one JSON line"}
+    },
+)
 async def record(table_id: str, svc: Svc) -> Response:
     """A finished game as the JSON line ``tawa simulate --out`` writes (seed and history included), for
     ``tawa replay`` and ``tawa report``. A running game's record (and seed) is not published."""
@@ -248,8 +349,9 @@ async def record(table_id: str, svc: Svc) -> Response:
     moves = await svc.read(svc.store.moves, table_id)
     line = await svc.read(record_line, t, moves)
     name = f"{t.game}-{t.id}.jsonl"
-    return Response(line, media_type="application/x-ndjson",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(
+        line, media_type="application/x-ndjson", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
 
 
 # ---------------------------------------------------------------- pages (one shell; the client routes)

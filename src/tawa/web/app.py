@@ -5,6 +5,7 @@ secret an older database kept out of it: ``tawa.web.secret``), starts the table 
 running table and resumes its bots); on stop it lets the bot workers go and closes the database. In front of
 every route sits ``tawa.web.limits.Guard`` (hosts, body size and time, JSON limits, security headers).
 """
+
 from __future__ import annotations
 
 import gc
@@ -52,9 +53,12 @@ def _methods_of(app: FastAPI, path: str) -> list[str]:
     table = getattr(app.state, "methods_by_path", None)
     if table is None:
         table = app.state.methods_by_path = [
-            (re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"),
-             sorted(m.upper() for m in ops if m in ("get", "post", "put", "patch", "delete")))
-            for template, ops in app.openapi()["paths"].items()]
+            (
+                re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"),
+                sorted(m.upper() for m in ops if m in ("get", "post", "put", "patch", "delete")),
+            )
+            for template, ops in app.openapi()["paths"].items()
+        ]
     return next((methods for pattern, methods in table if pattern.match(path)), [])
 
 
@@ -72,17 +76,21 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
         app.state.sockets = Sockets()
         await svc.start()
-        app.openapi()   # built once now, not by the first request for it
-        gc.freeze()   # what start-up made (modules, every running table) stays out of the collector's full passes
+        app.openapi()  # built once now, not by the first request for it
+        gc.freeze()  # what start-up made (modules, every running table) stays out of the collector's full passes
         try:
             yield
         finally:
             await svc.stop()
             engine.dispose()
 
-    app = FastAPI(title="Tawa", version=__version__, lifespan=lifespan,
-                  description="Play Sacred Valley, P'achakuna, Ayar and Guatavita online: lobby, tables, replays. "
-                              "Live play goes over the WebSocket /ws/v1 (see docs/server.md).")
+    app = FastAPI(
+        title="Tawa",
+        version=__version__,
+        lifespan=lifespan,
+        description="Play Sacred Valley, P'achakuna, Ayar and Guatavita online: lobby, tables, replays. "
+        "Live play goes over the WebSocket /ws/v1 (see docs/server.md).",
+    )
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
@@ -103,7 +111,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         if exc.status_code == 400 and "parsing the body" in message:
             message = "the body is not valid JSON"
         headers = dict(getattr(exc, "headers", None) or {})
-        if exc.status_code == 405:   # every method the path takes, as the OpenAPI document says
+        if exc.status_code == 405:  # every method the path takes, as the OpenAPI document says
             headers["Allow"] = ", ".join(_methods_of(app, request.url.path))
             message = f"{request.method} is not one of the methods of this route ({headers['Allow']})"
         return JSONResponse({"code": code, "message": message}, status_code=exc.status_code, headers=headers)

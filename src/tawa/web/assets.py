@@ -10,6 +10,7 @@ Each page's shell (``index.html``) names the modules that page runs, as ``module
 modules' static imports, so the browser fetches them at once and nothing else: the client's router loads a page's
 module with ``import()`` (the lobby, join and replay modules never load on a table page).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -31,15 +32,20 @@ YEAR = 365 * 24 * 3600
 COMPRESSIBLE = (".mjs", ".js", ".css", ".svg", ".html", ".json", ".md", ".txt")
 # a static import, also as minified code writes it (``import{options as n}from"preact"``); not ``import(…)``
 IMPORT = re.compile(r"""(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']""")
-TYPES = {".mjs": "text/javascript; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
-         ".md": "text/markdown; charset=utf-8"}
+TYPES = {
+    ".mjs": "text/javascript; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+}
 
 
 @dataclass(frozen=True)
 class Asset:
     data: bytes
-    gz: bytes | None      # the gzip form, when it is smaller
+    gz: bytes | None  # the gzip form, when it is smaller
     etag: str
     media_type: str
 
@@ -60,8 +66,12 @@ class Assets:
             suffix = Path(name).suffix
             gz = gzip.compress(data, 9, mtime=0) if suffix in COMPRESSIBLE else None
             media = TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
-            self.files[name] = Asset(data, gz if gz is not None and len(gz) < len(data) else None,
-                                     '"' + hashlib.sha256(data).hexdigest()[:16] + '"', media)
+            self.files[name] = Asset(
+                data,
+                gz if gz is not None and len(gz) < len(data) else None,
+                '"' + hashlib.sha256(data).hexdigest()[:16] + '"',
+                media,
+            )
         self.imports = self._import_map(raw.get("index.html", b"").decode())
         shells = {page: self._shell(page, raw.get("index.html", b"").decode()) for page in PAGE_MODULES}
         self._shells = {page: (data, gzip.compress(data, 9, mtime=0)) for page, data in shells.items()}
@@ -92,6 +102,7 @@ class Assets:
                     visit(self.imports[spec])
                 elif spec.startswith(("./", "../")):
                     visit(posixpath.normpath(posixpath.join(posixpath.dirname(name), spec)))
+
         visit(entry)
         return seen
 
@@ -124,12 +135,16 @@ class Assets:
         name = rest if versioned or (re.fullmatch(r"[0-9a-f]{12}", head) and rest) else path
         asset = self.files.get(name)
         if asset is None or name == "index.html":
-            return Response(json.dumps({"code": "not_found", "message": f"no file {path!r}"}), status_code=404,
-                            media_type="application/json")
+            return Response(
+                json.dumps({"code": "not_found", "message": f"no file {path!r}"}),
+                status_code=404,
+                media_type="application/json",
+            )
         cache = f"public, max-age={YEAR}, immutable" if versioned else "no-cache"
         if if_none_match is not None and asset.etag in (t.strip() for t in if_none_match.split(",")):
-            return Response(status_code=304, headers={"ETag": asset.etag, "Cache-Control": cache,
-                                                      "Vary": "Accept-Encoding"})
+            return Response(
+                status_code=304, headers={"ETag": asset.etag, "Cache-Control": cache, "Vary": "Accept-Encoding"}
+            )
         return _send(asset.data, asset.gz, asset.media_type, asset.etag, accept_encoding, cache)
 
 
@@ -141,8 +156,9 @@ def _accepts_gzip(accept_encoding: str | None) -> bool:
     return False
 
 
-def _send(data: bytes, gz: bytes | None, media_type: str, etag: str | None, accept_encoding: str | None,
-          cache: str) -> Response:
+def _send(
+    data: bytes, gz: bytes | None, media_type: str, etag: str | None, accept_encoding: str | None, cache: str
+) -> Response:
     headers = {"Cache-Control": cache, "Vary": "Accept-Encoding"}
     if etag:
         headers["ETag"] = etag
@@ -156,7 +172,11 @@ static = APIRouter(include_in_schema=False)
 
 
 @static.get("/static/{path:path}")
-def static_file(request: Request, path: str, accept_encoding: Annotated[str | None, Header()] = None,
-                if_none_match: Annotated[str | None, Header()] = None) -> Response:
+def static_file(
+    request: Request,
+    path: str,
+    accept_encoding: Annotated[str | None, Header()] = None,
+    if_none_match: Annotated[str | None, Header()] = None,
+) -> Response:
     assets: Assets = request.app.state.assets
     return assets.response(path, accept_encoding, if_none_match)

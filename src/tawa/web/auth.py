@@ -6,6 +6,7 @@
 - An invite code is an HMAC of (table, seat) under the server's secret: nothing to store, and the table's
   creator can be shown the links again at any time.
 """
+
 from __future__ import annotations
 
 import hashlib

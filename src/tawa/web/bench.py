@@ -20,6 +20,7 @@ the clients' own event loop runs a 10 ms timer: the clients' share of a round tr
 With ``moves`` the measurement ends once that many moves were acknowledged (``seconds`` is then only the
 longest it may take): a check that the server plays, however busy the machine, rather than a figure.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -54,12 +55,12 @@ class Stats:
     refused: dict[str, int] = field(default_factory=dict)
     finished: int = 0
     measuring: bool = False
-    received: int = 0        # bytes of the server's messages while measuring
-    previews: int = 0        # previews asked while measuring
-    resyncs: int = 0         # board parts a client could not apply (it then asks for a full view)
-    lags: list[float] = field(default_factory=list)   # how late the clients' own loop woke (s), while measuring
-    updates: list[float] = field(default_factory=list)   # from sending a move to receiving its update (s)
-    per_table: dict[str, int] = field(default_factory=dict)   # acknowledged moves by table, while measuring
+    received: int = 0  # bytes of the server's messages while measuring
+    previews: int = 0  # previews asked while measuring
+    resyncs: int = 0  # board parts a client could not apply (it then asks for a full view)
+    lags: list[float] = field(default_factory=list)  # how late the clients' own loop woke (s), while measuring
+    updates: list[float] = field(default_factory=list)  # from sending a move to receiving its update (s)
+    per_table: dict[str, int] = field(default_factory=dict)  # acknowledged moves by table, while measuring
 
 
 class Parts:
@@ -103,16 +104,25 @@ def source_of(i: int) -> str:
     return f"127.1.{i // 250}.{i % 250 + 1}"
 
 
-async def _seat(ws_url: str, table: str, token: str, clock: dict[str, float], interval: float, stats: Stats,
-                stop: asyncio.Event, rng: random.Random, board: bool, source: str) -> None:
-    async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60,
-                       local_addr=(source, 0)) as ws:
+async def _seat(
+    ws_url: str,
+    table: str,
+    token: str,
+    clock: dict[str, float],
+    interval: float,
+    stats: Stats,
+    stop: asyncio.Event,
+    rng: random.Random,
+    board: bool,
+    source: str,
+) -> None:
+    async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60, local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
         seat, v, view = None, 0, None
         held = Parts()
         sent_at: float | None = None
-        moved_at: float | None = None   # when my last move was sent, until its update arrives
-        wait_for = 0   # after an ack, the version whose update must arrive before this seat moves again
+        moved_at: float | None = None  # when my last move was sent, until its update arrives
+        wait_for = 0  # after an ack, the version whose update must arrive before this seat moves again
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=1.0)
@@ -178,28 +188,45 @@ def _make_tables(base: str, n: int, game: str, options: dict[str, Any]) -> list[
         g.post("/api/me", json={"name": f"bench {i + 2}"})
     out = []
     for i in range(n):
-        with httpx.Client(base_url=base, timeout=60,
-                          transport=httpx.HTTPTransport(local_address=source_of(i))) as creator:
+        with httpx.Client(
+            base_url=base, timeout=60, transport=httpx.HTTPTransport(local_address=source_of(i))
+        ) as creator:
             creator.post("/api/me", json={"name": f"bench table {i}"})
-            r = creator.post("/api/tables", json={
-                "game": game, "players": players, "options": options,
-                "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1)})
+            r = creator.post(
+                "/api/tables",
+                json={
+                    "game": game,
+                    "players": players,
+                    "options": options,
+                    "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (players - 1),
+                },
+            )
             if r.status_code != 201:
                 raise RuntimeError(f"the server refused table {i}: {r.text}")
             made = r.json()
         tokens = [made["me"]["token"]]
         for g, invite in zip(guests, made["invites"], strict=True):
             code = invite["url"].split("k=", 1)[1]
-            tokens.append(g.post(f"/api/tables/{made['id']}/seats/{invite['seat']}", json={"invite": code})
-                          .json()["token"])
+            tokens.append(
+                g.post(f"/api/tables/{made['id']}/seats/{invite['seat']}", json={"invite": code}).json()["token"]
+            )
         out.append((made["id"], tokens))
     for g in guests:
         g.close()
     return out
 
 
-async def _drive(ws_url: str, tables: list[tuple[str, list[str], str]], interval: float, start_at: float,
-                 seconds: float, stats: Stats, board: bool, seed: int, moves: int | None = None) -> float:
+async def _drive(
+    ws_url: str,
+    tables: list[tuple[str, list[str], str]],
+    interval: float,
+    start_at: float,
+    seconds: float,
+    stats: Stats,
+    board: bool,
+    seed: int,
+    moves: int | None = None,
+) -> float:
     """Play ``tables`` from this process; measure from ``start_at`` (``time.monotonic()``, the same clock in every
     process of the machine) for ``seconds``, or until ``moves`` moves were acknowledged (``seconds`` at most).
     Returns this process's CPU seconds while measuring."""
@@ -210,9 +237,11 @@ async def _drive(ws_url: str, tables: list[tuple[str, list[str], str]], interval
     tasks = []
     for table, tokens, source in tables:
         for tok in tokens:
-            tasks.append(asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board,
-                                                   source)))
-    async def lag() -> None:   # the clients' share of a round trip: how late their loop runs a 10 ms timer
+            tasks.append(
+                asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board, source))
+            )
+
+    async def lag() -> None:  # the clients' share of a round trip: how late their loop runs a 10 ms timer
         while not stop.is_set():
             t = time.perf_counter()
             await asyncio.sleep(0.01)
@@ -248,8 +277,16 @@ def _started(hold: float) -> int:
     return os.getpid()
 
 
-def _client_process(ws_url: str, tables: list[tuple[str, list[str], str]], interval: float, start_at: float,
-                    seconds: float, board: bool, seed: int, moves: int | None = None) -> tuple[Stats, float]:
+def _client_process(
+    ws_url: str,
+    tables: list[tuple[str, list[str], str]],
+    interval: float,
+    start_at: float,
+    seconds: float,
+    board: bool,
+    seed: int,
+    moves: int | None = None,
+) -> tuple[Stats, float]:
     """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
     gc.set_threshold(*GC_THRESHOLDS)
     stats = Stats()
@@ -277,10 +314,19 @@ def _own_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, warmup: float = 10.0,
-              game: str = "ayar", db: str | None = None, options: dict[str, Any] | None = None,
-              board: bool = True, client_processes: int = 2, moves: int | None = None,
-              hostile: bool = False) -> dict[str, Any]:
+def run_bench(
+    tables: int = 500,
+    interval: float = 2.0,
+    seconds: float = 60.0,
+    warmup: float = 10.0,
+    game: str = "ayar",
+    db: str | None = None,
+    options: dict[str, Any] | None = None,
+    board: bool = True,
+    client_processes: int = 2,
+    moves: int | None = None,
+    hostile: bool = False,
+) -> dict[str, Any]:
     """Run the load; returns the figures (see the module docstring). ``moves``: measure until that many moves
     were acknowledged (each client process its share), ``seconds`` at most. ``hostile``: a hostile client
     (``tawa.web.hostile``) harasses the first tables from its own address all along, in a process of its own."""
@@ -288,10 +334,12 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         log = (Path(tmp) / "server.log").open("wb")
-        proc = subprocess.Popen([sys.executable, "-m", "tawa.cli", "serve", "--port", str(port), "--db", url],
-                                stdout=log, stderr=subprocess.STDOUT,
-                                env={**os.environ, "TAWA_LOG_LEVEL": "warning",
-                                     "TAWA_SECRET_FILE": str(Path(tmp) / "secret")})
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tawa.cli", "serve", "--port", str(port), "--db", url],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "TAWA_LOG_LEVEL": "warning", "TAWA_SECRET_FILE": str(Path(tmp) / "secret")},
+        )
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 60
@@ -304,8 +352,9 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("the server did not start: " + (Path(tmp) / "server.log").read_text()[-2000:])
                 time.sleep(0.1)
-            made = [(t, toks, source_of(i)) for i, (t, toks) in enumerate(_make_tables(base, tables, game,
-                                                                                        options or {}))]
+            made = [
+                (t, toks, source_of(i)) for i, (t, toks) in enumerate(_make_tables(base, tables, game, options or {}))
+            ]
             ws_url = f"ws://127.0.0.1:{port}/ws/v1"
             slices = [made[i::client_processes] for i in range(client_processes)]
             load_before = os.getloadavg()
@@ -316,13 +365,17 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
                     job.result()
                 start_at = time.monotonic() + 1.0 + warmup
                 share = [None if moves is None else -(-moves * len(part) // len(made)) for part in slices]
-                jobs = [pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1,
-                                    share[i]) for i, part in enumerate(slices) if part]
+                jobs = [
+                    pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1, share[i])
+                    for i, part in enumerate(slices)
+                    if part
+                ]
                 harasser = None
                 if hostile:
                     harasser = spawn.Pool(1)
-                    harassed = harasser.apply_async(run_hostile, (base, [t for t, _, _ in made[:5]],
-                                                                  warmup + 1.0 + seconds))
+                    harassed = harasser.apply_async(
+                        run_hostile, (base, [t for t, _, _ in made[:5]], warmup + 1.0 + seconds)
+                    )
                 time.sleep(max(0.0, start_at - time.monotonic()))
                 cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
                 if moves is None:
@@ -346,24 +399,41 @@ def run_bench(tables: int = 500, interval: float = 2.0, seconds: float = 60.0, w
     lags = [x * 1000 for x in stats.lags]
     ups = [x * 1000 for x in stats.updates]
     return {
-        "board": board, "tables": tables, "client_processes": client_processes,
-        "sockets": sum(len(t) for _, t, _ in made), "interval_s": interval, "game": game,
+        "board": board,
+        "tables": tables,
+        "client_processes": client_processes,
+        "sockets": sum(len(t) for _, t, _ in made),
+        "interval_s": interval,
+        "game": game,
         "database": "sqlite (fresh file)" if db is None else "given",
-        "measured_s": round(times["wall"], 1), "moves": len(lat),
+        "measured_s": round(times["wall"], 1),
+        "moves": len(lat),
         "moves_per_s": round(len(lat) / times["wall"], 1),
         "target_moves_per_s": round(tables / interval, 1),
-        "ms": {"p50": round(_percentile(lat, 0.50), 2), "p95": round(_percentile(lat, 0.95), 2),
-               "p99": round(_percentile(lat, 0.99), 2), "max": round(max(lat), 2) if lat else None,
-               "mean": round(statistics.fmean(lat), 2) if lat else None},
-        "update_ms": {"p50": round(_percentile(ups, 0.50), 2), "p95": round(_percentile(ups, 0.95), 2),
-                      "p99": round(_percentile(ups, 0.99), 2)},
-        "refused": stats.refused, "games_finished": stats.finished,
+        "ms": {
+            "p50": round(_percentile(lat, 0.50), 2),
+            "p95": round(_percentile(lat, 0.95), 2),
+            "p99": round(_percentile(lat, 0.99), 2),
+            "max": round(max(lat), 2) if lat else None,
+            "mean": round(statistics.fmean(lat), 2) if lat else None,
+        },
+        "update_ms": {
+            "p50": round(_percentile(ups, 0.50), 2),
+            "p95": round(_percentile(ups, 0.95), 2),
+            "p99": round(_percentile(ups, 0.99), 2),
+        },
+        "refused": stats.refused,
+        "games_finished": stats.finished,
         "tables_that_moved": len(stats.per_table),
         "fewest_moves_of_a_table": min((stats.per_table.get(t, 0) for t, _, _ in made), default=0),
-        "received_kb_per_move": round(stats.received / 1024 / max(len(lat), 1), 1), "previews_asked": stats.previews,
+        "received_kb_per_move": round(stats.received / 1024 / max(len(lat), 1), 1),
+        "previews_asked": stats.previews,
         "board_resyncs": stats.resyncs,
-        "client_loop_lag_ms": {"p50": round(_percentile(lags, 0.50), 2), "p99": round(_percentile(lags, 0.99), 2),
-                               "max": round(max(lags), 2) if lags else None},
+        "client_loop_lag_ms": {
+            "p50": round(_percentile(lags, 0.50), 2),
+            "p99": round(_percentile(lags, 0.99), 2),
+            "max": round(max(lags), 2) if lags else None,
+        },
         "server_cpu_share": round(times["server_cpu"] / times["wall"], 3),
         "client_cpu_share": round(times["client_cpu"] / times["wall"], 3),
         "load_average_before": [round(x, 2) for x in load_before],

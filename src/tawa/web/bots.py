@@ -19,6 +19,7 @@ The pool (``BotPool``) is the server's own, not a ``ProcessPoolExecutor``, for t
 - **Workers that are ready.** A new worker imports every game before it says it is ready; only then is it given
   a job, so a deadline never counts a worker's start-up.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -41,7 +42,7 @@ from tawa.core.rng import Rng
 from tawa.web.settings import STRENGTHS, Settings
 
 log = logging.getLogger("tawa.web")
-WORKER_NICE = 10   # the bot workers' scheduling priority below the server's
+WORKER_NICE = 10  # the bot workers' scheduling priority below the server's
 
 LOCAL_ONLY_BOTS = frozenset({"policy"})
 """Bots a table's settings may not name: ``policy`` loads a model file from a path (a pickle), which a stranger
@@ -69,8 +70,10 @@ def resolve_bot(spec: str | None, budget: float | None = None) -> str:
     if text == "human":
         raise ValueError("'human' is not a bot: choose 'invite' or 'me' for a person's seat")
     if text.partition(":")[0].strip() in LOCAL_ONLY_BOTS:
-        raise ValueError(f"the {text.partition(':')[0].strip()} bot loads a model file: it plays in tawa simulate "
-                         "and tawa play, not at a server's table")
+        raise ValueError(
+            f"the {text.partition(':')[0].strip()} bot loads a model file: it plays in tawa simulate "
+            "and tawa play, not at a server's table"
+        )
     _name, values = spec_settings(text)
     seconds = values.get("time")
     if budget is not None and isinstance(seconds, int | float) and seconds > budget:
@@ -112,7 +115,7 @@ def _watch_parent(parent: int) -> None:
 def _worker_main(conn: Connection, parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICE)   # a bot's search yields the CPU to the event loop (people's moves, every view)
+        os.nice(WORKER_NICE)  # a bot's search yields the CPU to the event loop (people's moves, every view)
     list_games()  # import every game once, so the first move is quick
     conn.send(("ready", None))
     while True:
@@ -154,12 +157,12 @@ class BotPool:
         self._context = multiprocessing.get_context("spawn")
         self._pool: list[_Worker] = []
         self._queues: dict[str, collections.deque[_Job]] = {}
-        self._served: dict[str, int] = {}   # an owner still waiting -> the turn it was last served at
+        self._served: dict[str, int] = {}  # an owner still waiting -> the turn it was last served at
         self._turn = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._closed = False
-        self.replaced = 0      # workers killed past the deadline (or lost), for the log and the tests
+        self.replaced = 0  # workers killed past the deadline (or lost), for the log and the tests
 
     # ------------------------------------------------------------ workers
     def warm(self) -> None:
@@ -171,8 +174,9 @@ class BotPool:
 
     def _spawn(self) -> None:
         parent_end, child_end = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(child_end, os.getpid()), daemon=True,
-                                        name="tawa-bot")
+        process = self._context.Process(
+            target=_worker_main, args=(child_end, os.getpid()), daemon=True, name="tawa-bot"
+        )
         process.start()
         child_end.close()
         worker = _Worker(process, parent_end)
@@ -189,7 +193,7 @@ class BotPool:
             worker.conn.close()
         if worker.process.is_alive():
             worker.process.kill()
-        threading.Thread(target=worker.process.join, args=(5,), daemon=True).start()   # reap it off the loop
+        threading.Thread(target=worker.process.join, args=(5,), daemon=True).start()  # reap it off the loop
         if worker in self._pool:
             self._pool.remove(worker)
         self.replaced += 1
@@ -199,7 +203,7 @@ class BotPool:
     def _readable(self, worker: _Worker) -> None:
         try:
             kind, value = worker.conn.recv()
-        except (EOFError, OSError):   # the worker died (killed from outside, out of memory ...)
+        except (EOFError, OSError):  # the worker died (killed from outside, out of memory ...)
             job = worker.job
             worker.job = None
             log.warning("a bot worker process ended unexpectedly; starting another")
@@ -233,7 +237,7 @@ class BotPool:
         try:
             return await job.future
         finally:
-            if not job.future.done():   # cancelled while waiting: take it out of the queue (or let it run out)
+            if not job.future.done():  # cancelled while waiting: take it out of the queue (or let it run out)
                 queue = self._queues.get(owner)
                 if queue is not None and job in queue:
                     queue.remove(job)
@@ -330,4 +334,5 @@ def fallback_for(settings: Settings) -> Callable[[Game, int, int], str]:
 
     def move(game: Game, seat: int, seed: int) -> str:
         return cheap_move(game, seat, spec, seed)
+
     return move

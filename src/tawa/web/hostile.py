@@ -19,6 +19,7 @@ the per-address limits bound it and not the normal tables. For ``seconds`` it ru
 It returns what it got back: the server's answers by kind and code, bytes received, sockets accepted and refused.
 Run it alone: ``python -m tawa.web.hostile URL --seconds 20 --table ID ...`` (prints the figures as JSON).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,19 +38,26 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus, WebSocketException
 from websockets.protocol import State
 
-JUNK = ["[" * 8000 + "]" * 8000, '{"t": "ping", "ack": ' + "9" * 5000 + "}", "{" * 3000, "not json at all",
-        '{"t": "dance"}', "[1, 2, 3]", '{"t": "ping", "ack": "1"}']
+JUNK = [
+    "[" * 8000 + "]" * 8000,
+    '{"t": "ping", "ack": ' + "9" * 5000 + "}",
+    "{" * 3000,
+    "not json at all",
+    '{"t": "dance"}',
+    "[1, 2, 3]",
+    '{"t": "ping", "ack": "1"}',
+]
 
 
 class Tally:
     """What the hostile client got back."""
 
     def __init__(self) -> None:
-        self.answers: collections.Counter[str] = collections.Counter()   # "ws:reject:bad_json", "http:413" ...
-        self.received = 0            # bytes of the server's WebSocket messages
-        self.largest = 0             # the largest single message
-        self.fulls = 0               # full views received
-        self.sockets_open = 0        # sockets accepted (at most at once)
+        self.answers: collections.Counter[str] = collections.Counter()  # "ws:reject:bad_json", "http:413" ...
+        self.received = 0  # bytes of the server's WebSocket messages
+        self.largest = 0  # the largest single message
+        self.fulls = 0  # full views received
+        self.sockets_open = 0  # sockets accepted (at most at once)
         self.errors: collections.Counter[str] = collections.Counter()
 
     def message(self, text: str | bytes) -> None:
@@ -66,9 +74,14 @@ class Tally:
         self.answers[f"ws:{kind}:{msg['code']}" if kind == "reject" else f"ws:{kind}"] += 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"answers": dict(sorted(self.answers.items())), "received_mb": round(self.received / 1e6, 2),
-                "largest_message_kb": round(self.largest / 1e3, 1), "full_views": self.fulls,
-                "sockets_open_at_most": self.sockets_open, "errors": dict(self.errors)}
+        return {
+            "answers": dict(sorted(self.answers.items())),
+            "received_mb": round(self.received / 1e6, 2),
+            "largest_message_kb": round(self.largest / 1e3, 1),
+            "full_views": self.fulls,
+            "sockets_open_at_most": self.sockets_open,
+            "errors": dict(self.errors),
+        }
 
 
 class Hostile:
@@ -80,14 +93,15 @@ class Hostile:
         self.tables = tables
         self.source = source
         self.tally = Tally()
-        self._live: set[ClientConnection] = set()   # the sockets accepted and not yet seen closed
+        self._live: set[ClientConnection] = set()  # the sockets accepted and not yet seen closed
         self.stop = asyncio.Event()
 
     # ------------------------------------------------------------ helpers
     async def _socket(self) -> ClientConnection | None:
         try:
-            ws = await connect(self.ws_url, local_addr=(self.source, 0), max_size=None, compression=None,
-                               open_timeout=20)
+            ws = await connect(
+                self.ws_url, local_addr=(self.source, 0), max_size=None, compression=None, open_timeout=20
+            )
         except InvalidStatus as e:
             self.tally.answers[f"ws-handshake:{e.response.status_code}"] += 1
             return None
@@ -108,8 +122,9 @@ class Hostile:
         self._live.discard(ws)
 
     def _http(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(base_url=self.base, timeout=30,
-                                 transport=httpx.AsyncHTTPTransport(local_address=self.source))
+        return httpx.AsyncClient(
+            base_url=self.base, timeout=30, transport=httpx.AsyncHTTPTransport(local_address=self.source)
+        )
 
     # ------------------------------------------------------------ the attacks
     async def _flood(self, table: str, messages: Callable[[int], str], pause: float) -> None:
@@ -135,13 +150,21 @@ class Hostile:
 
     async def junk(self) -> None:
         table = self.tables[0]
-        await self._flood(table, lambda i: JUNK[i % len(JUNK)] if i % 2 else json.dumps(
-            {"t": "move", "table": table, "seq": 0, "action": "marker teal", "ack": i}), 0.002)
+        await self._flood(
+            table,
+            lambda i: (
+                JUNK[i % len(JUNK)]
+                if i % 2
+                else json.dumps({"t": "move", "table": table, "seq": 0, "action": "marker teal", "ack": i})
+            ),
+            0.002,
+        )
 
     async def syncs(self, n: int = 5) -> None:
         def sync_of(table: str) -> Callable[[int], str]:
             text = json.dumps({"t": "sync", "table": table})
             return lambda _i: text
+
         tables = [self.tables[k % len(self.tables)] for k in range(n)]
         await asyncio.gather(*(self._flood(t, sync_of(t), 0.005) for t in tables))
 
@@ -155,7 +178,7 @@ class Hostile:
                 await asyncio.sleep(0.05)
                 continue
             held.append((ws, asyncio.create_task(self._read(ws))))
-            if k % 2 == 0:   # half of them watch a table; the others join nothing (idle)
+            if k % 2 == 0:  # half of them watch a table; the others join nothing (idle)
                 with contextlib.suppress(WebSocketException, OSError):
                     await ws.send(json.dumps({"t": "join", "table": self.tables[k % len(self.tables)]}))
         await self.stop.wait()
@@ -167,12 +190,18 @@ class Hostile:
     async def rest(self) -> None:
         huge = b'{"game": "ayar", "players": 2, "seats": [], "options": {"x": "' + b"y" * (5 << 20) + b'"}}'
         attempts: list[dict[str, Any] | bytes | str] = [
-            {"game": "guatavita", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}],
-             "options": {"GOLD_CAP": 10**18}},
+            {
+                "game": "guatavita",
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "invite"}],
+                "options": {"GOLD_CAP": 10**18},
+            },
             {"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:time=1e308"}]},
             {"game": "ayar", "players": "2", "seats": [{"kind": "me"}, {"kind": "invite"}]},
-            "[" * 8000 + "]" * 8000, huge,
-            {"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}]}]
+            "[" * 8000 + "]" * 8000,
+            huge,
+            {"game": "ayar", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}]},
+        ]
         async with self._http() as c:
             i = 0
             while not self.stop.is_set():
@@ -185,8 +214,11 @@ class Hostile:
                         r = await c.post("/api/tables", json=body)
                     else:
                         r = await c.post("/api/tables", content=body, headers={"content-type": "application/json"})
-                    code = r.json().get("code", "") if r.headers.get("content-type", "").startswith(
-                        "application/json") and r.status_code >= 400 else ""
+                    code = (
+                        r.json().get("code", "")
+                        if r.headers.get("content-type", "").startswith("application/json") and r.status_code >= 400
+                        else ""
+                    )
                     self.tally.answers[f"http:{r.status_code}{':' + code if code else ''}"] += 1
                 except httpx.HTTPError as e:
                     self.tally.errors[type(e).__name__] += 1
@@ -216,6 +248,7 @@ class Hostile:
             except OSError:
                 self.tally.answers["slow-head:closed"] += 1
             writer.close()
+
         while not self.stop.is_set():
             await asyncio.gather(*(one() for _ in range(n)))
 
@@ -230,8 +263,10 @@ class Hostile:
     async def run(self, seconds: float) -> dict[str, Any]:
         started = time.monotonic()
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
-        tasks = [asyncio.create_task(x) for x in (self.junk(), self.syncs(), self.crowd(), self.rest(), self.slow(),
-                                                   self.bots())]
+        tasks = [
+            asyncio.create_task(x)
+            for x in (self.junk(), self.syncs(), self.crowd(), self.rest(), self.slow(), self.bots())
+        ]
         await asyncio.sleep(seconds)
         self.stop.set()
         done, pending = await asyncio.wait(tasks, timeout=30)

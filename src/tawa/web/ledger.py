@@ -12,6 +12,7 @@ action id does, so a client cannot send one as a move):
 ``Ledger`` holds what the table events add to the game: the seats that are out, in order, and the versions at
 which a bot made a move for a person's seat (the log says which moves a bot made).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -34,9 +35,9 @@ def is_event(action: str) -> bool:
 class Ledger:
     """The table events of a log, as they stand after its last row."""
 
-    out: dict[int, str] = field(default_factory=dict)   # seat -> why it is out ("resigned"), in the order of leaving
+    out: dict[int, str] = field(default_factory=dict)  # seat -> why it is out ("resigned"), in the order of leaving
     undos: int = 0
-    last: int | None = None   # the seat of the latest decision or take-back (the one that may take back next)
+    last: int | None = None  # the seat of the latest decision or take-back (the one that may take back next)
 
     def clone(self) -> Ledger:
         return Ledger(dict(self.out), self.undos, self.last)

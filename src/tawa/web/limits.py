@@ -15,6 +15,7 @@
 - ``RedactQuery``: an access-log filter that blanks secrets in query strings (old invite links carried the
   invite code as ``?k=``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -38,7 +39,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.S)     # a JSON string (unterminated at the end: to the end)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.S)  # a JSON string (unterminated at the end: to the end)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SQUARE = str.maketrans("{}", "[]")
 
@@ -107,7 +108,7 @@ def host_of(scope: Scope) -> str:
             break
     raw = raw.strip().lower()
     if raw.startswith("["):
-        return raw[1:raw.find("]")] if "]" in raw else raw[1:]
+        return raw[1 : raw.find("]")] if "]" in raw else raw[1:]
     return raw.rsplit(":", 1)[0] if raw.count(":") == 1 else raw
 
 
@@ -140,13 +141,27 @@ def security_headers(pages: Iterable[str]) -> list[tuple[bytes, bytes]]:
     hash of the map as served (``pages``: the shells' texts, whose map names the versioned files); styles may be
     inline (the boards' SVG carries ``<style>`` and ``style`` attributes; scripts cannot)."""
     hashes = list(dict.fromkeys(h for page in pages for h in inline_script_hashes(page)))
-    csp = "; ".join([
-        "default-src 'none'", "script-src 'self' " + " ".join(hashes), "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:", "font-src 'self'", "connect-src 'self'", "manifest-src 'self'",
-        "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"])
-    return [(b"content-security-policy", csp.encode()), (b"x-frame-options", b"DENY"),
-            (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
-            (b"cross-origin-opener-policy", b"same-origin")]
+    csp = "; ".join(
+        [
+            "default-src 'none'",
+            "script-src 'self' " + " ".join(hashes),
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "manifest-src 'self'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ]
+    )
+    return [
+        (b"content-security-policy", csp.encode()),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"cross-origin-opener-policy", b"same-origin"),
+    ]
 
 
 NO_STORE = (b"cache-control", b"no-store")
@@ -169,8 +184,10 @@ class Guard:
             return
         host = host_of(scope)
         if not host_allowed(host, self.allowed):
-            message = (f"this server does not answer to the host name {host[:60]!r} (set TAWA_TRUSTED_HOSTS to "
-                       "the names it is reached at)")
+            message = (
+                f"this server does not answer to the host name {host[:60]!r} (set TAWA_TRUSTED_HOSTS to "
+                "the names it is reached at)"
+            )
             if kind == "websocket":
                 await deny_websocket(scope, send, 400, "bad_host", message)
             else:
@@ -200,20 +217,23 @@ class Guard:
                     chunk = message.get("body", b"")
                     size += len(chunk)
                     if size > limit:
-                        await self._answer(send, 413, "too_large", f"a request body may have at most {limit} bytes",
-                                           scope)
+                        await self._answer(
+                            send, 413, "too_large", f"a request body may have at most {limit} bytes", scope
+                        )
                         return
                     chunks.append(chunk)
                     if not message.get("more_body", False):
                         break
         except TimeoutError:
-            await self._answer(send, 408, "timeout", f"the request body took more than {settings.body_timeout:g} "
-                                                     "seconds", scope)
+            await self._answer(
+                send, 408, "timeout", f"the request body took more than {settings.body_timeout:g} seconds", scope
+            )
             return
         body = b"".join(chunks)
         if body and b"json" in headers.get(b"content-type", b""):
-            error = json_limit_error(body.decode("utf-8", errors="replace"), settings.max_json_depth,
-                                     settings.max_json_digits)
+            error = json_limit_error(
+                body.decode("utf-8", errors="replace"), settings.max_json_depth, settings.max_json_digits
+            )
             if error is not None:
                 await self._answer(send, 400, "bad_json", f"the body is not JSON the server accepts: {error}", scope)
                 return
@@ -238,14 +258,23 @@ class Guard:
                 present = {name.lower() for name, _ in message.get("headers", ())}
                 message["headers"] = [*message.get("headers", ()), *(h for h in extra if h[0] not in present)]
             await send(message)
+
         return wrapped
 
     async def _answer(self, send: Send, status: int, code: str, message: str, scope: Scope) -> None:
         body = error_body(code, message)
         send = self._with_headers(send, scope)
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 
@@ -254,8 +283,13 @@ async def deny_websocket(scope: Scope, send: Send, status: int, code: str, messa
     extension), or by closing before the accept (the client then sees 403)."""
     if "websocket.http.response" in scope.get("extensions", {}):
         body = error_body(code, message)
-        await send({"type": "websocket.http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
         await send({"type": "websocket.http.response.body", "body": body})
     else:
         await send({"type": "websocket.close", "code": 4000 + status})
@@ -294,8 +328,12 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type[
             if self._in_head and not self.transport.is_closing():
                 self._head_bytes += len(data)
                 if self._head_bytes > max_header_bytes:
-                    self._refuse(431, "Request Header Fields Too Large", "too_large",
-                                 f"a request head may have at most {max_header_bytes} bytes")
+                    self._refuse(
+                        431,
+                        "Request Header Fields Too Large",
+                        "too_large",
+                        f"a request head may have at most {max_header_bytes} bytes",
+                    )
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
@@ -312,14 +350,17 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type[
         def _head_too_slow(self) -> None:
             self._head_timer = None
             if self._in_head and not self.transport.is_closing():
-                self._refuse(408, "Request Timeout", "timeout",
-                             f"the request head took more than {header_timeout:g} seconds")
+                self._refuse(
+                    408, "Request Timeout", "timeout", f"the request head took more than {header_timeout:g} seconds"
+                )
 
         def _refuse(self, status: int, reason: str, code: str, message: str) -> None:
             self._end_head()
             body = error_body(code, message)
-            self.transport.write(b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
-                                 b"connection: close\r\n\r\n%s" % (status, reason.encode(), len(body), body))
+            self.transport.write(
+                b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
+                b"connection: close\r\n\r\n%s" % (status, reason.encode(), len(body), body)
+            )
             self.transport.close()
 
     return GuardedHttpToolsProtocol
@@ -363,5 +404,5 @@ def client_address(scope: Scope) -> str:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))   # one /64 is one household
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))  # one /64 is one household
     return str(ip)

@@ -5,13 +5,14 @@ The table row and the move log are the source of truth; a game's state is rebuil
 compare-and-set backstop that makes a second writer of the same move fail instead of forking the game.
 Times are seconds since the epoch (floats), the same on SQLite and PostgreSQL.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Table status values.
-OPEN = "open"          # waiting for people to take the open seats
+OPEN = "open"  # waiting for people to take the open seats
 RUNNING = "running"
 FINISHED = "finished"
 
@@ -40,24 +41,26 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(24), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[str] = mapped_column(Text, default="{}")   # JSON object of overrides
-    seed: Mapped[int] = mapped_column(BigInteger)              # secret until the game is over
+    options: Mapped[str] = mapped_column(Text, default="{}")  # JSON object of overrides
+    seed: Mapped[int] = mapped_column(BigInteger)  # secret until the game is over
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     status: Mapped[str] = mapped_column(String(10), default=OPEN)
-    seq: Mapped[int] = mapped_column(Integer, default=0)       # moves applied so far
+    seq: Mapped[int] = mapped_column(Integer, default=0)  # moves applied so far
     to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    waiting_since: Mapped[float] = mapped_column(Float)        # when ``to_act`` started to wait
-    creator: Mapped[str] = mapped_column(String(40))           # guest id of whoever created it
+    waiting_since: Mapped[float] = mapped_column(Float)  # when ``to_act`` started to wait
+    creator: Mapped[str] = mapped_column(String(40))  # guest id of whoever created it
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # when the last seat was filled
     updated_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: scores, ranking, capped, out
-    leaver: Mapped[str] = mapped_column(String(8), default="bot")   # LEAVERS: a seat that resigned or timed out
-    spectator_chat: Mapped[str] = mapped_column(String(8), default="apart")   # SPECTATOR_CHAT
+    leaver: Mapped[str] = mapped_column(String(8), default="bot")  # LEAVERS: a seat that resigned or timed out
+    spectator_chat: Mapped[str] = mapped_column(String(8), default="apart")  # SPECTATOR_CHAT
 
-    __table_args__ = (Index("ix_tables_status_updated", "status", "updated_at"),
-                      Index("ix_tables_creator_created", "creator", "created_at"))
+    __table_args__ = (
+        Index("ix_tables_status_updated", "status", "updated_at"),
+        Index("ix_tables_creator_created", "creator", "created_at"),
+    )
 
 
 class SeatRow(Base):
@@ -65,7 +68,7 @@ class SeatRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))                    # person | bot
+    kind: Mapped[str] = mapped_column(String(8))  # person | bot
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     guest: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -79,7 +82,7 @@ class MoveRow(Base):
     __tablename__ = "moves"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)   # 1 for the first move
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for the first move
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
@@ -90,7 +93,7 @@ class SnapshotRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer)
-    state: Mapped[str] = mapped_column(Text)   # Game.to_json() after move ``seq``
+    state: Mapped[str] = mapped_column(Text)  # Game.to_json() after move ``seq``
 
 
 class ChatRow(Base):

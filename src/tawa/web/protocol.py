@@ -5,6 +5,7 @@ WebSocket messages (``docs/server.md`` describes both, with examples).
 WebSocket path: ``/ws/v1`` (the protocol version is in the path). Every message is a JSON object whose
 ``t`` names its type.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,10 @@ class Join(_In):
     t: Literal["join"]
     table: TableId
     token: Annotated[str | None, Field(max_length=200)] = None
-    board: bool = Field(default=True, description="false: no drawing; each view carries the seat's "
-                         "observation instead (scripts, the benchmark)")
+    board: bool = Field(
+        default=True,
+        description="false: no drawing; each view carries the seat's observation instead (scripts, the benchmark)",
+    )
 
 
 class Leave(_In):
@@ -129,8 +132,9 @@ class Ping(_In):
     ack: Ack = None
 
 
-ClientMessage = Annotated[Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Say | Ping,
-                          Field(discriminator="t")]
+ClientMessage = Annotated[
+    Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Say | Ping, Field(discriminator="t")
+]
 CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "previews", "undo", "resign", "say", "ping")
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
@@ -162,7 +166,7 @@ class StandingOut(_Out):
     score: float
     decided_by: str = ""
     breakdown: dict[str, Any] = Field(default_factory=dict)
-    unit: str = Field("", description="what the score and the breakdown count (\"VP\"); empty: each label says")
+    unit: str = Field("", description='what the score and the breakdown count ("VP"); empty: each label says')
     tie_break: bool = Field(False, description="a tie-break, not the score, separated this seat from the next")
 
 
@@ -174,7 +178,7 @@ class SeatOut(_Out):
     bot: str | None = None
     open: bool
     connected: bool = False
-    out: str | None = Field(default=None, description="why a person's seat is played by a bot now (\"resigned\")")
+    out: str | None = Field(default=None, description='why a person\'s seat is played by a bot now ("resigned")')
 
 
 class BoardPatch(_Out):
@@ -194,7 +198,8 @@ class View(_Out):
     to_act: int | None
     svg: str | None = Field(default=None, description="the whole board drawn for this seat (replays)")
     observation: dict[str, Any] | None = Field(
-        default=None, description="observation(seat) itself, for clients that asked for no board")
+        default=None, description="observation(seat) itself, for clients that asked for no board"
+    )
     targets: dict[str, str] = Field(default_factory=dict)
     actions: list[ActionOut] = Field(default_factory=list)
     standings: list[StandingOut] | None = None
@@ -235,11 +240,16 @@ class Full(_Out):
     chat: list[ChatOut] = Field(default_factory=list, description="the latest chat lines this client may see")
     leaver: Literal["bot", "last"] = "bot"
     spectator_chat: Literal["apart", "off"] = "apart"
-    notice: str | None = Field(default=None, description="what just happened at the table (\"P1 took back a "
-                                                         "decision\"), when this full view follows it")
-    undo: bool = Field(False, description="this seat made the latest decision, so its page offers to take it back "
-                                          "(`undo`; the rule is checked when asked). After an `update`, the seat that "
-                                          "was to act before it made that decision")
+    notice: str | None = Field(
+        default=None,
+        description='what just happened at the table ("P1 took back a decision"), when this full view follows it',
+    )
+    undo: bool = Field(
+        False,
+        description="this seat made the latest decision, so its page offers to take it back "
+        "(`undo`; the rule is checked when asked). After an `update`, the seat that "
+        "was to act before it made that decision",
+    )
 
 
 class Update(_Out):
@@ -319,8 +329,10 @@ class Pong(_Out):
     ack: int | None = None
 
 
-ServerMessage = Annotated[Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut
-                          | Pong, Field(discriminator="t")]
+ServerMessage = Annotated[
+    Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut | Pong,
+    Field(discriminator="t"),
+]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
@@ -336,13 +348,39 @@ def encode(message: dict[str, Any]) -> str:
     return _encode(message)
 
 
-def full_message(table: str, v: int, seat: int | None, game: str, name: str, players: int,
-                 seats: list[dict[str, Any]], log: list[dict[str, Any]], view: dict[str, Any],
-                 chat: list[dict[str, Any]], leaver: str, spectator_chat: str, undo: bool,
-                 notice: str | None = None) -> dict[str, Any]:
-    return {"t": "full", "table": table, "v": v, "seat": seat, "game": game, "name": name, "players": players,
-            "seats": seats, "log": log, "view": view, "chat": chat, "leaver": leaver, "spectator_chat": spectator_chat,
-            "undo": undo, "notice": notice}
+def full_message(
+    table: str,
+    v: int,
+    seat: int | None,
+    game: str,
+    name: str,
+    players: int,
+    seats: list[dict[str, Any]],
+    log: list[dict[str, Any]],
+    view: dict[str, Any],
+    chat: list[dict[str, Any]],
+    leaver: str,
+    spectator_chat: str,
+    undo: bool,
+    notice: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "t": "full",
+        "table": table,
+        "v": v,
+        "seat": seat,
+        "game": game,
+        "name": name,
+        "players": players,
+        "seats": seats,
+        "log": log,
+        "view": view,
+        "chat": chat,
+        "leaver": leaver,
+        "spectator_chat": spectator_chat,
+        "undo": undo,
+        "notice": notice,
+    }
 
 
 def chat_message(table: str, n: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
@@ -352,8 +390,9 @@ def chat_message(table: str, n: int, seat: int | None, name: str, text: str, at:
 def update_base(table: str, v: int, events: list[dict[str, Any]], view: dict[str, Any]) -> str:
     """The encoded ``update`` up to its view's last field: ``update_text`` closes it, with or without a board patch
     (a push encodes one base per seat and one text per distinct patch, docs/performance.md)."""
-    return (f'{{"t":"update","table":{_encode(table)},"v":{v},"events":' + _encode(events) + ',"view":'
-            + _encode(view)[:-1])
+    return (
+        f'{{"t":"update","table":{_encode(table)},"v":{v},"events":' + _encode(events) + ',"view":' + _encode(view)[:-1]
+    )
 
 
 def update_text(base: str, patch: dict[str, Any] | None) -> str:
@@ -364,10 +403,25 @@ def ack_message(table: str, ack: int | None, v: int) -> dict[str, Any]:
     return {"t": "ack", "table": table, "ack": ack, "v": v}
 
 
-def reject_message(code: str, reason: str, table: str | None = None, ack: int | None = None, rule: str | None = None,
-                   opens: str | None = None, v: int | None = None) -> dict[str, Any]:
-    return {"t": "reject", "table": table, "ack": ack, "code": code, "reason": reason, "rule": rule, "opens": opens,
-            "v": v}
+def reject_message(
+    code: str,
+    reason: str,
+    table: str | None = None,
+    ack: int | None = None,
+    rule: str | None = None,
+    opens: str | None = None,
+    v: int | None = None,
+) -> dict[str, Any]:
+    return {
+        "t": "reject",
+        "table": table,
+        "ack": ack,
+        "code": code,
+        "reason": reason,
+        "rule": rule,
+        "opens": opens,
+        "v": v,
+    }
 
 
 def presence_message(table: str, connected: list[bool], spectators: int) -> dict[str, Any]:
@@ -378,8 +432,9 @@ def help_message(table: str, action: str, ack: int | None, text: str) -> dict[st
     return {"t": "help", "table": table, "action": action, "ack": ack, "text": text}
 
 
-def explain_message(table: str, action: str | None, element: str | None, ack: int | None,
-                    answer: dict[str, Any]) -> dict[str, Any]:
+def explain_message(
+    table: str, action: str | None, element: str | None, ack: int | None, answer: dict[str, Any]
+) -> dict[str, Any]:
     """``answer``: ``{legal, reason, rule, opens}`` from ``tawa.web.views.explain_of``."""
     return {"t": "explain", "table": table, "action": action, "ack": ack, "element": element, **answer}
 
@@ -426,8 +481,10 @@ class GameOut(BaseModel):
     params: list[ParamOut]
     automation_options: dict[str, Any]
     seat_names: dict[str, list[str | None]] = Field(
-        default_factory=dict, description="per player count, each seat's name with the default options (the lobby "
-                                          "form's rows); null where the setup deals it (Guatavita's colours)")
+        default_factory=dict,
+        description="per player count, each seat's name with the default options (the lobby "
+        "form's rows); null where the setup deals it (Guatavita's colours)",
+    )
 
 
 class GamesOut(BaseModel):
@@ -481,10 +538,14 @@ class CreateTableIn(_Body):
     options: dict[str, Any] = Field(default_factory=dict, max_length=200)
     seats: Annotated[list[SeatChoice], Field(min_length=1, max_length=5)]
     public: bool = True
-    leaver: Literal["bot", "last"] = Field("bot", description="a person who resigns: a bot plays the seat and it "
-                                                             "keeps its place (`bot`), or is ranked last (`last`)")
-    spectator_chat: Literal["apart", "off"] = Field("apart", description="spectators chat among themselves (`apart`;"
-                                                                         " players see it in the replay) or not")
+    leaver: Literal["bot", "last"] = Field(
+        "bot",
+        description="a person who resigns: a bot plays the seat and it "
+        "keeps its place (`bot`), or is ranked last (`last`)",
+    )
+    spectator_chat: Literal["apart", "off"] = Field(
+        "apart", description="spectators chat among themselves (`apart`; players see it in the replay) or not"
+    )
 
 
 class InviteOut(BaseModel):

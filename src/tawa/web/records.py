@@ -1,6 +1,7 @@
 """Finished games: the download (the very JSON line ``tawa simulate --out`` writes, so ``tawa replay`` and
 ``tawa report`` read it) and the replay pages' steps (the game as it stood after each move, seen by one
 seat or by a spectator)."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,8 @@ from tawa.web.models import BOT
 from tawa.web.storage import TableData
 from tawa.web.views import events_out, view_of
 
-CHECKPOINT = 32   # replay keeps a copy of the game every this many moves
-REPLAYS = 16      # finished games whose checkpoints are kept
+CHECKPOINT = 32  # replay keeps a copy of the game every this many moves
+REPLAYS = 16  # finished games whose checkpoints are kept
 
 
 def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
@@ -36,7 +37,7 @@ def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     ledger = Ledger()
     events: list[dict[str, Any]] = []
     for seq, seat, action, at in moves:
-        if is_event(action):   # a take-back or a resignation: in the record, not in the history
+        if is_event(action):  # a take-back or a resignation: in the record, not in the history
             events.append({"v": seq, "seat": seat, "event": action[1:]})
         else:
             branching.append(len(game.legal_actions()))
@@ -46,14 +47,19 @@ def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
         slowest[seat] = max(slowest[seat], spent)
         count[seat] += 1
         last = at
-    measures = {"branching": branching, "think": [round(x, 4) for x in think],
-                "think_max": [round(x, 4) for x in slowest], "moves": count, "first_player": first,
-                "seconds": round(last - start, 4)}
+    measures = {
+        "branching": branching,
+        "think": [round(x, 4) for x in think],
+        "think_max": [round(x, 4) for x in slowest],
+        "moves": count,
+        "first_player": first,
+        "seconds": round(last - start, 4),
+    }
     seats = [s.bot or "random" if s.kind == BOT else "human" for s in t.seats]
     rec = game_record(game, 0, seats, 0, measures)
     rec["table"] = t.id
     if events:
-        rec["table_events"] = events   # e.g. {"v": 12, "seat": 0, "event": "undo"}: row 12 of the log took one back
+        rec["table_events"] = events  # e.g. {"v": 12, "seat": 0, "event": "undo"}: row 12 of the log took one back
     if t.result and t.result.get("out"):
         rec["out"] = t.result["out"]
         rec["ranking"] = t.result["ranking"]
@@ -66,7 +72,7 @@ class Replays:
 
     def __init__(self) -> None:
         self._cache: OrderedDict[str, list[Game]] = OrderedDict()
-        self._lock = threading.Lock()   # steps are served from several reader threads
+        self._lock = threading.Lock()  # steps are served from several reader threads
 
     def _checkpoints(self, t: TableData, history: list[str]) -> list[Game]:
         with self._lock:
@@ -89,15 +95,21 @@ class Replays:
     def step(self, t: TableData, history: list[str], step: int, seat: int | None) -> dict[str, Any]:
         """The game after ``step`` moves (0 = the start), as ``seat`` saw it, with the events of that move."""
         points = self._checkpoints(t, history)
-        base = max(0, step - 1) // CHECKPOINT   # the checkpoint before the step's own move
+        base = max(0, step - 1) // CHECKPOINT  # the checkpoint before the step's own move
         game = points[base].clone()
         actor, before = None, 0
         for i in range(base * CHECKPOINT, step):
             actor, before = game.current_player, len(game.log)
             game.apply(history[i])
         names = [s.name for s in t.seats]
-        end = step == len(history) and t.status == "finished"   # a table that ended by a resignation, too
+        end = step == len(history) and t.status == "finished"  # a table that ended by a resignation, too
         status = "finished" if game.is_over or end else "running"
-        return {"table": t.id, "step": step, "total": len(history), "seat": seat, "actor": actor,
-                "events": events_out(game.log[before:], seat),
-                "view": view_of(game, seat, status, names, with_actions=False, result=t.result if end else None)}
+        return {
+            "table": t.id,
+            "step": step,
+            "total": len(history),
+            "seat": seat,
+            "actor": actor,
+            "events": events_out(game.log[before:], seat),
+            "view": view_of(game, seat, status, names, with_actions=False, result=t.result if end else None),
+        }

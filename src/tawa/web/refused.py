@@ -1,5 +1,6 @@
 """Every refusal the server gives: ``Refused`` with a code of ``CODES`` (docs/server.md lists them too). REST answers
 it as ``{"code", "message"}`` with an HTTP status (``tawa.web.api.STATUS``), the WebSocket as a ``reject``."""
+
 from __future__ import annotations
 
 
@@ -7,8 +8,9 @@ class Refused(Exception):
     """A request refused with a code from ``CODES``; nothing changed. ``v``: for ``duplicate``, the version the
     move was committed as."""
 
-    def __init__(self, code: str, reason: str, rule: str | None = None, v: int | None = None,
-                 opens: str | None = None) -> None:
+    def __init__(
+        self, code: str, reason: str, rule: str | None = None, v: int | None = None, opens: str | None = None
+    ) -> None:
         if code not in CODES:
             raise ValueError(f"undocumented refusal code {code!r}")
         super().__init__(reason)
@@ -34,7 +36,7 @@ CODES = {
     "game_over": "the game is over",
     "stale": "the move was made on an older version of the table",
     "duplicate": "that very move was already played (a retry, or another connection of the seat); `v` says as "
-                 "which version",
+    "which version",
     "not_your_turn": "another seat is to act",
     "unknown_action": "the action id is not one of this game's",
     "illegal": "the rules do not allow that action now (the rule is named)",

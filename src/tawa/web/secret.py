@@ -12,6 +12,7 @@ Rotation (docs/server.md § The secret): put a new key on the file's first line,
 restart; cookies are signed anew as guests rename, and old invite links keep working while the old line stays.
 Delete the old line (and restart) to revoke everything signed with it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -57,7 +58,7 @@ def signing_keys(settings: Settings, store: Store) -> list[str]:
     old = store.take_secret()
     keys = read_keys(path)
     if old is not None and old not in keys:
-        keys = [*keys, old]   # the signing key of a new file, or an older key that still verifies
+        keys = [*keys, old]  # the signing key of a new file, or an older key that still verifies
         _write_keys(path, keys)
         log.warning("moved the signing secret out of the database into %s", path)
     if old is not None:

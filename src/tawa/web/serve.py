@@ -1,4 +1,5 @@
 """``tawa serve``: run the game server with uvicorn (one worker: each table has one writer, in memory)."""
+
 from __future__ import annotations
 
 import gc
@@ -38,8 +39,12 @@ def prepare(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) ->
     try:
         settings = Settings.from_env(db)
     except ValidationError as e:
-        raise ValueError("; ".join(f"{'.'.join(map(str, err['loc'])) or 'settings'}: "
-                                   f"{err['msg'].removeprefix('Value error, ')}" for err in e.errors())) from None
+        raise ValueError(
+            "; ".join(
+                f"{'.'.join(map(str, err['loc'])) or 'settings'}: {err['msg'].removeprefix('Value error, ')}"
+                for err in e.errors()
+            )
+        ) from None
     try:
         shown = make_url(settings.database_url).render_as_string(hide_password=True)
         engine = make_engine(settings)
@@ -51,8 +56,10 @@ def prepare(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) ->
         raise ValueError(f"cannot open the database {settings.database_url!r}: {first}") from None
     app = create_app(settings, listen_host=host)
     app.state.settings = settings
-    app.state.banner = (f"Tawa server: open http://{'[' + host + ']' if ':' in host else host}:{port}/ in a browser "
-                        f"(database {shown}; Ctrl+C stops it)")
+    app.state.banner = (
+        f"Tawa server: open http://{'[' + host + ']' if ':' in host else host}:{port}/ in a browser "
+        f"(database {shown}; Ctrl+C stops it)"
+    )
     return app
 
 
@@ -62,18 +69,27 @@ def run(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, log_level: str 
     gc.set_threshold(*GC_THRESHOLDS)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     settings: Settings = app.state.settings
-    uvicorn.run(app, host=host, port=port, ws_max_size=max(WS_HARD_LIMIT, settings.max_message_bytes * 2),
-                log_level=os.environ.get("TAWA_LOG_LEVEL", log_level), workers=None, **http_options(settings))
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=max(WS_HARD_LIMIT, settings.max_message_bytes * 2),
+        log_level=os.environ.get("TAWA_LOG_LEVEL", log_level),
+        workers=None,
+        **http_options(settings),
+    )
 
 
 def http_options(settings: Settings) -> dict[str, Any]:
     """uvicorn's options for the limits on the request head (``tawa.web.limits.guarded_http_protocol``; with h11
     alone, only the head's size), and the access log without secrets."""
-    options: dict[str, Any] = {"log_config": log_config(LOGGING_CONFIG),
-                               "h11_max_incomplete_event_size": settings.max_header_bytes}
+    options: dict[str, Any] = {
+        "log_config": log_config(LOGGING_CONFIG),
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
+    }
     try:
         options["http"] = guarded_http_protocol(settings.header_timeout, settings.max_header_bytes)
-    except ImportError:   # httptools missing (uvicorn without [standard]): h11 bounds the head's size only
+    except ImportError:  # httptools missing (uvicorn without [standard]): h11 bounds the head's size only
         options["http"] = "h11"
     return options
 

@@ -6,6 +6,7 @@ stored every ``snapshot_every`` moves) and replays only the moves after it. Fini
 for late viewers (``FINISHED_CACHE``). Creating a table and its limits live here; everything that happens at a
 table happens in its room.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -46,13 +47,13 @@ class TableService:
         self.keys = keys
         self.bots = bots
         self.live: dict[str, TableRoom] = {}
-        self.done: OrderedDict[str, TableRoom] = OrderedDict()   # finished tables, the latest FINISHED_CACHE
+        self.done: OrderedDict[str, TableRoom] = OrderedDict()  # finished tables, the latest FINISHED_CACHE
         self._loading: dict[str, asyncio.Future[TableRoom | None]] = {}
         self._readers = ThreadPoolExecutor(max_workers=settings.db_threads, thread_name_prefix="tawa-db")
         self._writer = GroupWriter(store.engine)
-        self.memo = Memo()      # board parts by the pieces of the observation they are drawn from
+        self.memo = Memo()  # board parts by the pieces of the observation they are drawn from
         self.closing = False
-        self._created_by_address: dict[str, collections.deque[float]] = {}   # creation times, the last hour
+        self._created_by_address: dict[str, collections.deque[float]] = {}  # creation times, the last hour
         self._fallback = fallback_for(settings)
 
     # ------------------------------------------------------------ database in threads
@@ -134,10 +135,18 @@ class TableService:
             self.live[room.id] = room
 
     # ------------------------------------------------------------ creating and joining
-    async def create(self, guest: Guest, game_id: str, players: int, options: dict[str, Any],
-                     seats: list[tuple[str, str | None]], public: bool,
-                     address: str = "", leaver: str = "bot",
-                     spectator_chat: str = "apart") -> tuple[TableRoom, int | None, str | None]:
+    async def create(
+        self,
+        guest: Guest,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[tuple[str, str | None]],
+        public: bool,
+        address: str = "",
+        leaver: str = "bot",
+        spectator_chat: str = "apart",
+    ) -> tuple[TableRoom, int | None, str | None]:
         """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
         the creator's seat and its token (None when the creator does not play). ``address``: the network address
         of the request (``tables_per_hour_address``). ``leaver``, ``spectator_chat``: the table's settings
@@ -168,16 +177,31 @@ class TableService:
                 rows.append(SeatData(i, BOT, bot=spec, name=bot_name(spec), joined_at=now))
             elif kind == "me":
                 my_seat, my_token = i, new_token()
-                rows.append(SeatData(i, PERSON, name=guest.name, guest=guest.id, token_hash=hash_token(my_token),
-                                     joined_at=now))
+                rows.append(
+                    SeatData(i, PERSON, name=guest.name, guest=guest.id, token_hash=hash_token(my_token), joined_at=now)
+                )
             else:
                 rows.append(SeatData(i, PERSON))
         running = not any(s.is_open for s in rows)
-        data = TableData(id=secrets.token_urlsafe(9), game=cls.info.id, players=players, options=game.options,
-                         seed=seed, public=public, status=RUNNING if running else OPEN, seq=0,
-                         to_act=game.current_player if running else None, waiting_since=now, creator=guest.id,
-                         created_at=now, updated_at=now, started_at=now if running else None, seats=rows,
-                         leaver=leaver, spectator_chat=spectator_chat)
+        data = TableData(
+            id=secrets.token_urlsafe(9),
+            game=cls.info.id,
+            players=players,
+            options=game.options,
+            seed=seed,
+            public=public,
+            status=RUNNING if running else OPEN,
+            seq=0,
+            to_act=game.current_player if running else None,
+            waiting_since=now,
+            creator=guest.id,
+            created_at=now,
+            updated_at=now,
+            started_at=now if running else None,
+            seats=rows,
+            leaver=leaver,
+            spectator_chat=spectator_chat,
+        )
         await self.write(create_table, data)
         if address:
             self._created_by_address.setdefault(address, collections.deque()).append(now)
@@ -198,15 +222,21 @@ class TableService:
                 del self._created_by_address[address]
             elif times is not None and len(times) >= st.tables_per_hour_address:
                 wait = int(times[0] + HOUR - now) + 1
-                raise Refused("rate_limited", f"at most {st.tables_per_hour_address} new tables an hour from one "
-                                              f"network address; try again in {wait // 60 + 1} minutes")
+                raise Refused(
+                    "rate_limited",
+                    f"at most {st.tables_per_hour_address} new tables an hour from one "
+                    f"network address; try again in {wait // 60 + 1} minutes",
+                )
         made, unfinished = await self.read(self.store.created_by, guest.id, now - HOUR)
         if made >= st.tables_per_hour_guest:
-            raise Refused("rate_limited", f"at most {st.tables_per_hour_guest} new tables an hour per player; "
-                                          "try again later")
+            raise Refused(
+                "rate_limited", f"at most {st.tables_per_hour_guest} new tables an hour per player; try again later"
+            )
         if unfinished >= st.open_tables_per_guest:
-            raise Refused("too_many_tables", f"you have {unfinished} unfinished tables (at most "
-                                             f"{st.open_tables_per_guest}); finish one first")
+            raise Refused(
+                "too_many_tables",
+                f"you have {unfinished} unfinished tables (at most {st.open_tables_per_guest}); finish one first",
+            )
 
     async def take_seat(self, table_id: str, seat: int, guest: Guest, invite: str | None) -> str:
         """Seat ``guest`` at an open seat of the table (``TableRoom.seat_guest``); returns the seat token."""

@@ -2,6 +2,7 @@
 
 Tests build one ``Settings`` per database and pass it to ``create_app``; nothing is read at import time.
 """
+
 from __future__ import annotations
 
 import os
@@ -135,7 +136,7 @@ class Settings(BaseModel):
         url = url.strip()
         for bare in ("postgresql://", "postgres://"):
             if url.startswith(bare):  # the psycopg 3 driver is the one we ship
-                return "postgresql+psycopg://" + url[len(bare):]
+                return "postgresql+psycopg://" + url[len(bare) :]
         if not (url.startswith("sqlite") or url.startswith("postgresql")):
             raise ValueError(f"unsupported database URL {url!r}: use sqlite:///FILE or postgresql+psycopg://…")
         return url
@@ -160,8 +161,11 @@ class Settings(BaseModel):
         for name in cls.model_fields:
             raw = os.environ.get(f"TAWA_{name.upper()}")
             if raw:
-                values[name] = tuple(o.strip() for o in raw.split(",") if o.strip()) \
-                    if name in ("allowed_origins", "trusted_hosts") else raw
+                values[name] = (
+                    tuple(o.strip() for o in raw.split(",") if o.strip())
+                    if name in ("allowed_origins", "trusted_hosts")
+                    else raw
+                )
         if database_url:
             values["database_url"] = database_url
         values.update({k: v for k, v in overrides.items() if v is not None})

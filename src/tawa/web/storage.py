@@ -1,6 +1,7 @@
 """Storage: the SQLAlchemy engine, Alembic migrations run on start, and the small set of queries the
 server needs (``Store``). Everything here is synchronous; the table service calls it from threads, never
 from the event loop. Each method is one transaction."""
+
 from __future__ import annotations
 
 import asyncio
@@ -48,10 +49,11 @@ from tawa.web.models import (
 from tawa.web.settings import Settings
 
 log = logging.getLogger("tawa.web")
-CHAT_KEPT = 200   # the latest chat lines of a table that its room holds (and a full view carries)
+CHAT_KEPT = 200  # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META, CHAT = (cast(Table, row.__table__)
-                           for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow))
+T, S, M, SN, META, CHAT = (
+    cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow)
+)
 
 
 class Conflict(Exception):
@@ -119,8 +121,8 @@ class TableData:
     finished_at: float | None = None
     result: dict[str, Any] | None = None
     seats: list[SeatData] = field(default_factory=list)
-    leaver: str = "bot"             # models.LEAVERS
-    spectator_chat: str = "apart"   # models.SPECTATOR_CHAT
+    leaver: str = "bot"  # models.LEAVERS
+    spectator_chat: str = "apart"  # models.SPECTATOR_CHAT
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ class Loaded:
     snapshot: str | None
     snapshot_seq: int
     moves: list[tuple[int, int, str, float]]  # (seq, seat, action, at)
-    chat: list[ChatLine] = field(default_factory=list)   # the latest ``chat_kept`` lines
+    chat: list[ChatLine] = field(default_factory=list)  # the latest ``chat_kept`` lines
     rows_before: list[tuple[int, int, str, float]] = field(default_factory=list)
     """The rows up to the snapshot that the ledger needs (``tawa.web.ledger``): the table events (``!``-rows: who
     resigned) and the snapshot's own last row (who decided last)."""
@@ -150,37 +152,92 @@ class Loaded:
 
 def _table(row: Any, seats: list[SeatData]) -> TableData:
     return TableData(
-        id=row.id, game=row.game, players=row.players, options=json.loads(row.options), seed=row.seed,
-        public=bool(row.public), status=row.status, seq=row.seq, to_act=row.to_act,
-        waiting_since=row.waiting_since, creator=row.creator, created_at=row.created_at,
-        updated_at=row.updated_at, started_at=row.started_at, finished_at=row.finished_at,
-        result=json.loads(row.result) if row.result else None, seats=seats, leaver=row.leaver,
-        spectator_chat=row.spectator_chat)
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=json.loads(row.options),
+        seed=row.seed,
+        public=bool(row.public),
+        status=row.status,
+        seq=row.seq,
+        to_act=row.to_act,
+        waiting_since=row.waiting_since,
+        creator=row.creator,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        result=json.loads(row.result) if row.result else None,
+        seats=seats,
+        leaver=row.leaver,
+        spectator_chat=row.spectator_chat,
+    )
 
 
 def _seat(row: Any) -> SeatData:
-    return SeatData(seat=row.seat, kind=row.kind, bot=row.bot, name=row.name, guest=row.guest,
-                    token_hash=row.token_hash, joined_at=row.joined_at)
+    return SeatData(
+        seat=row.seat,
+        kind=row.kind,
+        bot=row.bot,
+        name=row.name,
+        guest=row.guest,
+        token_hash=row.token_hash,
+        joined_at=row.joined_at,
+    )
 
 
 # ---------------------------------------------------------------- writes (in the caller's transaction)
 def create_table(c: Connection, t: TableData) -> None:
-    c.execute(insert(T).values(
-        id=t.id, game=t.game, players=t.players, options=json.dumps(t.options, sort_keys=True), seed=t.seed,
-        public=t.public, status=t.status, seq=0, to_act=t.to_act, waiting_since=t.waiting_since, creator=t.creator,
-        created_at=t.created_at, started_at=t.started_at, updated_at=t.updated_at, leaver=t.leaver,
-        spectator_chat=t.spectator_chat))
-    c.execute(insert(S), [
-        {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "guest": s.guest,
-         "token_hash": s.token_hash, "joined_at": s.joined_at} for s in t.seats])
+    c.execute(
+        insert(T).values(
+            id=t.id,
+            game=t.game,
+            players=t.players,
+            options=json.dumps(t.options, sort_keys=True),
+            seed=t.seed,
+            public=t.public,
+            status=t.status,
+            seq=0,
+            to_act=t.to_act,
+            waiting_since=t.waiting_since,
+            creator=t.creator,
+            created_at=t.created_at,
+            started_at=t.started_at,
+            updated_at=t.updated_at,
+            leaver=t.leaver,
+            spectator_chat=t.spectator_chat,
+        )
+    )
+    c.execute(
+        insert(S),
+        [
+            {
+                "table_id": t.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "guest": s.guest,
+                "token_hash": s.token_hash,
+                "joined_at": s.joined_at,
+            }
+            for s in t.seats
+        ],
+    )
 
 
 # The move's statements, built once (the writer runs them for every move; building a statement per call cost
 # more than running it).
-_ADVANCE = (update(T).where(T.c.id == bindparam("b_table"), T.c.seq == bindparam("b_expected"),
-                            T.c.status == RUNNING)
-            .values(seq=bindparam("b_seq"), to_act=bindparam("b_to_act"), updated_at=bindparam("b_at"),
-                    waiting_since=bindparam("b_at")))
+_ADVANCE = (
+    update(T)
+    .where(T.c.id == bindparam("b_table"), T.c.seq == bindparam("b_expected"), T.c.status == RUNNING)
+    .values(
+        seq=bindparam("b_seq"),
+        to_act=bindparam("b_to_act"),
+        updated_at=bindparam("b_at"),
+        waiting_since=bindparam("b_at"),
+    )
+)
 _FINISH = _ADVANCE.values(status=FINISHED, finished_at=bindparam("b_at"), result=bindparam("b_result"))
 _LOG = insert(M)
 _DROP_SNAPSHOT = delete(SN).where(SN.c.table_id == bindparam("b_table"))
@@ -202,15 +259,25 @@ class MoveWrite:
     result: dict[str, Any] | None = None
 
     def advance(self) -> dict[str, Any]:
-        out = {"b_table": self.table_id, "b_expected": self.expected_seq, "b_seq": self.expected_seq + 1,
-               "b_to_act": self.to_act, "b_at": self.at}
+        out = {
+            "b_table": self.table_id,
+            "b_expected": self.expected_seq,
+            "b_seq": self.expected_seq + 1,
+            "b_to_act": self.to_act,
+            "b_at": self.at,
+        }
         if self.result is not None:
             out["b_result"] = json.dumps(self.result)
         return out
 
     def row(self) -> dict[str, Any]:
-        return {"table_id": self.table_id, "seq": self.expected_seq + 1, "seat": self.seat, "action": self.action,
-                "at": self.at}
+        return {
+            "table_id": self.table_id,
+            "seq": self.expected_seq + 1,
+            "seat": self.seat,
+            "action": self.action,
+            "at": self.at,
+        }
 
 
 def append_moves(c: Connection, moves: Sequence[MoveWrite]) -> None:
@@ -232,8 +299,17 @@ def append_moves(c: Connection, moves: Sequence[MoveWrite]) -> None:
             c.execute(_SNAPSHOT, {"table_id": m.table_id, "seq": m.expected_seq + 1, "state": m.snapshot})
 
 
-def append_move(c: Connection, table_id: str, expected_seq: int, seat: int, action: str, at: float,
-                to_act: int | None, snapshot: str | None, result: dict[str, Any] | None) -> None:
+def append_move(
+    c: Connection,
+    table_id: str,
+    expected_seq: int,
+    seat: int,
+    action: str,
+    at: float,
+    to_act: int | None,
+    snapshot: str | None,
+    result: dict[str, Any] | None,
+) -> None:
     """Move ``expected_seq + 1`` of the table, with the table's new ``seq``, whose turn it is, the snapshot (when
     one is due) and the result (when the game ended). ``Conflict`` when the table is no longer at
     ``expected_seq`` (compare-and-set). The group writer runs consecutive calls as one ``append_moves``."""
@@ -245,17 +321,27 @@ def _append_many(c: Connection, calls: list[tuple[Any, ...]]) -> None:
 
 
 # write functions whose consecutive calls in one group commit run as one call (argument tuples in a list)
-BATCHED: dict[Callable[..., None], Callable[[Connection, list[tuple[Any, ...]]], None]] = {
-    append_move: _append_many}
+BATCHED: dict[Callable[..., None], Callable[[Connection, list[tuple[Any, ...]]], None]] = {append_move: _append_many}
 
 
-def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, token_hash: str, at: float,
-              start: bool, to_act: int | None) -> None:
+def take_seat(
+    c: Connection,
+    table_id: str,
+    seat: int,
+    guest: str,
+    name: str,
+    token_hash: str,
+    at: float,
+    start: bool,
+    to_act: int | None,
+) -> None:
     """Give an open person seat to ``guest``; with ``start`` the table starts running (its last open seat was
     taken). ``Conflict`` when the seat was taken meanwhile."""
-    done = c.execute(update(S).where(S.c.table_id == table_id, S.c.seat == seat, S.c.kind == PERSON,
-                                     S.c.guest.is_(None))
-                     .values(guest=guest, name=name, token_hash=token_hash, joined_at=at))
+    done = c.execute(
+        update(S)
+        .where(S.c.table_id == table_id, S.c.seat == seat, S.c.kind == PERSON, S.c.guest.is_(None))
+        .values(guest=guest, name=name, token_hash=token_hash, joined_at=at)
+    )
     if done.rowcount != 1:
         raise Conflict(f"seat {seat} of table {table_id} is already taken")
     values: dict[str, Any] = {"updated_at": at}
@@ -266,8 +352,9 @@ def take_seat(c: Connection, table_id: str, seat: int, guest: str, name: str, to
 
 def append_chat(c: Connection, table_id: str, line: ChatLine) -> None:
     """A chat line; the ``(table, n)`` key refuses a second line with the same number."""
-    c.execute(insert(CHAT).values(table_id=table_id, n=line.n, seat=line.seat, name=line.name, text=line.text,
-                                  at=line.at))
+    c.execute(
+        insert(CHAT).values(table_id=table_id, n=line.n, seat=line.seat, name=line.name, text=line.text, at=line.at)
+    )
 
 
 @dataclass
@@ -301,8 +388,13 @@ class GroupWriter:
         self._thread = threading.Thread(target=self._loop, name="tawa-db-writer", daemon=True)
         self._thread.start()
 
-    def submit(self, loop: asyncio.AbstractEventLoop, fn: Callable[..., None], *args: Any,
-               committed: Callable[[], None] | None = None) -> asyncio.Future[None]:
+    def submit(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        fn: Callable[..., None],
+        *args: Any,
+        committed: Callable[[], None] | None = None,
+    ) -> asyncio.Future[None]:
         """``fn(connection, *args)`` in the next group commit, for a caller on ``loop``: the future resolves after
         its commit, and ``committed()`` runs on the loop as soon as the job is committed, with the other jobs of
         its batch, before any of their futures resolves."""
@@ -334,7 +426,7 @@ class GroupWriter:
             for job, error in zip(batch, errors, strict=True):
                 by_loop.setdefault(job.loop, []).append((job, error))
             for loop, outcomes in by_loop.items():
-                with contextlib.suppress(RuntimeError):   # a closed loop: nobody waits any more
+                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
                     loop.call_soon_threadsafe(_settle, outcomes)
             if stop:
                 return
@@ -435,14 +527,29 @@ class Store:
             table = _table(row, self._seats(c, [table_id])[table_id])
             snap = c.execute(select(SN.c.seq, SN.c.state).where(SN.c.table_id == table_id)).first()
             after = snap.seq if snap is not None else 0
-            moves = [(m.seq, m.seat, m.action, m.at) for m in c.execute(
-                select(M).where(M.c.table_id == table_id, M.c.seq > after).order_by(M.c.seq))]
-            marks = [(m.seq, m.seat, m.action, m.at) for m in c.execute(
-                select(M).where(M.c.table_id == table_id, M.c.seq <= after,
-                                or_(M.c.action.startswith("!"), M.c.seq == after))
-                .order_by(M.c.seq))] if after else []
-            return Loaded(table, snap.state if snap is not None else None, after, moves,
-                          self._chat(c, table_id, CHAT_KEPT), marks)
+            moves = [
+                (m.seq, m.seat, m.action, m.at)
+                for m in c.execute(select(M).where(M.c.table_id == table_id, M.c.seq > after).order_by(M.c.seq))
+            ]
+            marks = (
+                [
+                    (m.seq, m.seat, m.action, m.at)
+                    for m in c.execute(
+                        select(M)
+                        .where(
+                            M.c.table_id == table_id,
+                            M.c.seq <= after,
+                            or_(M.c.action.startswith("!"), M.c.seq == after),
+                        )
+                        .order_by(M.c.seq)
+                    )
+                ]
+                if after
+                else []
+            )
+            return Loaded(
+                table, snap.state if snap is not None else None, after, moves, self._chat(c, table_id, CHAT_KEPT), marks
+            )
 
     def _chat(self, c: Connection, table_id: str, limit: int | None) -> list[ChatLine]:
         query = select(CHAT).where(CHAT.c.table_id == table_id).order_by(CHAT.c.n.desc())
@@ -462,8 +569,10 @@ class Store:
 
     def moves(self, table_id: str) -> list[tuple[int, int, str, float]]:
         with self.engine.connect() as c:
-            return [(m.seq, m.seat, m.action, m.at) for m in c.execute(
-                select(M).where(M.c.table_id == table_id).order_by(M.c.seq))]
+            return [
+                (m.seq, m.seat, m.action, m.at)
+                for m in c.execute(select(M).where(M.c.table_id == table_id).order_by(M.c.seq))
+            ]
 
     def move_seat(self, table_id: str, seq: int) -> int | None:
         """The seat that played move ``seq`` of the table (None: no such move)."""
@@ -474,10 +583,12 @@ class Store:
     def created_by(self, guest: str, since: float) -> tuple[int, int]:
         """How many tables ``guest`` created since ``since``, and how many of its tables are unfinished."""
         with self.engine.connect() as c:
-            made = c.execute(select(func.count()).select_from(T).where(T.c.creator == guest,
-                                                                        T.c.created_at >= since)).scalar_one()
-            open_ = c.execute(select(func.count()).select_from(T).where(T.c.creator == guest,
-                                                                         T.c.status != FINISHED)).scalar_one()
+            made = c.execute(
+                select(func.count()).select_from(T).where(T.c.creator == guest, T.c.created_at >= since)
+            ).scalar_one()
+            open_ = c.execute(
+                select(func.count()).select_from(T).where(T.c.creator == guest, T.c.status != FINISHED)
+            ).scalar_one()
             return int(made), int(open_)
 
     def running_ids(self) -> list[str]:
@@ -508,16 +619,22 @@ class Store:
     def open_tables(self, limit: int = 100) -> list[TableData]:
         """Public tables still waiting for people, newest first."""
         with self.engine.connect() as c:
-            return self._tables(c, select(T).where(T.c.status == OPEN, T.c.public.is_(True))
-                                .order_by(T.c.created_at.desc()).limit(limit))
+            return self._tables(
+                c,
+                select(T).where(T.c.status == OPEN, T.c.public.is_(True)).order_by(T.c.created_at.desc()).limit(limit),
+            )
 
     def my_tables(self, guest: str, limit: int = 200) -> list[TableData]:
         """Unfinished tables where ``guest`` holds a seat or which ``guest`` created."""
         mine = select(S.c.table_id).where(S.c.guest == guest)
         with self.engine.connect() as c:
-            return self._tables(c, select(T).where(T.c.status != FINISHED,
-                                                   or_(T.c.id.in_(mine), T.c.creator == guest))
-                                .order_by(T.c.waiting_since).limit(limit))
+            return self._tables(
+                c,
+                select(T)
+                .where(T.c.status != FINISHED, or_(T.c.id.in_(mine), T.c.creator == guest))
+                .order_by(T.c.waiting_since)
+                .limit(limit),
+            )
 
     def finished_tables(self, guest: str | None, limit: int = 50) -> list[TableData]:
         """Finished tables, newest first: the public ones and those ``guest`` sat at."""
@@ -525,6 +642,6 @@ class Store:
         if guest is not None:
             cond = or_(cond, T.c.id.in_(select(S.c.table_id).where(S.c.guest == guest)))
         with self.engine.connect() as c:
-            return self._tables(c, select(T).where(and_(T.c.status == FINISHED, cond))
-                                .order_by(T.c.finished_at.desc()).limit(limit))
-
+            return self._tables(
+                c, select(T).where(and_(T.c.status == FINISHED, cond)).order_by(T.c.finished_at.desc()).limit(limit)
+            )

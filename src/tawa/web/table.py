@@ -11,6 +11,7 @@ commit the room is rebuilt from the database all the same, in case the commit we
 The room knows the server only through ``Hub`` (``tawa.web.service.TableService``: settings, the database
 threads, the board memo, the bot pool); the service is the registry that loads and keeps rooms.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -78,8 +79,7 @@ class Hub(Protocol):
 
     async def read(self, fn: Callable[..., R], *args: Any) -> R: ...
 
-    async def write(self, fn: Callable[..., None], *args: Any,
-                    committed: Callable[[], None] | None = None) -> None: ...
+    async def write(self, fn: Callable[..., None], *args: Any, committed: Callable[[], None] | None = None) -> None: ...
 
     def fallback(self, game: Game, seat: int, seed: int) -> str: ...
 
@@ -94,10 +94,10 @@ class Watcher:
 
     conn: Subscriber
     seat: int | None
-    board: bool = True   # False: no drawing; its views carry the seat's observation instead
+    board: bool = True  # False: no drawing; its views carry the seat's observation instead
     sent: dict[str, Key] = field(default_factory=dict)
     order: tuple[str, ...] | None = None
-    fresh: bool = False   # the last message about the table it was sent is a full view of the table as it is now
+    fresh: bool = False  # the last message about the table it was sent is a full view of the table as it is now
     full_at: float = 0.0  # when its last full view was sent (time.monotonic)
 
 
@@ -110,7 +110,7 @@ def rebuild_room(loaded: Loaded) -> tuple[Game, Ledger]:
     """A table's game and ledger (``tawa.web.ledger``) from its latest snapshot and the log rows after it."""
     t = loaded.table
     ledger = Ledger()
-    for _seq, seat, action, _at in loaded.rows_before:   # the table events the snapshot's game does not hold
+    for _seq, seat, action, _at in loaded.rows_before:  # the table events the snapshot's game does not hold
         ledger.note(seat, action)
     if loaded.snapshot is not None:
         game = from_json(loaded.snapshot)
@@ -118,8 +118,10 @@ def rebuild_room(loaded: Loaded) -> tuple[Game, Ledger]:
         game = replay(t.game, t.players, t.seed, t.options, [])
     seqs = [m[0] for m in loaded.moves]
     if seqs != list(range(loaded.snapshot_seq + 1, t.seq + 1)):
-        raise RuntimeError(f"table {t.id}: the log after version {loaded.snapshot_seq} is not rows "
-                           f"{loaded.snapshot_seq + 1} to {t.seq}")
+        raise RuntimeError(
+            f"table {t.id}: the log after version {loaded.snapshot_seq} is not rows "
+            f"{loaded.snapshot_seq + 1} to {t.seq}"
+        )
     for _seq, seat, action, _at in loaded.moves:
         game = play_row(game, ledger, seat, action)
     return game, ledger
@@ -132,22 +134,23 @@ def _taken_back(game: Game, seat: int) -> Game:
 class TableRoom:
     """A live table (see the module's docstring)."""
 
-    def __init__(self, hub: Hub, data: TableData, game: Game, ledger: Ledger | None = None,
-                 chat: list[ChatLine] | None = None) -> None:
+    def __init__(
+        self, hub: Hub, data: TableData, game: Game, ledger: Ledger | None = None, chat: list[ChatLine] | None = None
+    ) -> None:
         self.hub = hub
         self.data = data
         self.game = game
         self.ledger = ledger or Ledger()
-        self.chat: list[ChatLine] = list(chat or [])[-CHAT_KEPT:]   # the latest lines (all are stored)
+        self.chat: list[ChatLine] = list(chat or [])[-CHAT_KEPT:]  # the latest lines (all are stored)
         self._chat_n = self.chat[-1].n if self.chat else 0
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.spectators = 0
-        self._last_move: tuple[int, int, str] | None = None   # (seq before it, seat, action): duplicate detection
-        self._bot_for = -1                                    # the version a bot job was started for
+        self._last_move: tuple[int, int, str] | None = None  # (seq before it, seat, action): duplicate detection
+        self._bot_for = -1  # the version a bot job was started for
         self.bot_task: asyncio.Task[None] | None = None
         self._presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
-        self._clamped: set[int] = set()                       # bot seats warned about a spec out of range
+        self._clamped: set[int] = set()  # bot seats warned about a spec out of range
 
     @property
     def id(self) -> str:
@@ -219,8 +222,9 @@ class TableRoom:
             start = sum(1 for s in data.seats if s.is_open) == 1
             to_act = self.game.current_player if start else None
             try:
-                await self.hub.write(take_seat, data.id, seat, guest.id, guest.name, hash_token(token), now,
-                                     start, to_act)
+                await self.hub.write(
+                    take_seat, data.id, seat, guest.id, guest.name, hash_token(token), now, start, to_act
+                )
             except Conflict as e:
                 raise Refused("seat_taken", str(e)) from None
             s = data.seats[seat]
@@ -236,33 +240,59 @@ class TableRoom:
     def seats_out(self) -> list[dict[str, Any]]:
         here = {w.seat for w in self.watchers}
         out = self.ledger.out
-        return [{"seat": s.seat, "label": self.game.seat_label(s.seat), "kind": s.kind, "name": s.name,
-                 "bot": s.bot, "open": s.is_open, "connected": s.kind == BOT or s.seat in here,
-                 "out": out.get(s.seat)} for s in self.data.seats]
+        return [
+            {
+                "seat": s.seat,
+                "label": self.game.seat_label(s.seat),
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "open": s.is_open,
+                "connected": s.kind == BOT or s.seat in here,
+                "out": out.get(s.seat),
+            }
+            for s in self.data.seats
+        ]
 
     # ------------------------------------------------------------ watching
     def full(self, w: Watcher, notice: str | None = None) -> dict[str, Any]:
         """The whole view of the table for ``w``: its board in every part (the parts it holds start again here)."""
         g, seat, data = self.game, w.seat, self.data
         obs = g.observation(seat)
-        view = view_of(g, seat, data.status, self.names(), self._acts(seat), "parts" if w.board else "none", obs,
-                       data.result)
+        view = view_of(
+            g, seat, data.status, self.names(), self._acts(seat), "parts" if w.board else "none", obs, data.result
+        )
         w.sent, w.order = {}, None
         drawing = board_drawing(self.hub.memo, g, obs) if w.board else None
         if drawing is not None:
             view["board"] = _board_patch(w, drawing)
         chat = [self._chat_out(line) for line in self.chat if self._may_read(seat, line)]
-        return full_message(self.id, data.seq, seat, g.info.id, g.info.name, g.players, self.seats_out(),
-                            events_out(g.log, seat), view, chat, data.leaver, data.spectator_chat,
-                            self._undo_hint(seat) and self.running, notice)
+        return full_message(
+            self.id,
+            data.seq,
+            seat,
+            g.info.id,
+            g.info.name,
+            g.players,
+            self.seats_out(),
+            events_out(g.log, seat),
+            view,
+            chat,
+            data.leaver,
+            data.spectator_chat,
+            self._undo_hint(seat) and self.running,
+            notice,
+        )
 
     def watch(self, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
         """Subscribe ``conn`` to the table as ``seat`` (None: a spectator, at most ``max_spectators`` a table);
         its full view goes out now, the presence change with the next batch."""
         most = self.hub.settings.max_spectators
         if seat is None and self.spectators >= most:
-            raise Refused("too_many_spectators", f"this table has {self.spectators} spectators, as many as the "
-                                                 "server allows; open a seat link to play")
+            raise Refused(
+                "too_many_spectators",
+                f"this table has {self.spectators} spectators, as many as the server allows; open a seat link to play",
+            )
         w = Watcher(conn, seat, board)
         self.watchers.add(w)
         self.spectators += seat is None
@@ -297,8 +327,9 @@ class TableRoom:
     def _send_presence(self) -> None:
         self._presence_due = None
         here = {w.seat for w in self.watchers}
-        text = encode(presence_message(self.id, [s.kind == BOT or s.seat in here for s in self.data.seats],
-                                       self.spectators))   # encoded once for all
+        text = encode(
+            presence_message(self.id, [s.kind == BOT or s.seat in here for s in self.data.seats], self.spectators)
+        )  # encoded once for all
         for w in list(self.watchers):
             w.conn.send(text)
 
@@ -332,8 +363,9 @@ class TableRoom:
         if data.status == FINISHED or self.game.is_over:
             raise Refused("game_over", "the game is over")
 
-    async def submit(self, seat: int, action: str, seq: int, on_commit: Callable[[int], None] | None = None,
-                     bot: bool = False) -> int:
+    async def submit(
+        self, seat: int, action: str, seq: int, on_commit: Callable[[int], None] | None = None, bot: bool = False
+    ) -> int:
         """Play ``action`` for ``seat`` at version ``seq``; returns the new version. People and bots both
         come through here. ``on_commit(v)`` (the mover's acknowledgement) runs as soon as the move is committed:
         with the other moves of its group commit, before any of their updates is built and pushed, so an ack
@@ -346,10 +378,16 @@ class TableRoom:
                 raise Refused("not_your_turn", f"seat {game.seat_label(seat)}: {why}")
             if seq != data.seq:
                 if self._last_move == (seq, seat, action) or await self._was_played(seq, seat, action):
-                    raise Refused("duplicate", f"this move was already played as version {seq + 1} (a retry, or "
-                                               "another connection of your seat)", v=seq + 1)
-                raise Refused("stale", f"you acted on version {seq} but the table is at version {data.seq}; "
-                                       "here is the current view")
+                    raise Refused(
+                        "duplicate",
+                        f"this move was already played as version {seq + 1} (a retry, or "
+                        "another connection of your seat)",
+                        v=seq + 1,
+                    )
+                raise Refused(
+                    "stale",
+                    f"you acted on version {seq} but the table is at version {data.seq}; here is the current view",
+                )
             if game.current_player != seat:
                 to_act = game.current_player
                 who = game.seat_label(to_act) if to_act is not None else "nobody"
@@ -384,8 +422,9 @@ class TableRoom:
             result["out"] = {str(s): why for s, why in out.items()}
         return result
 
-    async def _commit(self, seat: int, action: str, game: Game, result: dict[str, Any] | None,
-                      on_commit: Callable[[int], None] | None) -> int:
+    async def _commit(
+        self, seat: int, action: str, game: Game, result: dict[str, Any] | None, on_commit: Callable[[int], None] | None
+    ) -> int:
         """Append log row ``seq + 1`` (a move or a table event, ``tawa.web.ledger``) that leaves the table at
         ``game`` (ended with ``result`` when given), commit it, and only then make ``game`` the room's. Under the
         lock. ``Refused('not_saved')`` when the database did not take it (the room is reloaded from it)."""
@@ -397,8 +436,9 @@ class TableRoom:
         to_act = None if over else game.current_player
         acknowledge = None if on_commit is None else (lambda: on_commit(new_seq))
         try:
-            await self.hub.write(append_move, data.id, data.seq, seat, action, now, to_act, snapshot, result,
-                                 committed=acknowledge)
+            await self.hub.write(
+                append_move, data.id, data.seq, seat, action, now, to_act, snapshot, result, committed=acknowledge
+            )
         except Exception as e:
             log.exception("table %s: row %d (%s) not saved", data.id, new_seq, action)
             await self._reload()
@@ -424,9 +464,11 @@ class TableRoom:
             if self.bot_plays(seat):
                 raise Refused("not_your_turn", "a bot plays this seat now; nothing of it can be taken back")
             if seq != self.data.seq:
-                raise Refused("stale", f"you asked on version {seq} but the table is at version {self.data.seq}; "
-                                       "here is the current view")
-            try:   # a replay from the seed: off the event loop
+                raise Refused(
+                    "stale",
+                    f"you asked on version {seq} but the table is at version {self.data.seq}; here is the current view",
+                )
+            try:  # a replay from the seed: off the event loop
                 game = await self.hub.read(_taken_back, self.game.clone(), seat)
             except IllegalAction as e:
                 raise Refused("illegal", str(e), e.rule, opens=e.opens) from None
@@ -480,8 +522,9 @@ class TableRoom:
             raise Refused("too_large", f"a chat message may have at most {st.chat_max_chars} characters")
         async with self.lock:
             if self._chat_n >= st.chat_per_table:
-                raise Refused("chat_full", f"this table holds {st.chat_per_table} chat messages, as many as the "
-                                           "server allows")
+                raise Refused(
+                    "chat_full", f"this table holds {st.chat_per_table} chat messages, as many as the server allows"
+                )
             line = ChatLine(self._chat_n + 1, w.seat, who, text, time.time())
             done = None if on_commit is None else (lambda: on_commit(line.n))
             try:
@@ -490,7 +533,7 @@ class TableRoom:
                 log.exception("table %s: chat line %d not saved", data.id, line.n)
                 raise Refused("not_saved", "the message could not be saved; try again") from e
             self._chat_n = line.n
-            self.chat = [*self.chat[-(CHAT_KEPT - 1):], line]
+            self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
         text_out = encode(self._chat_out(line))
         for other in list(self.watchers):
             if self._may_read(other.seat, line):
@@ -517,7 +560,7 @@ class TableRoom:
         message (watchers of one seat that hold the same parts share one encoded message)."""
         game, new, names, memo = self.game, self.game.log[log_from:], self.names(), self.hub.memo
         seen: dict[int | None, Mapping[str, Any]] = {}
-        drawings: dict[int | None, Drawing | None] = {}   # drawn only for a seat that a board client watches
+        drawings: dict[int | None, Drawing | None] = {}  # drawn only for a seat that a board client watches
         built: dict[Any, str] = {}
         for w in list(self.watchers):
             obs = seen.get(w.seat)
@@ -534,10 +577,17 @@ class TableRoom:
             if text is None:
                 base = built.get((w.seat, w.board))
                 if base is None:
-                    view = view_of(game, w.seat, self.data.status, names, self._acts(w.seat),
-                                   "parts" if w.board else "none", obs, self.data.result)
-                    base = built[(w.seat, w.board)] = update_base(self.id, self.data.seq, events_out(new, w.seat),
-                                                                  view)
+                    view = view_of(
+                        game,
+                        w.seat,
+                        self.data.status,
+                        names,
+                        self._acts(w.seat),
+                        "parts" if w.board else "none",
+                        obs,
+                        self.data.result,
+                    )
+                    base = built[(w.seat, w.board)] = update_base(self.id, self.data.seq, events_out(new, w.seat), view)
                 text = built[key] = update_text(base, patch)
             w.conn.send(text)
             w.fresh = False
@@ -553,13 +603,18 @@ class TableRoom:
         self._bot_for = self.data.seq
         if self.data.seats[seat].kind == BOT:
             stored = self.data.seats[seat].bot or "random"
-        else:   # a person's seat that is out: the cheap bot plays it (its moves are in the log as that seat's)
+        else:  # a person's seat that is out: the cheap bot plays it (its moves are in the log as that seat's)
             stored = self.hub.settings.bot_fallback
         spec = runnable_spec(stored, self.hub.settings.bot_budget)
         if spec != stored and seat not in self._clamped:
             self._clamped.add(seat)
-            log.warning("table %s: seat %d's bot %r is outside this server's bot ranges or budget; it plays as %r",
-                        self.id, seat, stored, spec)
+            log.warning(
+                "table %s: seat %d's bot %r is outside this server's bot ranges or budget; it plays as %r",
+                self.id,
+                seat,
+                stored,
+                spec,
+            )
         self.bot_task = asyncio.create_task(self._bot_turn(seat, spec, self.data.seq, self.game.to_json()))
 
     async def _bot_turn(self, seat: int, spec: str, seq: int, game_json: str) -> None:
@@ -573,12 +628,26 @@ class TableRoom:
             raise
         except Exception as e:  # a bot that fails (BotFailed) or overruns (BotTimeout) must not stall the table
             if isinstance(e, BotTimeout):
-                log.warning("table %s: bot %s had no move at version %d after %.0f s (budget %g s + margin %g s); "
-                            "its worker was replaced and the seat plays a %s move", self.id, spec, seq,
-                            loop.time() - started, settings.bot_budget, settings.bot_margin, settings.bot_fallback)
+                log.warning(
+                    "table %s: bot %s had no move at version %d after %.0f s (budget %g s + margin %g s); "
+                    "its worker was replaced and the seat plays a %s move",
+                    self.id,
+                    spec,
+                    seq,
+                    loop.time() - started,
+                    settings.bot_budget,
+                    settings.bot_margin,
+                    settings.bot_fallback,
+                )
             else:
-                log.error("table %s: bot %s failed at version %d (%s); the seat plays a %s move", self.id, spec,
-                          seq, e, settings.bot_fallback)
+                log.error(
+                    "table %s: bot %s failed at version %d (%s); the seat plays a %s move",
+                    self.id,
+                    spec,
+                    seq,
+                    e,
+                    settings.bot_fallback,
+                )
             if self.data.seq != seq:
                 return
             action = await self.hub.read(self.hub.fallback, self.game.clone(), seat, seed)
@@ -595,7 +664,6 @@ def _board_patch(w: Watcher, drawing: Drawing) -> dict[str, Any]:
     patch = drawing.patch(w.sent, w.order)
     w.order = drawing.names
     return patch
-
 
 
 def clean_chat(text: str) -> str:

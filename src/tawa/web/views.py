@@ -3,6 +3,7 @@ spectator, seat ``None``) is built here, from ``observation(seat)``, the events 
 (``Event.visible_to``) and the table's public facts. The true state, the seed, other seats' legal actions
 and the action ids of the history (an id can name a hidden choice) never go into a message.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,9 @@ def bot_name(spec: str) -> str:
     return f"{strength} bot" if strength else f"bot {spec}"
 
 
-def standings_out(game: Game, names: Sequence[str | None],
-                  result: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def standings_out(
+    game: Game, names: Sequence[str | None], result: Mapping[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """The end screen, best place first: each seat's place, the tie-break that decided it and its scores. A table
     that a person left (``result["out"]``: seat -> "resigned") places its seats by the table's ``result["ranking"]``
     (``tawa.web.ledger.ranking_with_out``), and says so in "decided by"; a 2-player table that ended by a
@@ -62,8 +64,19 @@ def standings_out(game: Game, names: Sequence[str | None],
     if game.is_over:
         rows = [st.to_dict() for st in game.standings()]
     else:
-        rows = [{"seat": s, "place": 0, "shared": False, "score": float(v), "decided_by": "", "breakdown": {},
-                 "unit": "", "tie_break": False} for s, v in enumerate(game.scores())]
+        rows = [
+            {
+                "seat": s,
+                "place": 0,
+                "shared": False,
+                "score": float(v),
+                "decided_by": "",
+                "breakdown": {},
+                "unit": "",
+                "tie_break": False,
+            }
+            for s, v in enumerate(game.scores())
+        ]
     if out and result is not None:
         ranking = list(result["ranking"])
         for row in rows:
@@ -81,9 +94,16 @@ def standings_out(game: Game, names: Sequence[str | None],
 BoardMode = Literal["svg", "parts", "none"]
 
 
-def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | None], with_actions: bool = True,
-            board: BoardMode = "svg", obs: Mapping[str, Any] | None = None,
-            result: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def view_of(
+    game: Game,
+    seat: int | None,
+    status: str,
+    names: Sequence[str | None],
+    with_actions: bool = True,
+    board: BoardMode = "svg",
+    obs: Mapping[str, Any] | None = None,
+    result: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """What ``seat`` sees now (``None`` = a spectator), built from ``observation(seat)`` alone (``obs``, when the
     caller has it already), the legal actions when it is that seat's turn, and the table's public status.
     ``with_actions`` False for replays. ``board``: ``svg`` puts the board drawn for this seat in ``svg`` (replays),
@@ -109,8 +129,9 @@ def view_of(game: Game, seat: int | None, status: str, names: Sequence[str | Non
     }
 
 
-def explain_of(game: Game, seat: int | None, status: str, action_id: str | None,
-               element: str | None = None) -> dict[str, Any]:
+def explain_of(
+    game: Game, seat: int | None, status: str, action_id: str | None, element: str | None = None
+) -> dict[str, Any]:
     """Why ``action_id`` is (not) legal for ``seat`` now: ``{legal, reason, rule, opens}``. Any id, even one outside
     the action space (a board names the action a click would mean, issue 18), gets the game's own
     ``explain_illegal`` reason for the seat to act, with what would open it (``opens``, issue 24); a board part that
@@ -120,8 +141,12 @@ def explain_of(game: Game, seat: int | None, status: str, action_id: str | None,
     if mine and action_id is not None and any(a.id == action_id for a in game.legal_actions()):
         return {"legal": True, "reason": "this action is legal now", "rule": None, "opens": None}
     if not mine:
-        return {"legal": False, "reason": "it is not your turn" if seat is not None else "spectators cannot act",
-                "rule": None, "opens": "your turn" if seat is not None else "a seat at the table"}
+        return {
+            "legal": False,
+            "reason": "it is not your turn" if seat is not None else "spectators cannot act",
+            "rule": None,
+            "opens": "your turn" if seat is not None else "a seat at the table",
+        }
     err = game.explain_illegal(action_id) if action_id is not None else game.explain_place(element or "")
     return {"legal": False, "reason": str(err), "rule": err.rule, "opens": err.opens}
 

@@ -21,6 +21,7 @@ Whatever a client can make the server build is bounded per connection:
 - **Outgoing bytes**: messages queue per connection up to ``ws_queue_bytes``; a client that cannot keep up is
   disconnected (it reconnects and gets a full view) instead of slowing its tables down.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -60,8 +61,8 @@ from tawa.web.service import TableService
 from tawa.web.table import TableRoom, Watcher
 
 log = logging.getLogger("tawa.web")
-IDLE_CLOSE = 4408          # the close code of an idle connection
-RESYNC_AFTER = 5.0         # a sync from a client that holds the table as it is is honoured if its view is older
+IDLE_CLOSE = 4408  # the close code of an idle connection
+RESYNC_AFTER = 5.0  # a sync from a client that holds the table as it is is honoured if its view is older
 
 
 def origin_allowed(ws: WebSocket, extra: tuple[str, ...]) -> bool:
@@ -84,10 +85,10 @@ class Connection:
         self.ws = ws
         self.service = service
         self.settings = service.settings
-        self.name = name       # the guest's display name (its cookie), which a spectator chats under
-        self._said: list[float] = []   # when it sent its recent chat lines (``chat_rate_max`` per window)
+        self.name = name  # the guest's display name (its cookie), which a spectator chats under
+        self._said: list[float] = []  # when it sent its recent chat lines (``chat_rate_max`` per window)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.queued = 0        # bytes waiting in the queue
+        self.queued = 0  # bytes waiting in the queue
         self.joined: dict[str, tuple[TableRoom, Watcher]] = {}
         self.closed = False
         self.close_code = 1008
@@ -95,7 +96,7 @@ class Connection:
         self._count = 0
         self._tokens = float(self.settings.full_view_burst)
         self._tokens_at = time.monotonic()
-        self._due: dict[str, asyncio.TimerHandle] = {}   # tables whose full view waits for the bucket
+        self._due: dict[str, asyncio.TimerHandle] = {}  # tables whose full view waits for the bucket
         self._idle: asyncio.TimerHandle | None = None
         self._arm_idle()
 
@@ -125,8 +126,16 @@ class Connection:
         except (WebSocketDisconnect, RuntimeError, OSError):
             self.closed = True
 
-    def reject(self, code: str, reason: str, table: str | None = None, ack: int | None = None,
-               rule: str | None = None, v: int | None = None, opens: str | None = None) -> None:
+    def reject(
+        self,
+        code: str,
+        reason: str,
+        table: str | None = None,
+        ack: int | None = None,
+        rule: str | None = None,
+        v: int | None = None,
+        opens: str | None = None,
+    ) -> None:
         """Answer a refused message; when it concerned a joined table, its full view follows (resync), at once or,
         when the connection's bucket of full views is empty, once when it has one again."""
         self.send(reject_message(code, reason, table, ack, rule, opens, v))
@@ -146,11 +155,16 @@ class Connection:
         unread; a client that sends twice the rate in one window is disconnected (close 1008)."""
         st = self.settings
         if self._count == st.ws_rate_max + 1:
-            self.reject("rate_limited", f"at most {st.ws_rate_max} messages per {st.ws_rate_window:g} seconds; the "
-                                        "next ones in this window are dropped unanswered; slow down")
+            self.reject(
+                "rate_limited",
+                f"at most {st.ws_rate_max} messages per {st.ws_rate_window:g} seconds; the "
+                "next ones in this window are dropped unanswered; slow down",
+            )
         elif self._count > 2 * st.ws_rate_max and not self.closed:
-            self.reject("rate_limited", f"more than {2 * st.ws_rate_max} messages in {st.ws_rate_window:g} seconds: "
-                                        "closing this connection")
+            self.reject(
+                "rate_limited",
+                f"more than {2 * st.ws_rate_max} messages in {st.ws_rate_window:g} seconds: closing this connection",
+            )
             self.closed = True
             self.queue.put_nowait(None)
 
@@ -224,7 +238,7 @@ class Connection:
         except json.JSONDecodeError as e:
             self.reject("bad_json", f"not JSON: {e.msg} at character {e.pos}")
             return
-        except (ValueError, RecursionError):   # the limits above should make these impossible: never a traceback
+        except (ValueError, RecursionError):  # the limits above should make these impossible: never a traceback
             self.reject("bad_json", "not JSON the server accepts")
             return
         if not isinstance(raw, dict):
@@ -255,15 +269,18 @@ class Connection:
             room = await svc.table(msg.table)
             seat = room.seat_for_token(msg.token) if msg.token is not None else None
             if msg.table not in self.joined and len(self.joined) >= self.settings.max_tables_per_socket:
-                raise Refused("too_many_joined", f"a connection may join at most {self.settings.max_tables_per_socket}"
-                                                 " tables at once; leave one first")
+                raise Refused(
+                    "too_many_joined",
+                    f"a connection may join at most {self.settings.max_tables_per_socket}"
+                    " tables at once; leave one first",
+                )
             if not self._take_token():
                 raise Refused("rate_limited", "too many views asked for in a short time; join again in a second")
             self.leave(msg.table)
             try:
                 self.joined[msg.table] = (room, room.watch(self, seat, msg.board))
             except Refused:
-                self._tokens += 1    # no view was sent
+                self._tokens += 1  # no view was sent
                 raise
             finally:
                 self._arm_idle()
@@ -277,8 +294,9 @@ class Connection:
                 if w.seat is None:
                     raise Refused("spectator", "spectators cannot act; open your seat link to play")
                 ack = msg.ack
-                await room.submit(w.seat, msg.action, msg.seq,
-                                  on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
+                await room.submit(
+                    w.seat, msg.action, msg.seq, on_commit=lambda v: self.send(ack_message(room.id, ack, v))
+                )
             elif isinstance(msg, Help):
                 self.send(room.help(w, msg.action, msg.ack))
             elif isinstance(msg, Explain):
@@ -303,15 +321,17 @@ class Connection:
         st, now = self.settings, time.monotonic()
         self._said = [t for t in self._said if now - t < st.chat_rate_window]
         if len(self._said) >= st.chat_rate_max:
-            raise Refused("rate_limited", f"at most {st.chat_rate_max} chat messages per {st.chat_rate_window:g} "
-                                          "seconds; wait a moment")
+            raise Refused(
+                "rate_limited",
+                f"at most {st.chat_rate_max} chat messages per {st.chat_rate_window:g} seconds; wait a moment",
+            )
         self._said.append(now)
 
     def _joined(self, table: str) -> tuple[TableRoom, Watcher]:
         try:
             return self.joined[table]
         except KeyError:
-            raise Refused("not_joined", f"join table {table!r} first (send {{\"t\": \"join\", ...}})") from None
+            raise Refused("not_joined", f'join table {table!r} first (send {{"t": "join", ...}})') from None
 
     def leave(self, table: str) -> None:
         entry = self.joined.pop(table, None)
@@ -397,7 +417,7 @@ async def endpoint(ws: WebSocket) -> None:
         finally:
             conn.leave_all()
             conn.closed = True
-            conn.queue.put_nowait(None)   # the writer sends what is queued (an idle notice), then closes
+            conn.queue.put_nowait(None)  # the writer sends what is queued (an idle notice), then closes
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2)
     finally:

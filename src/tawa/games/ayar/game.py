@@ -5,6 +5,7 @@ The registered game declares its functions for ``TabledGame``: data.py (Params, 
 rules/ (legal and apply in __init__; turn.py, activities.py, solo.py, night.py, texts.py), illegal.py, scoring.py,
 observe.py, render.py, strategy.py, view/.
 """
+
 from __future__ import annotations
 
 from tawa.core.game import GameInfo
@@ -26,27 +27,38 @@ class AyarGame(TabledGame[AyarState, Tables]):
         params=PARAMS,
         spec="ayar.md",
         summary="Lay Step markers, move the Ayar brothers toward Cusco and develop four activities; "
-                "final score = min(Sun, Moon).",
+        "final score = min(Sun, Moon).",
         rule_prefix="AY",
-        automation_options={},   # the spec has no [D] safety cap: every game ends after 15 turns each
-        short_game=(2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),   # the tests' whole game in few decisions
-        score_targets=SCORE_TARGETS,   # the spec's balance target (data.py)
+        automation_options={},  # the spec has no [D] safety cap: every game ends after 15 turns each
+        short_game=(2, {"TURNS_PER_ROUND": [1, 1, 1, 1]}),  # the tests' whole game in few decisions
+        score_targets=SCORE_TARGETS,  # the spec's balance target (data.py)
     )
-    place_rule = ("AY-080",  # a click on a part of the board that means no action (issue 24)
-                  "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
-                  "takes a Tambo and performs the activity, each choice on a highlighted place or a button")
+    place_rule = (
+        "AY-080",  # a click on a part of the board that means no action (issue 24)
+        "this part of the board only shows the table: a Day turn lays a Step marker, moves the Ayar, "
+        "takes a Tambo and performs the activity, each choice on a highlighted place or a button",
+    )
     delegates = Delegates(
-        tables=tables, check_params=check_params,
+        tables=tables,
+        check_params=check_params,
         new_state=lambda players, t: AyarState(t),
-        load_state=lambda data, t, params, players: rules.load_state(data, t, params), setup=setup.setup,
-        legal=rules.legal, apply=rules.apply, explain=illegal.explain,
+        load_state=lambda data, t, params, players: rules.load_state(data, t, params),
+        setup=setup.setup,
+        legal=rules.legal,
+        apply=rules.apply,
+        explain=illegal.explain,
         action_ids=lambda t, params, players: rules.action_ids(t),
-        observation=observe.observation, resample_hidden=observe.resample_hidden, check_invariants=check_invariants,
-        scores=lambda s, t, params: scoring.scores(s), ranking=lambda s, t, params: scoring.ranking(s),
+        observation=observe.observation,
+        resample_hidden=observe.resample_hidden,
+        check_invariants=check_invariants,
+        scores=lambda s, t, params: scoring.scores(s),
+        ranking=lambda s, t, params: scoring.ranking(s),
         standings=lambda s, t, params: scoring.standings(s),
-        render_parts=render.render_table, help_text=lambda s, t, params, action: render.help_text(action),
+        render_parts=render.render_table,
+        help_text=lambda s, t, params, action: render.help_text(action),
         progress_weights=lambda s, t, params, actions: strategy.progress_weights(actions),
-        strategy=strategy, view=view,
+        strategy=strategy,
+        view=view,
     )
 
     @property

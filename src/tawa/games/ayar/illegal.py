@@ -6,6 +6,7 @@ each verb; a verb of another decision is refused by AY-080, else the verb's chec
 order, the same predicates the choice generators are built from, so an explanation cannot drift from what is
 offered.
 """
+
 from __future__ import annotations
 
 from tawa.core.errors import IllegalAction
@@ -44,13 +45,17 @@ def explain(st: AyarState, t: Tables, params: Params, action_id: str) -> Illegal
     if verb not in ROUTES.kinds or len(words) < 2:
         return refused(f"{action_id!r} is not an Ayar action", "AY-826", "unknown").error(action_id)
     now = decision(st)
-    found = ROUTES.refusal(now, verb, (st, t, params), (st, t, params, st.decider, words[1:], action_id),
-                           lambda: _not_now(action_id, now))
+    found = ROUTES.refusal(
+        now, verb, (st, t, params), (st, t, params, st.decider, words[1:], action_id), lambda: _not_now(action_id, now)
+    )
     return None if found is None else found.error(action_id)
 
 
 def _not_now(action_id: str, now: Phase | str) -> Refusal:
     """A choice of another decision than the one asked now (AY-080)."""
     word = now if isinstance(now, str) else now.word
-    return Refusal("AY-080", f"{action_id!r}: the decision now is {word!r} (turn order AY-080, AY-800..AY-810)",
-                   DECISION_OPENS[action_id.split(" ", 1)[0]])
+    return Refusal(
+        "AY-080",
+        f"{action_id!r}: the decision now is {word!r} (turn order AY-080, AY-800..AY-810)",
+        DECISION_OPENS[action_id.split(" ", 1)[0]],
+    )

@@ -1,4 +1,5 @@
 """What a seat may see (AY-700..AY-706) and the resampling of hidden parts (AY-707..AY-709)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,42 +16,93 @@ def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> d
     (``None``) sees the same public table."""
     players = []
     for p in st.players:
-        players.append({
-            "grid": list(p.grid), "slots": list(p.slots), "markers": list(p.markers),
-            "laid": [list(x) for x in p.laid], "sun": p.sun, "moon": p.moon, "inti": p.inti, "llamas": p.llamas,
-            "pots": [None if d else pid for pid, d in zip(p.pots, p.pot_down, strict=True)],   # AY-702
-            "weave": list(p.weave), "weave_tile": list(p.weave_tile), "tiles": list(p.tiles),
-            "boxes": list(p.boxes), "island_at": list(p.island_at), "boat": p.boat, "bonus": list(p.bonus),
-            "temples": p.temples, "on_board": p.on_board, "discarded": p.discarded,
-        })
+        players.append(
+            {
+                "grid": list(p.grid),
+                "slots": list(p.slots),
+                "markers": list(p.markers),
+                "laid": [list(x) for x in p.laid],
+                "sun": p.sun,
+                "moon": p.moon,
+                "inti": p.inti,
+                "llamas": p.llamas,
+                "pots": [None if d else pid for pid, d in zip(p.pots, p.pot_down, strict=True)],  # AY-702
+                "weave": list(p.weave),
+                "weave_tile": list(p.weave_tile),
+                "tiles": list(p.tiles),
+                "boxes": list(p.boxes),
+                "island_at": list(p.island_at),
+                "boat": p.boat,
+                "bonus": list(p.bonus),
+                "temples": p.temples,
+                "on_board": p.on_board,
+                "discarded": p.discarded,
+            }
+        )
     return {
-        "seat": seat, "players": players, "round": st.round, "turn": st.turn, "start": st.start,
-        "phase": st.phase.word, "to_move": st.seat, "night_step": int(st.night_step), "retiring": st.retiring,
-        "context": {"marker": st.marker, "slot": st.slot, "path": st.path, "cell": st.cell, "spot": st.spot,
-                    "act": st.act, "base": st.base, "power": st.power, "fallback": st.fallback,
-                    "raymi_hit": st.raymi_hit, "taken": st.taken, "facedown_taken": st.facedown_taken,
-                    "used_stacks": st.used_stacks, "chosen_stack": st.chosen_stack, "b5": int(st.b5)},
+        "seat": seat,
+        "players": players,
+        "round": st.round,
+        "turn": st.turn,
+        "start": st.start,
+        "phase": st.phase.word,
+        "to_move": st.seat,
+        "night_step": int(st.night_step),
+        "retiring": st.retiring,
+        "context": {
+            "marker": st.marker,
+            "slot": st.slot,
+            "path": st.path,
+            "cell": st.cell,
+            "spot": st.spot,
+            "act": st.act,
+            "base": st.base,
+            "power": st.power,
+            "fallback": st.fallback,
+            "raymi_hit": st.raymi_hit,
+            "taken": st.taken,
+            "facedown_taken": st.facedown_taken,
+            "used_stacks": st.used_stacks,
+            "chosen_stack": st.chosen_stack,
+            "b5": int(st.b5),
+        },
         "ayars": {"step": list(st.step), "active": list(st.active), "stamp": list(st.stamp), "moves": st.moves},
         "spots": [[list(x) for x in row] for row in st.spots],
         "raymi": list(st.raymi),
-        "temple": [list(x) for x in st.temple], "temple_token": list(st.temple_token),
+        "temple": [list(x) for x in st.temple],
+        "temple_token": list(st.temple_token),
         "temple_closed": list(st.temple_closed),
-        "market": list(st.market), "stack_size": len(st.stack), "pots_out": list(st.pots_out),   # AY-701
-        "textile_tops": [s[0] if s else None for s in st.stacks],                                # AY-703
-        "textile_sizes": [len(s) for s in st.stacks], "textiles_out": list(st.textiles_out),
-        "terrace": list(st.terrace), "terrace_cells": t.terrace_cells, "lake": list(st.lake),
+        "market": list(st.market),
+        "stack_size": len(st.stack),
+        "pots_out": list(st.pots_out),  # AY-701
+        "textile_tops": [s[0] if s else None for s in st.stacks],  # AY-703
+        "textile_sizes": [len(s) for s in st.stacks],
+        "textiles_out": list(st.textiles_out),
+        "terrace": list(st.terrace),
+        "terrace_cells": t.terrace_cells,
+        "lake": list(st.lake),
         "route": [list(x) for x in st.route],
         "tokens_pending": {"seat": st.tok_seat, "n": st.tok_n},
-        "rival": {"shown": list(st.rival_shown), "deck_size": len(st.rival_deck),                 # AY-704
-                  "tambos": st.rival_tambos, "cubes": st.rival_cubes},
+        "rival": {
+            "shown": list(st.rival_shown),
+            "deck_size": len(st.rival_deck),  # AY-704
+            "tambos": st.rival_tambos,
+            "cubes": st.rival_cubes,
+        },
         "final": [list(x) for x in st.final],
         "components": components(t, params),
     }
 
 
 # the [P] rule numbers a board's texts name that are no component (AY-174, AY-242, AY-243, AY-254, AY-386, AY-432)
-RULE_NUMBERS = ("FACEDOWN_COST", "FACEDOWN_MAX", "RESHUFFLE_BELOW", "TEMPLE_SUN_PER_NIGHT", "TEMPLE_FALLBACK_SUN",
-                "OVERFLOW_LLAMAS")
+RULE_NUMBERS = (
+    "FACEDOWN_COST",
+    "FACEDOWN_MAX",
+    "RESHUFFLE_BELOW",
+    "TEMPLE_SUN_PER_NIGHT",
+    "TEMPLE_FALLBACK_SUN",
+    "OVERFLOW_LLAMAS",
+)
 
 
 def components(t: Tables, params: Params) -> dict[str, Any]:
@@ -60,22 +112,36 @@ def components(t: Tables, params: Params) -> dict[str, Any]:
     (``RULE_NUMBERS``). Public and the same for every seat (AY-700)."""
     return {
         "rule_numbers": {name: params[name] for name in RULE_NUMBERS},
-        "start_step": t.start_step, "cusco": t.cusco, "spot_capacity": t.spot_capacity,
+        "start_step": t.start_step,
+        "cusco": t.cusco,
+        "spot_capacity": t.spot_capacity,
         "spot_activity": list(t.spot_activity),
-        "raymi_steps": list(t.raymi_steps), "turns_per_round": list(t.turns_per_round),
-        "slot_arrows": list(t.slot_arrows), "slot_moon": list(t.slot_moon),
+        "raymi_steps": list(t.raymi_steps),
+        "turns_per_round": list(t.turns_per_round),
+        "slot_arrows": list(t.slot_arrows),
+        "slot_moon": list(t.slot_moon),
         "slot_bonus": [[kind, n] for kind, n in t.slot_bonus],
-        "market_slots": t.market_slots, "colours": list(t.colours), "pot_colour": list(t.pot_colour),
-        "pot_power": list(t.pot_power), "pot_viracocha": list(t.pot_viracocha), "pot_row": list(t.pot_row),
-        "weave_shape": [t.weave_rows, t.weave_cols], "column_moon": list(t.column_moon),
+        "market_slots": t.market_slots,
+        "colours": list(t.colours),
+        "pot_colour": list(t.pot_colour),
+        "pot_power": list(t.pot_power),
+        "pot_viracocha": list(t.pot_viracocha),
+        "pot_row": list(t.pot_row),
+        "weave_shape": [t.weave_rows, t.weave_cols],
+        "column_moon": list(t.column_moon),
         "frame": [[r, c, side] for r, c, side in sorted(t.frame)],
         "textiles": [[x.id, x.stack, list(x.half_suns), x.viracocha] for x in t.textiles],
-        "box_suns": [list(b) for b in t.box_suns], "box_moon": list(t.box_moon),
-        "box_viracocha": list(t.box_viracocha), "terrace_cols": t.terrace_cols,
-        "route": [[t.route_cost[s], t.route_moon[s], t.route_yellow[s], t.route_section[s]]
-                  for s in range(len(t.route_cost))],
-        "island_suns": list(t.island_suns), "island_viracocha": sorted(t.island_viracocha),
-        "bonus_need": list(t.bonus_need), "bonus_effect": [[e, n] for e, n in t.bonus_effect],
+        "box_suns": [list(b) for b in t.box_suns],
+        "box_moon": list(t.box_moon),
+        "box_viracocha": list(t.box_viracocha),
+        "terrace_cols": t.terrace_cols,
+        "route": [
+            [t.route_cost[s], t.route_moon[s], t.route_yellow[s], t.route_section[s]] for s in range(len(t.route_cost))
+        ],
+        "island_suns": list(t.island_suns),
+        "island_viracocha": sorted(t.island_viracocha),
+        "bonus_need": list(t.bonus_need),
+        "bonus_effect": [[e, n] for e, n in t.bonus_effect],
         "rival_cards": [list(c) for c in t.rival_cards],
     }
 

@@ -10,6 +10,7 @@ terminal redraws only the parts that changed between two decisions of one turn.
 Below ``FULL_WIDTH`` columns the compact form is used: shorter legends, two Textile stacks a line, the other
 players in three summary lines; every line of every form is folded to the width when one is given.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -37,34 +38,54 @@ from tawa.games.ayar.rules.texts import RIVAL, activity_name, bonus_text, cell_n
 from tawa.games.ayar.scoring import farm_sun, moon_values, pottery_sun, reed_sun, scores, sun_value, weave_sun
 from tawa.games.ayar.state import DECISIONS, AyarState, Phase, PlayerState
 
-FULL_WIDTH = 100    # narrower terminals get the compact form
-LINE = {True: 79, False: 99}   # the longest line each form writes before any folding (compact, full)
+FULL_WIDTH = 100  # narrower terminals get the compact form
+LINE = {True: 79, False: 99}  # the longest line each form writes before any folding (compact, full)
 
 DECIDING = {
-    Phase.MARKER: "lay a Step marker", Phase.SLOT: "choose the Step slot", Phase.AYAR: "choose the Ayar to move",
-    Phase.TAMBO: "take a Tambo of the lane", Phase.SPOT: "place the Tambo on a spot", Phase.POT: "take Pots",
-    Phase.TEXTILE: "take a Textile", Phase.PLACE: "lay the Textile", Phase.MAIZE: "plant Maize",
-    Phase.BOAT: "move the Boat", Phase.TEMPLE: "place a Temple marker",
+    Phase.MARKER: "lay a Step marker",
+    Phase.SLOT: "choose the Step slot",
+    Phase.AYAR: "choose the Ayar to move",
+    Phase.TAMBO: "take a Tambo of the lane",
+    Phase.SPOT: "place the Tambo on a spot",
+    Phase.POT: "take Pots",
+    Phase.TEXTILE: "take a Textile",
+    Phase.PLACE: "lay the Textile",
+    Phase.MAIZE: "plant Maize",
+    Phase.BOAT: "move the Boat",
+    Phase.TEMPLE: "place a Temple marker",
 }
-SHORT_BONUS = {"llamas": "+{} Llamas", "inti": "+{} Inti", "power_pw": "+{} power P/W", "power_fr": "+{} power F/R",
-               "moon": "+{} Moon a Night"}
+SHORT_BONUS = {
+    "llamas": "+{} Llamas",
+    "inti": "+{} Inti",
+    "power_pw": "+{} power P/W",
+    "power_fr": "+{} power F/R",
+    "moon": "+{} Moon a Night",
+}
 
 
-def render_table(st: AyarState, t: Tables, params: Params, seat: int | None, width: int | None
-                 ) -> list[tuple[str, str]]:
+def render_table(
+    st: AyarState, t: Tables, params: Params, seat: int | None, width: int | None
+) -> list[tuple[str, str]]:
     """The terminal picture of what ``seat`` sees, under a finished solo game's C17 title (AY-515)."""
     title = solo_title(params, int(scores(st)[0])) if st.final and st.n == 1 else ""
     return render_parts(st, t, seat, width, params.SET_MOON, tuple(params.SOLO_BANDS), title)
 
 
-def render_parts(st: AyarState, t: Tables, seat: int | None, width: int | None, set_moon: tuple[int, ...],
-                 solo_bands: tuple[str, ...], solo_title: str) -> list[tuple[str, str]]:
+def render_parts(
+    st: AyarState,
+    t: Tables,
+    seat: int | None,
+    width: int | None,
+    set_moon: tuple[int, ...],
+    solo_bands: tuple[str, ...],
+    solo_title: str,
+) -> list[tuple[str, str]]:
     """What ``seat`` sees (``None``: a spectator), as (name, text) parts in display order."""
     compact = width is not None and width < FULL_WIDTH
     parts = [("header", header(st, t)), ("board", board(st, t, compact)), ("lake", lake(st, t, compact))]
     if st.n == 1:
         parts.append(("rival", rival(st, t)))
-    for i in range(st.n):                                 # in seat order; the viewing seat's board is "you"
+    for i in range(st.n):  # in seat order; the viewing seat's board is "you"
         if i == seat:
             parts.append(("you", player_area(st, t, i, set_moon, True, compact, False)))
         else:
@@ -107,7 +128,8 @@ def header(st: AyarState, t: Tables) -> str:
         now = f"{seat_label(st.tok_seat)} places a Viracocha token on a bonus space"
     else:
         now = f"{seat_label(st.seat)} to {DECIDING.get(st.phase, 'act')}" + (
-            " (no activity is possible: fallback, AY-190)" if st.fallback and st.phase in DECISIONS else "")
+            " (no activity is possible: fallback, AY-190)" if st.fallback and st.phase in DECISIONS else ""
+        )
     return head + "\n" + now
 
 
@@ -133,9 +155,15 @@ def turn_parts(st: AyarState, t: Tables) -> list[str]:
 
 def final(st: AyarState, solo_bands: tuple[str, ...], solo_title: str) -> str:
     """The final scores (the ranking with its tie-breaks is ``Game.standings``) and the solo band."""
-    text = "\n".join(pack("FINAL: ", [f"{seat_label(i)} {f.final} (Sun {f.sun}, Moon {f.moon})"
-                                      for i, f in enumerate(st.final)], LINE[True], "; "))
-    if st.n == 1 and solo_bands:                                          # AY-515
+    text = "\n".join(
+        pack(
+            "FINAL: ",
+            [f"{seat_label(i)} {f.final} (Sun {f.sun}, Moon {f.moon})" for i, f in enumerate(st.final)],
+            LINE[True],
+            "; ",
+        )
+    )
+    if st.n == 1 and solo_bands:  # AY-515
         text += f"\nSolo result: {solo_title} (bands {', '.join(solo_bands)})"
     return text
 
@@ -148,11 +176,15 @@ def owner(o: int) -> str:
 
 def board(st: AyarState, t: Tables, compact: bool) -> str:
     if compact:
-        out = ["PATHS  spot k lies before step k: P/W/F/R free, 1-4 Tambo of P1-P4, # Rival",
-               "       . unused; lower case: retired path; below: A = Ayar, p/w/f/r = Raymi"]
+        out = [
+            "PATHS  spot k lies before step k: P/W/F/R free, 1-4 Tambo of P1-P4, # Rival",
+            "       . unused; lower case: retired path; below: A = Ayar, p/w/f/r = Raymi",
+        ]
     else:
-        out = ["PATHS  spot k lies before step k: letter = free spot (P/W/F/R), digit = player's Tambo, # = Rival,",
-               "       . = unused; lower case = retired path.  Under each path: A = Ayar, p/w/f/r = Raymi tile"]
+        out = [
+            "PATHS  spot k lies before step k: letter = free spot (P/W/F/R), digit = player's Tambo, # = Rival,",
+            "       . = unused; lower case = retired path.  Under each path: A = Ayar, p/w/f/r = Raymi tile",
+        ]
     out.append("       " + "".join(str(k // 10) if k % 10 == 0 else " " for k in range(1, t.cusco + 1)))
     for q in range(len(PATHS)):
         row = []
@@ -194,8 +226,11 @@ def lake(st: AyarState, t: Tables, compact: bool) -> str:
             continue
         tile = t.textiles[s[0]]
         vir = " V" if tile.viracocha else ""
-        tops.append(f"{i + 1}: {tile.id} {' '.join(tile.half_suns)}{vir} ({len(s)})" if compact else
-                    f"stack {i + 1}: {tile.id} [{' '.join(tile.half_suns)}]{vir} ({len(s)} left)")
+        tops.append(
+            f"{i + 1}: {tile.id} {' '.join(tile.half_suns)}{vir} ({len(s)})"
+            if compact
+            else f"stack {i + 1}: {tile.id} [{' '.join(tile.half_suns)}]{vir} ({len(s)} left)"
+        )
     out.extend(pack("  Textiles  ", tops, LINE[compact], " | "))
     market = []
     for i, pid in enumerate(st.market):
@@ -208,15 +243,22 @@ def lake(st: AyarState, t: Tables, compact: bool) -> str:
     out.extend(pack("  Pottery   market ", [*market, stack], LINE[compact], "  "))
     cols = t.terrace_cols
     cells = [owner(o) for o in st.terrace] + ["."] * (t.terrace_cells - len(st.terrace))
-    out.append("  Terrace   " + "  ".join("".join(cells[r:r + cols]) for r in range(0, t.terrace_cells, cols))
-               + "   (digit = planter, # = Rival)")
+    out.append(
+        "  Terrace   "
+        + "  ".join("".join(cells[r : r + cols]) for r in range(0, t.terrace_cells, cols))
+        + "   (digit = planter, # = Rival)"
+    )
     spaces = range(1, t.route_len + 1)
     cell = 3 if compact else 4
     out.append("  Route     space:" + "".join(f"{s:>{cell}}" for s in spaces))
     out.append("            cost: " + "".join(f"{t.route_cost[s]:>{cell}}" for s in spaces))
-    out.append("      Island Moon:" + "".join(
-        f"{(str(t.route_moon[s]) + ('y' if t.route_yellow[s] else '')) if t.route_moon[s] else '':>{cell}}"
-        for s in spaces))
+    out.append(
+        "      Island Moon:"
+        + "".join(
+            f"{(str(t.route_moon[s]) + ('y' if t.route_yellow[s] else '')) if t.route_moon[s] else '':>{cell}}"
+            for s in spaces
+        )
+    )
     islands = [f"{s}: {' '.join(owner_label(o) for o in st.route[s])}" for s in spaces if st.route[s]]
     out.extend(pack("            Islands (y: a yellow slot holds one): ", islands or ["none"], LINE[compact], "; "))
     boats: dict[int, list[str]] = {}
@@ -232,8 +274,10 @@ def lake(st: AyarState, t: Tables, compact: bool) -> str:
 def rival(st: AyarState, t: Tables) -> str:
     """AY-503/AY-704 the Rival's revealed cards (public) and neutral pieces."""
     islands = sum(1 for isl in st.route if NEUTRAL in isl)
-    out = [f"{RIVAL.upper()}: {len(st.rival_deck)} cards left; neutral Tambos {st.rival_tambos}, cubes "
-           f"{st.rival_cubes}, Islands placed {islands}"]
+    out = [
+        f"{RIVAL.upper()}: {len(st.rival_deck)} cards left; neutral Tambos {st.rival_tambos}, cubes "
+        f"{st.rival_cubes}, Islands placed {islands}"
+    ]
     if st.rival_shown:
         cid, sel, steps, prio = t.rival_cards[st.rival_shown[-1]]
         out.append(f"  last card {cid}: {sel} Ayar {steps} step(s), spot priority {' '.join(prio)}")
@@ -242,23 +286,29 @@ def rival(st: AyarState, t: Tables) -> str:
 
 
 # ---------------------------------------------------------------- a player's board
-def player_area(st: AyarState, t: Tables, i: int, set_moon: tuple[int, ...], you: bool, compact: bool,
-                summary: bool) -> str:
+def player_area(
+    st: AyarState, t: Tables, i: int, set_moon: tuple[int, ...], you: bool, compact: bool, summary: bool
+) -> str:
     """One player's board: in full, or (``summary``) in four lines."""
     p = st.players[i]
     moons = moon_values(p, t, set_moon)
     suns = {a: sun_value(p, t, a) for a in ACTIVITIES}
-    head = f"PLAYER {seat_label(i)}{' (you)' if you else ''}: Sun {p.sun}  Moon {p.moon}  Inti {p.inti}  " \
-           f"Llamas {p.llamas}  Temple markers {p.temples}"
+    head = (
+        f"PLAYER {seat_label(i)}{' (you)' if you else ''}: Sun {p.sun}  Moon {p.moon}  Inti {p.inti}  "
+        f"Llamas {p.llamas}  Temple markers {p.temples}"
+    )
     if summary:
         return "\n".join([head, *_summary(t, p, suns, moons)])
-    out = [head,
-           "  Sun values:  " + ", ".join(f"{activity_name(a)} {suns[a]}" for a in ACTIVITIES),
-           "  Moon values: " + ", ".join(f"{activity_name(a)} {moons[a]}" for a in ACTIVITIES)]
+    out = [
+        head,
+        "  Sun values:  " + ", ".join(f"{activity_name(a)} {suns[a]}" for a in ACTIVITIES),
+        "  Moon values: " + ", ".join(f"{activity_name(a)} {moons[a]}" for a in ACTIVITIES),
+    ]
 
     def slot_txt(s: int) -> str:
         m = p.slots[s]
         return f"{MARKERS[m][:2]}" if m >= 0 else f"{t.slot_arrows[s]}>"
+
     columns = " ".join(f"{LANES[s]}:{slot_txt(s)}" for s in range(GRID, len(LANES)))
     out.append("  Tambo grid (slot: arrows> or marker laid)     " + columns)
     for r in range(GRID):
@@ -272,8 +322,11 @@ def player_area(st: AyarState, t: Tables, i: int, set_moon: tuple[int, ...], you
         else:
             pots.append(f"({t.pot_row[k]}☼)")
     out.extend(pack("  Pot row: ", [*pots, f"  Sun {pottery_sun(p, t)}"], LINE[compact], " "))
-    legend = "(* complete Sun, o open half-sun, numbers = Textile ids)" if compact else \
-        "(* complete Sun, o open half-sun; numbers = textile ids)"
+    legend = (
+        "(* complete Sun, o open half-sun, numbers = Textile ids)"
+        if compact
+        else "(* complete Sun, o open half-sun; numbers = textile ids)"
+    )
     out.append(f"  Weaving area {legend}  Sun {weave_sun(p, t)}")
     out.extend("    " + line for line in weave_lines(t, p))
     out.append("    Moon: " + "".join(f"{m:^6}" for m in t.column_moon))
@@ -281,12 +334,14 @@ def player_area(st: AyarState, t: Tables, i: int, set_moon: tuple[int, ...], you
     for b, k in enumerate(p.boxes):
         cubes = "".join("x" if j >= k else str(t.box_suns[b][j]) for j in range(len(t.box_suns[b])))
         boxes.append(f"{BOX_NAMES[b].upper()}[{cubes}]{'V' if t.box_viracocha[b] else ''}")
-    label = "  Maize (x cube, n Sun): " if compact else \
-        "  Maize boxes (x = cube, digit = Sun revealed): "
+    label = "  Maize (x cube, n Sun): " if compact else "  Maize boxes (x = cube, digit = Sun revealed): "
     out.extend(pack(label, [*boxes, f"  Sun {farm_sun(p, t)}"], LINE[compact], " "))
-    isl = [f"{k + 1}@{p.island_at[k]}" if k < len(p.island_at) else
-           f"{k + 1}:({t.island_suns[k]}☼{'V' if k + 1 in t.island_viracocha else ''})"
-           for k in range(len(t.island_suns))]
+    isl = [
+        f"{k + 1}@{p.island_at[k]}"
+        if k < len(p.island_at)
+        else f"{k + 1}:({t.island_suns[k]}☼{'V' if k + 1 in t.island_viracocha else ''})"
+        for k in range(len(t.island_suns))
+    ]
     out.extend(pack(f"  Boat at {p.boat}; Islands: ", [*isl, f"  Sun {reed_sun(p, t)}"], LINE[compact], " "))
     spaces = []
     for k in range(len(t.bonus_need)):
@@ -304,8 +359,11 @@ def _summary(t: Tables, p: PlayerState, suns: dict[str, int], moons: dict[str, i
     down = sum(p.pot_down)
     boxes = " ".join(f"{BOX_NAMES[b].upper()}{len(t.box_suns[b]) - k}" for b, k in enumerate(p.boxes))
     return [
-        "  values Sun " + " ".join(f"{a} {suns[a]}" for a in ACTIVITIES)
-        + " | Moon " + " ".join(f"{a} {moons[a]}" for a in ACTIVITIES) + f" | Tambos left {sum(p.grid)}",
+        "  values Sun "
+        + " ".join(f"{a} {suns[a]}" for a in ACTIVITIES)
+        + " | Moon "
+        + " ".join(f"{a} {moons[a]}" for a in ACTIVITIES)
+        + f" | Tambos left {sum(p.grid)}",
         f"  Step markers laid this round: {laid}",
         "  Viracocha spaces " + " ".join(f"V{k + 1} {p.bonus[k]}/{t.bonus_need[k]}" for k in range(len(t.bonus_need))),
         f"  Pots {len(p.pots)}" + (f" ({down} facedown)" if down else "") + f", Textiles {len(p.tiles)}, "
@@ -384,11 +442,10 @@ def weave_lines(t: Tables, p: PlayerState) -> list[str]:
     return lines
 
 
-
 HELP = {
     "marker": "Step 1 (AY-090..AY-095): lay a Step marker; coloured markers move their Ayar, gold moves any.",
     "slot": "Step 1 (AY-090..AY-093): the slot picks the lane; its arrows move the Ayar (AY-113); power = empty "
-            "spaces of the lane after the Tambo leaves (AY-150).",
+    "spaces of the lane after the Tambo leaves (AY-150).",
     "ayar": "Step 2 (AY-111/AY-112): choose the active Ayar that the gold (or retired colour) marker moves.",
     "tambo": "Step 3 (AY-130/AY-131): take a Tambo of the lane.",
     "spot": "Step 3 (AY-132..AY-135): place the Tambo on a free spot behind the moved Ayar; you perform its activity.",
@@ -396,8 +453,8 @@ HELP = {
     "textile": "Weaving (AY-280..AY-290): at most one Textile per stack, total power within your power.",
     "weave": "Weaving: stop taking Textiles.",
     "place": "Weaving (AY-284..AY-286, C10): lay the Textile on two empty adjacent cells, rotated or flipped; "
-             "the ids read 'place <cell of half a> <direction of half b> [flip]', the text says where its half-suns "
-             "end up.",
+    "the ids read 'place <cell of half a> <direction of half b> [flip]', the text says where its half-suns "
+    "end up.",
     "maize": "Farming (AY-310..AY-317): plant the leftmost cube of a box into the next terrace space.",
     "boat": "Reed (AY-340..AY-356): move the Boat; spaces with an Island cost 0; Islands are placed on the way.",
     "token": "Viracocha (AY-380..AY-391): place the token on an open bonus space.",

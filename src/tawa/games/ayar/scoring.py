@@ -1,4 +1,5 @@
 """Sun and Moon values of the four activities, Llama allocation and the final ranking."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -147,8 +148,12 @@ def ranking(st: AyarState) -> list[int]:
     return rank_keys(ranking_keys(st))
 
 
-TIE_BREAKS = (SCORE, "AY-487 higher max(Sun, Moon)",   # AY-486 the final score min(Sun, Moon) first
-              "AY-488 more Viracocha tokens on bonus spaces", "AY-489 more Llamas before the allocation")
+TIE_BREAKS = (
+    SCORE,
+    "AY-487 higher max(Sun, Moon)",  # AY-486 the final score min(Sun, Moon) first
+    "AY-488 more Viracocha tokens on bonus spaces",
+    "AY-489 more Llamas before the allocation",
+)
 SHARED = "AY-490 shared: still tied after max(Sun, Moon), Viracocha tokens and Llamas"
 
 
@@ -166,6 +171,5 @@ def breakdown(st: AyarState, seat: int) -> dict[str, float]:
 def standings(st: AyarState) -> list[Standing]:
     """The ranking with the tie-break that decided each place (AY-486..AY-490) and each seat's breakdown."""
     keys = ranking_keys(st)
-    table = standings_by_keys([k[0] for k in keys], keys, TIE_BREAKS,
-                              [breakdown(st, s) for s in range(st.n)])
+    table = standings_by_keys([k[0] for k in keys], keys, TIE_BREAKS, [breakdown(st, s) for s in range(st.n)])
     return [replace(s, decided_by=SHARED) if s.shared else s for s in table]

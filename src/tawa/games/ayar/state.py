@@ -4,6 +4,7 @@ The parsed tables (``data.Tables``) are not part of the state: rules receive the
 reads a saved state field by field (``tawa.core.load.Doc``), every index and count within its component's
 bounds; ``rules.invariants.check_invariants`` then checks conservation and that the turn context fits the phase.
 """
+
 from __future__ import annotations
 
 from enum import IntEnum
@@ -53,9 +54,9 @@ class Phase(IntEnum):
 
 
 PHASE_BY_WORD = {p.word: p for p in Phase}
-ACTIVITY_PHASE = {"P": Phase.POT, "W": Phase.TEXTILE, "F": Phase.MAIZE, "R": Phase.BOAT}   # AY-155
+ACTIVITY_PHASE = {"P": Phase.POT, "W": Phase.TEXTILE, "F": Phase.MAIZE, "R": Phase.BOAT}  # AY-155
 ACTIVITY_PHASES = frozenset(ACTIVITY_PHASE.values()) | {Phase.PLACE}
-DECISIONS = frozenset(p for p in Phase if p <= Phase.TEMPLE)   # the phases that wait for a player
+DECISIONS = frozenset(p for p in Phase if p <= Phase.TEMPLE)  # the phases that wait for a player
 
 
 class BonusCheck(IntEnum):
@@ -130,32 +131,51 @@ class FinalScore(list[int]):
 class PlayerState:
     """One player's board and scores."""
 
-    __slots__ = ("boat", "bonus", "boxes", "discarded", "grid", "inti", "island_at", "laid", "llamas",
-                 "markers", "moon", "on_board", "pot_down", "pots", "slots", "sun", "temples", "tiles",
-                 "weave", "weave_tile")
+    __slots__ = (
+        "boat",
+        "bonus",
+        "boxes",
+        "discarded",
+        "grid",
+        "inti",
+        "island_at",
+        "laid",
+        "llamas",
+        "markers",
+        "moon",
+        "on_board",
+        "pot_down",
+        "pots",
+        "slots",
+        "sun",
+        "temples",
+        "tiles",
+        "weave",
+        "weave_tile",
+    )
 
     def __init__(self, t: Tables) -> None:
         cells = t.weave_rows * t.weave_cols
-        self.grid: list[bool] = [True] * TAMBOS          # AY-039 cell (r, c) at index (r-1)*4 + c-1
-        self.slots: list[int] = [-1] * len(LANES)        # marker laid on each Step slot this round
-        self.markers: list[int] = [-1] * len(MARKERS)    # slot where each marker lies this round
-        self.laid: list[Laid] = []                       # markers laid this round, in order
+        self.grid: list[bool] = [True] * TAMBOS  # AY-039 cell (r, c) at index (r-1)*4 + c-1
+        self.slots: list[int] = [-1] * len(LANES)  # marker laid on each Step slot this round
+        self.markers: list[int] = [-1] * len(MARKERS)  # slot where each marker lies this round
+        self.laid: list[Laid] = []  # markers laid this round, in order
         self.sun = 0
         self.moon = 0
         self.inti = 0
         self.llamas = 0
-        self.pots: list[int] = []                # pot ids on the pot row, left to right
-        self.pot_down: list[bool] = []           # facedown (wild, hidden) flags
-        self.weave: list[int] = [-1] * cells     # per cell: half-sun side mask, -1 = empty
+        self.pots: list[int] = []  # pot ids on the pot row, left to right
+        self.pot_down: list[bool] = []  # facedown (wild, hidden) flags
+        self.weave: list[int] = [-1] * cells  # per cell: half-sun side mask, -1 = empty
         self.weave_tile: list[int] = [-1] * cells  # per cell: index into tiles, -1 = empty
-        self.tiles: list[int] = []               # textile ids placed, in order
-        self.boxes: list[int] = [0] * len(t.box_suns)   # cubes taken out of boxes A-D
-        self.island_at: list[int] = []           # route space of each placed Island (slot order)
-        self.boat = 0                            # AY-037 dock
+        self.tiles: list[int] = []  # textile ids placed, in order
+        self.boxes: list[int] = [0] * len(t.box_suns)  # cubes taken out of boxes A-D
+        self.island_at: list[int] = []  # route space of each placed Island (slot order)
+        self.boat = 0  # AY-037 dock
         self.bonus: list[int] = [0] * len(t.bonus_need)  # tokens on V1..V5
-        self.temples = 0                         # Temple markers left
-        self.on_board = 0                        # Tambos placed on action spots
-        self.discarded = 0                       # Tambos removed by the fallback (AY-191)
+        self.temples = 0  # Temple markers left
+        self.on_board = 0  # Tambos placed on action spots
+        self.discarded = 0  # Tambos removed by the fallback (AY-191)
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -193,9 +213,12 @@ class PlayerState:
         p.markers = doc.integers("markers", length=len(MARKERS), low=-1, high=len(LANES) - 1)
         rows = doc.integer_rows("laid", length=len(Laid._fields), low=0, most=len(MARKERS))
         for i, (m, s, q) in enumerate(rows):
-            doc.check(m < len(MARKERS) and s < len(LANES) and q < len(PATHS), "laid",
-                      f"entry {i}: [marker, slot, path] within 0-{len(MARKERS) - 1}, 0-{len(LANES) - 1}, "
-                      f"0-{len(PATHS) - 1}, got {[m, s, q]}")
+            doc.check(
+                m < len(MARKERS) and s < len(LANES) and q < len(PATHS),
+                "laid",
+                f"entry {i}: [marker, slot, path] within 0-{len(MARKERS) - 1}, 0-{len(LANES) - 1}, "
+                f"0-{len(PATHS) - 1}, got {[m, s, q]}",
+            )
         p.laid = [Laid(*row) for row in rows]
         p.sun = doc.integer("sun", 0)
         p.moon = doc.integer("moon", 0)
@@ -274,17 +297,33 @@ class AyarState:
         "used_stacks",
     )
 
-    _LISTS = ("active", "lake", "market", "pots_out", "raymi", "rival_deck", "rival_shown", "stack", "stamp", "step",
-              "temple_closed", "temple_token", "terrace", "textiles_out", "route", "temple")
+    _LISTS = (
+        "active",
+        "lake",
+        "market",
+        "pots_out",
+        "raymi",
+        "rival_deck",
+        "rival_shown",
+        "stack",
+        "stamp",
+        "step",
+        "temple_closed",
+        "temple_token",
+        "terrace",
+        "textiles_out",
+        "route",
+        "temple",
+    )
 
     def __init__(self, t: Tables) -> None:
         n = t.players
         self.n = n
         self.round = 1
-        self.turn = 0                 # Day turns taken this round (all players together)
-        self.start = 0                # start player seat (AY-044, AY-047: seat 1 = index 0)
+        self.turn = 0  # Day turns taken this round (all players together)
+        self.start = 0  # start player seat (AY-044, AY-047: seat 1 = index 0)
         self.phase = Phase.MARKER
-        self.seat = 0                 # seat whose turn it is
+        self.seat = 0  # seat whose turn it is
         # current turn context
         self.marker = -1
         self.slot = -1
@@ -296,9 +335,9 @@ class AyarState:
         self.power = 0
         self.fallback = False
         self.raymi_hit = -1
-        self.taken = 0                # units taken in this activity
+        self.taken = 0  # units taken in this activity
         self.facedown_taken = 0
-        self.used_stacks = 0          # bit mask of textile stacks used this action
+        self.used_stacks = 0  # bit mask of textile stacks used this action
         self.chosen_stack = -1
         self.b5 = BonusCheck.QUADRANT
         # Ayars (AY-031, AY-117)
@@ -313,11 +352,11 @@ class AyarState:
         self.temple_closed: list[bool] = [False] * len(PATHS)
         # Lake board
         self.market: list[int] = []
-        self.stack: list[int] = []            # facedown pots, top first
-        self.pots_out: list[int] = []         # pots removed by the Rival
+        self.stack: list[int] = []  # facedown pots, top first
+        self.pots_out: list[int] = []  # pots removed by the Rival
         self.stacks: list[list[int]] = [[] for _ in range(t.stacks)]  # textile ids, top first
         self.textiles_out: list[int] = []
-        self.terrace: list[int] = []          # owner of each planted space, in space order
+        self.terrace: list[int] = []  # owner of each planted space, in space order
         self.lake: list[int] = [0] * len(SECTIONS)
         self.route: list[tuple[int, ...]] = [() for _ in range(t.route_len + 1)]  # Island owners per space
         # Viracocha waiting for placement (AY-380, AY-809)
@@ -329,7 +368,7 @@ class AyarState:
         self.rival_tambos = 0
         self.rival_cubes = 0
         self.night_step = NightStep.RETIRE
-        self.retiring = -1            # path of the Ayar retiring tonight
+        self.retiring = -1  # path of the Ayar retiring tonight
         self.players: list[PlayerState] = [PlayerState(t) for _ in range(n)]
         self.final: list[FinalScore] = []
 
@@ -409,8 +448,10 @@ class AyarState:
             s.spots.append([owner_tuple(c, f"{path}[{k}]", owners, t.spot_capacity) for k, c in enumerate(cells)])
         s.raymi = doc.texts("raymi", length=paths * len(t.raymi_steps), choices=("", *ACTIVITIES))
         s.raymi_hit = doc.integer("raymi_hit", -1, len(s.raymi) - 1)
-        s.temple = [owner_tuple(c, f"state.temple[{q}]", (0, n - 1), n, distinct=True)
-                    for q, c in enumerate(doc.items("temple", length=paths))]
+        s.temple = [
+            owner_tuple(c, f"state.temple[{q}]", (0, n - 1), n, distinct=True)
+            for q, c in enumerate(doc.items("temple", length=paths))
+        ]
         s.temple_token = doc.integers("temple_token", length=paths, low=0, high=params.TEMPLE_TOKENS)
         s.temple_closed = flags(doc, "temple_closed", paths)
         s.market = doc.integers("market", length=t.market_slots, low=-1, high=t.pots - 1)
@@ -421,8 +462,10 @@ class AyarState:
         s.terrace = doc.integers("terrace", low=NEUTRAL, high=n - 1, most=t.terrace_cells)
         doc.check(-1 not in s.terrace, "terrace", "a planted space holds a player's or the Rival's cube, not -1")
         s.lake = doc.integers("lake", length=len(SECTIONS), low=0, high=params.LAKE_TOKENS)
-        s.route = [owner_tuple(c, f"state.route[{k}]", owners, n + 1, distinct=True)
-                   for k, c in enumerate(doc.items("route", length=t.route_len + 1))]
+        s.route = [
+            owner_tuple(c, f"state.route[{k}]", owners, n + 1, distinct=True)
+            for k, c in enumerate(doc.items("route", length=t.route_len + 1))
+        ]
         s.tok_seat = doc.integer("tok_seat", *seats)
         s.tok_n = doc.integer("tok_n", 0)
         cards = len(t.rival_cards)
@@ -446,8 +489,9 @@ def flags(doc: Doc, key: str, length: int) -> list[bool]:
     return items
 
 
-def owner_tuple(value: object, path: str, owners: tuple[int, int], most: int, distinct: bool = False
-                ) -> tuple[int, ...]:
+def owner_tuple(
+    value: object, path: str, owners: tuple[int, int], most: int, distinct: bool = False
+) -> tuple[int, ...]:
     """The owners of the pieces on one space (seats, or -2 for the Rival), at most ``most`` of them."""
     items = Doc({"v": value}, path).items("v", most=most)
     out = tuple(check_int(v, f"{path}[{i}]", *owners) for i, v in enumerate(items))
@@ -471,8 +515,9 @@ def check_history(st: AyarState, t: Tables) -> None:
         assert len(p.laid) == done[1] + moved, f"P{i + 1}: one Step marker laid each Day turn this round"
     if st.n > 1:
         assert all(NEUTRAL not in isl for isl in st.route), "no Rival Islands in a game of 2-4"
-        assert st.rival_cubes == 0 and not st.pots_out and not st.textiles_out, \
+        assert st.rival_cubes == 0 and not st.pots_out and not st.textiles_out, (
             "only the solo Rival removes Pots and Textiles"
+        )
 
 
 def turns_done(st: AyarState, t: Tables, seat: int) -> tuple[int, int]:

@@ -20,6 +20,7 @@ Defaults: ``greedy`` samples 4 worlds (200 games against random, seeds 7000-7199
 2; the earlier, thinner projection had 82-83%); ``ismcts`` 350 iterations with uniform random rollouts
 (measured strong here; the progress-biased default was not better in a small check).
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -46,8 +47,7 @@ SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 350, "rollout": "random", "s
 T = TypeVar("T")
 
 SCALE = 8.0
-STOP_WEIGHT = 0.15   # progress weight of "... done": stopping early is allowed but rarely good
-
+STOP_WEIGHT = 0.15  # progress weight of "... done": stopping early is allowed but rarely good
 
 
 def estimate(st: AyarState, t: Tables, params: Params, seat: int) -> float:
@@ -59,7 +59,7 @@ def estimate(st: AyarState, t: Tables, params: Params, seat: int) -> float:
     moon_now = sum(moon_values(p, t, params.SET_MOON).values()) + night_moon_bonus(p, t)
     markers = sum(t.slot_moon[x.slot] for x in p.laid)
     sun: float = p.sun + p.inti * nights_left
-    for tile in st.raymi:                      # Raymi tiles to come pay the activity's Sun at later Dusks
+    for tile in st.raymi:  # Raymi tiles to come pay the activity's Sun at later Dusks
         if tile:
             sun += 0.5 * sun_value(p, t, tile) * max(nights_left - 1, 0.5)
     sun += sum(params.TEMPLE_SUN_PER_NIGHT * (st.round + 1) for row in st.temple if seat in row)
@@ -127,12 +127,12 @@ class SourceLedger:
             if kind == "moon":
                 _add(self.moon[s], moon_parts[s])
             elif moon:
-                self.moon[s][CLAN] += moon                     # AY-176 the only Moon of a Day turn
+                self.moon[s][CLAN] += moon  # AY-176 the only Moon of a Day turn
             if kind == "dusk":
                 _add(self.sun[s], dusk[s])
             elif sun:
-                self.sun[s][TEMPLES] += sun                    # AY-174 and AY-432: the other Sun of the game
-            if st.final and kind == "preparation":     # AY-481..AY-483 the Llamas, spent at the end
+                self.sun[s][TEMPLES] += sun  # AY-174 and AY-432: the other Sun of the game
+            if st.final and kind == "preparation":  # AY-481..AY-483 the Llamas, spent at the end
                 self.sun[s][LLAMAS] += st.final[s].sun - p.sun
                 self.moon[s][LLAMAS] += st.final[s].moon - p.moon
         return result
@@ -140,6 +140,7 @@ class SourceLedger:
     def totals(self) -> dict[str, Any]:
         def clean(rows: list[dict[str, int]]) -> list[dict[str, int]]:
             return [{k: v for k, v in row.items() if v} for row in rows]
+
         return {"Sun by source": clean(self.sun), "Moon by source": clean(self.moon)}
 
 

@@ -3,6 +3,7 @@
 They edit ``game.state`` directly (bypassing legality on purpose); after editing, call ``refresh(g)`` so the
 engine's legal-action cache is dropped.
 """
+
 from __future__ import annotations
 
 from typing import Any

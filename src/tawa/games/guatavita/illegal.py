@@ -3,6 +3,7 @@
 else its kind's check (``rules/checks.py``) names the first rule that forbids it; ``explain`` finds nothing against
 an id exactly when the legal-action generator offers it. ``parse`` reads an id back into its move: from the action
 space, or of the same form for ids the game never offers, so that their refusal can name the rule."""
+
 from __future__ import annotations
 
 from tawa.core.errors import IllegalAction
@@ -20,10 +21,15 @@ from tawa.games.guatavita.state import GuatavitaState, Phase
 WHEN_ASKED: dict[str, tuple[str, str]] = {
     **{k: ("GV-070", "placements and passing happen on your planning turn") for k in PLAN_KINDS},
     "balsa_start": ("GV-772", "balsas are put on the lake during setup"),
-    "return_he": ("GV-396", "a head explorer leaves the lake only when its camp is empty at the start of planning "
-                            "(GV-101) or when two of its paths join (GV-395)"),
-    "pay": ("GV-103", "workers are bought only at the start of planning, by a player with no worker in camp and no "
-                      "head explorer"),
+    "return_he": (
+        "GV-396",
+        "a head explorer leaves the lake only when its camp is empty at the start of planning "
+        "(GV-101) or when two of its paths join (GV-395)",
+    ),
+    "pay": (
+        "GV-103",
+        "workers are bought only at the start of planning, by a player with no worker in camp and no head explorer",
+    ),
     "keep": ("GV-395", "that choice is asked only when two paths of head explorers join"),
     "declare": ("GV-420", "a saboteur declares just before its tile flips"),
     "step": ("GV-778", "a balsa moves only while it resolves, at most its steps"),
@@ -41,14 +47,15 @@ def explain(state: GuatavitaState, tables: Tables, params: Params, action_id: st
     st, tb = state, tables
     if st.stage == Phase.OVER or st.decision is None:
         return IllegalAction(f"{action_id!r}: the game is over", rule="GV-680", action=action_id, opens=OPENS["GV-680"])
-    if action_id == "sabotage":   # the Sabotage box: a sabotage is placed on the tile (issue 24)
+    if action_id == "sabotage":  # the Sabotage box: a sabotage is placed on the tile (issue 24)
         return _sabotage_box(st, tb, params, action_id)
     move = parse(tb, params, action_id)
     if move is None:
         return IllegalAction(f"{action_id!r} is not an action of Guatavita", action=action_id)
     d = st.decision
-    found = ROUTES.refusal(d.ask, move.kind, (st, tb, params, d), (st, tb, params, d, move),
-                           lambda: _not_asked(move.kind))
+    found = ROUTES.refusal(
+        d.ask, move.kind, (st, tb, params, d), (st, tb, params, d, move), lambda: _not_asked(move.kind)
+    )
     return None if found is None else found.error(action_id, OPENS, lead=f"{action_id!r} is not legal now: ")
 
 
@@ -75,7 +82,7 @@ OPENS: dict[str, str] = {
     "GV-172": "the workers and machines the tile requires in your camp (GV-172, GV-071)",
     "GV-173": "a Pump Upgrade to level 2 (GV-132, GV-173)",
     "GV-175": "a source next to the tile: one of your pump's two shore tiles, or a drained tile of yours adjacent "
-              "to it (GV-175)",
+    "to it (GV-175)",
     "GV-176": "the next round: a tile explored this round is a source once it has drained (GV-176)",
     "GV-200": "a drained tile owned only by other players to cross (GV-200)",
     "GV-201": "a source next to the crossed tile: your pump's shore tile or a drained tile of yours (GV-201)",
@@ -133,22 +140,35 @@ def _sabotage_box(st: GuatavitaState, tb: Tables, params: Params, action_id: str
     """GV-250: the Sabotage box is not where a sabotage is chosen; the hex of the exploration is. Why none is
     possible now, where none is."""
     seat = st.decision.seat if st.decision is not None else 0
-    found = [sabotage_refusal(st, tb, params, seat, Move("sabotage", t))
-             for t in range(len(tb.names)) if lake.exploration_at(st, t) is not None]
+    found = [
+        sabotage_refusal(st, tb, params, seat, Move("sabotage", t))
+        for t in range(len(tb.names))
+        if lake.exploration_at(st, t) is not None
+    ]
     if not found:
         why = "; nobody is exploring a tile this round"
     elif any(f is None for f in found):
         why = "; a sabotage is open now: its hex is highlighted"
     else:
         why = f"; none is open now: {next(f for f in found if f is not None).why}"
-    return IllegalAction("a sabotage is placed on the tile of the exploration it sabotages, not on this box" + why,
-                         rule="GV-250", action=action_id, opens=SABOTAGE_HOW)
+    return IllegalAction(
+        "a sabotage is placed on the tile of the exploration it sabotages, not on this box" + why,
+        rule="GV-250",
+        action=action_id,
+        opens=SABOTAGE_HOW,
+    )
 
 
 # words of the ids that name one position, and the kind of their move
 ONE_POSITION: dict[tuple[str, ...], str] = {
-    ("sabotage",): "sabotage", ("reexplore",): "reexplore", ("inspect",): "inspect", ("balsa", "step"): "step",
-    ("push", "balsa"): "push", ("return", "he"): "return_he", ("balsa", "start"): "balsa_start"}
+    ("sabotage",): "sabotage",
+    ("reexplore",): "reexplore",
+    ("inspect",): "inspect",
+    ("balsa", "step"): "step",
+    ("push", "balsa"): "push",
+    ("return", "he"): "return_he",
+    ("balsa", "start"): "balsa_start",
+}
 
 
 def parse(tb: Tables, params: Params, action_id: str) -> Move | None:
@@ -189,5 +209,3 @@ def _lake_move(tb: Tables, words: list[str]) -> Move | None:
     if rest or NOWHERE in (first, via, source):
         return None
     return Move(kind, first, via, source, insure) if kind == "explore" else Move(kind, first, source=source)
-
-

@@ -1,4 +1,5 @@
 """What one seat may see (section 5, GV-830..GV-837) and the resampler of hidden tiles."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,38 +23,80 @@ def observation(state: GuatavitaState, tables: Tables, params: Params, seat: int
     lake = []
     for pos in range(tb.npos):
         t = tb.tiles[st.tile_at[pos]]
-        cell: dict[str, Any] = {"pos": tb.names[pos], "phase": tb.phase_of_pos[pos], "W": t.workers,
-                                "M": t.machines, "drained": st.drained[pos], "pipes": list(st.pipes[pos]),
-                                "he": st.he[pos]}
+        cell: dict[str, Any] = {
+            "pos": tb.names[pos],
+            "phase": tb.phase_of_pos[pos],
+            "W": t.workers,
+            "M": t.machines,
+            "drained": st.drained[pos],
+            "pipes": list(st.pipes[pos]),
+            "he": st.he[pos],
+        }
         if st.drained[pos]:  # GV-342: a drained side is public
             cell.update(tile_face(tb, st.tile_at[pos]))
         lake.append(cell)
     players = []
     for s, p in enumerate(st.players):
-        players.append({
-            "seat": s, "colour": p.colour, "spot": p.spot, "gold": p.gold, "food": p.food, "emeralds": p.emeralds,
-            "vp": p.vp, "camp": {"workers": p.camp_workers, "machines": p.camp_machines, "pipes": p.camp_pipes},
-            "supply": {"workers": p.sup_workers, "machines": p.sup_machines, "pipes": p.sup_pipes},
-            "camp_level": p.camp_level, "pump_level": p.pump_level, "pump_worker": p.pump_worker, "loan": p.loan,
-            "passed": p.passed, "gold_duty": p.gold_duty, "placed": p.placed,
-            "uses": dict(zip(ACTIONS, p.uses, strict=True)),
-            "head_explorers": [tb.names[x] for x in he_positions(st, s)], "pipes_in_lake": pipes_in_lake(st, s),
-            "balsa": {"alive": p.balsa_alive, "pos": tb.names[p.balsa_pos] if p.balsa_pos >= 0 else None,
-                      "protected": p.balsa_protected, "workers": p.balsa_workers},
-            "inspected": [tb.names[x] for x in p.inspected],  # GV-833: which tile, public
-        })
+        players.append(
+            {
+                "seat": s,
+                "colour": p.colour,
+                "spot": p.spot,
+                "gold": p.gold,
+                "food": p.food,
+                "emeralds": p.emeralds,
+                "vp": p.vp,
+                "camp": {"workers": p.camp_workers, "machines": p.camp_machines, "pipes": p.camp_pipes},
+                "supply": {"workers": p.sup_workers, "machines": p.sup_machines, "pipes": p.sup_pipes},
+                "camp_level": p.camp_level,
+                "pump_level": p.pump_level,
+                "pump_worker": p.pump_worker,
+                "loan": p.loan,
+                "passed": p.passed,
+                "gold_duty": p.gold_duty,
+                "placed": p.placed,
+                "uses": dict(zip(ACTIONS, p.uses, strict=True)),
+                "head_explorers": [tb.names[x] for x in he_positions(st, s)],
+                "pipes_in_lake": pipes_in_lake(st, s),
+                "balsa": {
+                    "alive": p.balsa_alive,
+                    "pos": tb.names[p.balsa_pos] if p.balsa_pos >= 0 else None,
+                    "protected": p.balsa_protected,
+                    "workers": p.balsa_workers,
+                },
+                "inspected": [tb.names[x] for x in p.inspected],  # GV-833: which tile, public
+            }
+        )
     return {
-        "seat": seat, "round": st.round, "stage": st.stage.key, "options": {"balsa": params.balsa,
-                                                                           "MAX_ROUNDS": params.MAX_ROUNDS},
+        "seat": seat,
+        "round": st.round,
+        "stage": st.stage.key,
+        "options": {"balsa": params.balsa, "MAX_ROUNDS": params.MAX_ROUNDS},
         "decision": None if st.decision is None else st.decision.to_list(),
-        "pioneer": st.pioneer, "turn_order": list(st.order), "turn": st.turn, "idx": st.idx, "sub": int(st.sub),
-        "queue": [list(q) for q in st.queue], "balsa_steps": st.balsa_steps,
-        "end_triggers": list(st.end_triggers), "famine_due": st.famine_due, "supply": st.supply,
+        "pioneer": st.pioneer,
+        "turn_order": list(st.order),
+        "turn": st.turn,
+        "idx": st.idx,
+        "sub": int(st.sub),
+        "queue": [list(q) for q in st.queue],
+        "balsa_steps": st.balsa_steps,
+        "end_triggers": list(st.end_triggers),
+        "famine_due": st.famine_due,
+        "supply": st.supply,
         "lake": lake,
-        "explorations": [{"pos": tb.names[e.pos], "owner": e.owner, "workers": e.workers, "machines": e.machines,
-                          "insured": e.insured, "source": tb.names[e.source] if e.source >= 0 else "pump",
-                          "saboteur": e.saboteur, "declared": e.declared}
-                         for e in st.explorations],
+        "explorations": [
+            {
+                "pos": tb.names[e.pos],
+                "owner": e.owner,
+                "workers": e.workers,
+                "machines": e.machines,
+                "insured": e.insured,
+                "source": tb.names[e.source] if e.source >= 0 else "pump",
+                "saboteur": e.saboteur,
+                "declared": e.declared,
+            }
+            for e in st.explorations
+        ],
         "boxes": {k: [list(e) for e in v] for k, v in st.boxes.items()},
         "players": players,
         # the option values this game was created with, as given (every other value is its data.PARAMS default),
@@ -61,8 +104,9 @@ def observation(state: GuatavitaState, tables: Tables, params: Params, seat: int
         "overrides": params.overrides,
         "harvest_bonus_given": st.harvest_bonus_given,
         # GV-832: this seat's own inspections only (a spectator has none)
-        "known": {} if seat is None else {tb.names[x]: tile_face(tb, st.tile_at[x])
-                                          for x in st.players[seat].inspected},
+        "known": {}
+        if seat is None
+        else {tb.names[x]: tile_face(tb, st.tile_at[x]) for x in st.players[seat].inspected},
     }
 
 

@@ -1,4 +1,5 @@
 """Final scoring (GV-710..GV-727, GV-797) and winner / tie-breaks (GV-750..GV-753)."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -8,20 +9,40 @@ from tawa.games.guatavita.rules.common import he_positions, pieces_out, pipes_in
 from tawa.games.guatavita.state import GuatavitaState
 
 # the end-of-game items in the order of the spec (GV-711..GV-727); "track" is the score track itself (GV-710)
-SOURCES: tuple[str, ...] = ("track", "camp_track", "camp_majority", "pipe_majority", "machines", "workers", "pipes",
-                            "emeralds", "gold", "head_explorers", "balsa")
+SOURCES: tuple[str, ...] = (
+    "track",
+    "camp_track",
+    "camp_majority",
+    "pipe_majority",
+    "machines",
+    "workers",
+    "pipes",
+    "emeralds",
+    "gold",
+    "head_explorers",
+    "balsa",
+)
 # how the board and the final ranking name each source: in full, and in a table's column (GV-711..GV-727)
 SOURCE_LABELS: dict[str, tuple[str, str]] = {
-    "track": ("score track", "track"), "camp_track": ("camp level", "camp"), "camp_majority": ("camp majority", "cmaj"),
-    "pipe_majority": ("pipe majority", "pmaj"), "machines": ("machines", "mach"), "workers": ("workers", "work"),
-    "pipes": ("pipes in camp", "pipe"), "emeralds": ("emeralds", "emer"), "gold": ("gold", "gold"),
-    "head_explorers": ("head explorers", "HE"), "balsa": ("balsa", "bal")}
+    "track": ("score track", "track"),
+    "camp_track": ("camp level", "camp"),
+    "camp_majority": ("camp majority", "cmaj"),
+    "pipe_majority": ("pipe majority", "pmaj"),
+    "machines": ("machines", "mach"),
+    "workers": ("workers", "work"),
+    "pipes": ("pipes in camp", "pipe"),
+    "emeralds": ("emeralds", "emer"),
+    "gold": ("gold", "gold"),
+    "head_explorers": ("head explorers", "HE"),
+    "balsa": ("balsa", "bal"),
+}
 TIE_BREAKS: tuple[str, ...] = ("score", "GV-751 more pipes in the lake", "GV-752 more gold")
 
 
 def majority_points(values: list[int], pts: tuple[int, ...], mode: str) -> list[int]:
     """GV-712..GV-718: competition ranks; a lone holder of position p scores pts[p]; k tied players score
     floor((pts[p] + pts[p+1]) / k) ("literal") or floor(sum of pts[p..p+k-1] / k) ("occupied")."""
+
     def pt(pos: int) -> int:  # 1-based; positions past the table score 0
         return pts[pos - 1] if 1 <= pos <= len(pts) else 0
 
@@ -60,8 +81,9 @@ def breakdown(st: GuatavitaState, tb: Tables, params: Params) -> list[dict[str, 
             "emeralds": pl.emeralds // params.EMERALDS_PER_VP,  # GV-723
             "gold": pl.gold,  # GV-724
             "head_explorers": params.VP_HEAD_EXPLORER * len(he_positions(st, s)),  # GV-725
-            "balsa": (params.BALSA_VP_PER_PHASE * tb.phase_of_pos[pl.balsa_pos]
-                      if params.balsa and pl.balsa_alive else 0),  # GV-727, GV-797
+            "balsa": (
+                params.BALSA_VP_PER_PHASE * tb.phase_of_pos[pl.balsa_pos] if params.balsa and pl.balsa_alive else 0
+            ),  # GV-727, GV-797
         }
         items["total"] = sum(items.values())
         out.append(items)
@@ -89,4 +111,4 @@ def standings(st: GuatavitaState, tb: Tables, params: Params) -> list[Standing]:
     items = breakdown(st, tb, params)
     scores = [b["total"] for b in items]
     parts = [{SOURCE_LABELS[k][0]: float(b[k]) for k in SOURCES} for b in items]
-    return standings_by_keys(scores, _keys(st, scores), TIE_BREAKS, parts, unit="VP")   # every source in VP (GV-710)
+    return standings_by_keys(scores, _keys(st, scores), TIE_BREAKS, parts, unit="VP")  # every source in VP (GV-710)

@@ -1,4 +1,5 @@
 """Setup (GV-010..GV-030): colours and pump spots, the lake deal, the players' starting pieces, the Pioneer."""
+
 from __future__ import annotations
 
 from tawa.core.events import Event

@@ -4,6 +4,7 @@ The records that the rules keep in lists are named (``Exploration``, ``Slot``, `
 immutable: an update replaces the record (``st.boxes[box][i] = slot._replace(workers=0)``), so a clone copies the
 lists and shares the records. Their JSON form is the plain list of their fields, as it always was.
 """
+
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
@@ -125,9 +126,29 @@ class Queued(NamedTuple):
 
 
 PLAYER_FIELDS = (
-    "colour", "spot", "gold", "food", "emeralds", "vp", "camp_workers", "camp_machines", "camp_pipes",
-    "sup_workers", "sup_machines", "sup_pipes", "camp_level", "pump_level", "pump_worker", "loan", "passed",
-    "gold_duty", "placed", "balsa_pos", "balsa_alive", "balsa_protected", "balsa_workers",
+    "colour",
+    "spot",
+    "gold",
+    "food",
+    "emeralds",
+    "vp",
+    "camp_workers",
+    "camp_machines",
+    "camp_pipes",
+    "sup_workers",
+    "sup_machines",
+    "sup_pipes",
+    "camp_level",
+    "pump_level",
+    "pump_worker",
+    "loan",
+    "passed",
+    "gold_duty",
+    "placed",
+    "balsa_pos",
+    "balsa_alive",
+    "balsa_protected",
+    "balsa_workers",
 )
 
 
@@ -192,9 +213,30 @@ class GuatavitaState:
     """
 
     __slots__ = (
-        "balsa_steps", "boxes", "capped", "decision", "drained", "end_triggers", "explorations", "famine_due",
-        "harvest_bonus_given", "he", "idx", "order", "pioneer", "pipes", "players", "queue", "round", "seq",
-        "stage", "sub", "supply", "tile_at", "turn", "unused_centre",
+        "balsa_steps",
+        "boxes",
+        "capped",
+        "decision",
+        "drained",
+        "end_triggers",
+        "explorations",
+        "famine_due",
+        "harvest_bonus_given",
+        "he",
+        "idx",
+        "order",
+        "pioneer",
+        "pipes",
+        "players",
+        "queue",
+        "round",
+        "seq",
+        "stage",
+        "sub",
+        "supply",
+        "tile_at",
+        "turn",
+        "unused_centre",
     )
 
     def __init__(self, players: int, npos: int) -> None:
@@ -254,15 +296,27 @@ class GuatavitaState:
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": [p.to_dict() for p in self.players],
-            "tile_at": list(self.tile_at), "unused_centre": list(self.unused_centre),
-            "drained": list(self.drained), "pipes": [list(r) for r in self.pipes], "he": list(self.he),
+            "tile_at": list(self.tile_at),
+            "unused_centre": list(self.unused_centre),
+            "drained": list(self.drained),
+            "pipes": [list(r) for r in self.pipes],
+            "he": list(self.he),
             "explorations": [list(e) for e in self.explorations],
             "boxes": {k: [list(e) for e in v] for k, v in self.boxes.items()},
-            "supply": self.supply, "pioneer": self.pioneer, "round": self.round, "stage": self.stage.key,
-            "idx": self.idx, "sub": int(self.sub), "turn": self.turn, "seq": self.seq, "order": list(self.order),
+            "supply": self.supply,
+            "pioneer": self.pioneer,
+            "round": self.round,
+            "stage": self.stage.key,
+            "idx": self.idx,
+            "sub": int(self.sub),
+            "turn": self.turn,
+            "seq": self.seq,
+            "order": list(self.order),
             "queue": [list(q) for q in self.queue],
             "decision": None if self.decision is None else self.decision.to_list(),
-            "famine_due": self.famine_due, "end_triggers": list(self.end_triggers), "capped": self.capped,
+            "famine_due": self.famine_due,
+            "end_triggers": list(self.end_triggers),
+            "capped": self.capped,
             "balsa_steps": self.balsa_steps,
             "harvest_bonus_given": self.harvest_bonus_given,
         }
@@ -283,25 +337,44 @@ def from_dict(data: object, tb: Tables, params: Params, players: int) -> Guatavi
         doc.check(len(set(values)) == players, "players", f"two seats have the same {key}")
     st.tile_at = doc.integers("tile_at", length=npos, low=0, high=len(tb.tiles) - 1)
     st.unused_centre = doc.integers("unused_centre", length=_centre_tiles(tb) - 1, low=0, high=len(tb.tiles) - 1)
-    doc.check(sorted(st.tile_at + st.unused_centre) == list(range(len(tb.tiles))), "tile_at",
-              "the lake and the unused centre tiles must hold every tile once")
+    doc.check(
+        sorted(st.tile_at + st.unused_centre) == list(range(len(tb.tiles))),
+        "tile_at",
+        "the lake and the unused centre tiles must hold every tile once",
+    )
     for pos, t in enumerate(st.tile_at):
-        doc.check(tb.tiles[t].phase == tb.phase_of_pos[pos], "tile_at",
-                  f"{tb.names[pos]} holds {tb.tiles[t].id}, a tile of another phase (GV-013..GV-017)")
+        doc.check(
+            tb.tiles[t].phase == tb.phase_of_pos[pos],
+            "tile_at",
+            f"{tb.names[pos]} holds {tb.tiles[t].id}, a tile of another phase (GV-013..GV-017)",
+        )
     st.drained = _flags(doc, "drained", npos)
     for s, p in enumerate(st.players):
-        doc.check(not any(st.drained[x] for x in p.inspected), "players",
-                  f"seat {s} inspected a drained tile (an inspection ends when the tile drains)")
+        doc.check(
+            not any(st.drained[x] for x in p.inspected),
+            "players",
+            f"seat {s} inspected a drained tile (an inspection ends when the tile drains)",
+        )
     st.pipes = doc.integer_rows("pipes", rows=npos, length=players, low=0, high=params.PIPES_PER_COLOUR)
     st.he = doc.integers("he", length=npos, low=-1, high=seats)
-    st.explorations = [_exploration(e, f"state.explorations[{i}]", tb, params, players)
-                       for i, e in enumerate(doc.items("explorations", most=npos))]
-    doc.check(len({e.pos for e in st.explorations}) == len(st.explorations), "explorations",
-              "two explorations of one tile (GV-171)")
+    st.explorations = [
+        _exploration(e, f"state.explorations[{i}]", tb, params, players)
+        for i, e in enumerate(doc.items("explorations", most=npos))
+    ]
+    doc.check(
+        len({e.pos for e in st.explorations}) == len(st.explorations),
+        "explorations",
+        "two explorations of one tile (GV-171)",
+    )
     boxes = doc.doc("boxes")
     doc.check(set(boxes.data) == set(params.SLOTS), "boxes", f"expected the boxes {', '.join(params.SLOTS)}")
-    st.boxes = {k: [_slot(e, f"{boxes.field(k)}[{i}]", k, tb, players)
-                    for i, e in enumerate(boxes.items(k, most=params.SLOTS[k]))] for k in params.SLOTS}
+    st.boxes = {
+        k: [
+            _slot(e, f"{boxes.field(k)}[{i}]", k, tb, players)
+            for i, e in enumerate(boxes.items(k, most=params.SLOTS[k]))
+        ]
+        for k in params.SLOTS
+    }
     st.supply = doc.integer("supply", 0, params.EMERALD_SUPPLY)
     st.pioneer = doc.integer("pioneer", 0, seats)
     st.round = doc.integer("round", 1, params.MAX_ROUNDS)
@@ -364,13 +437,19 @@ def _player(doc: Doc, tb: Tables, params: Params, players: int) -> Player:
     p.balsa_alive, p.balsa_protected = doc.flag("balsa_alive"), doc.flag("balsa_protected")
     p.balsa_workers = doc.integer("balsa_workers", 0, params.BALSA_WORKERS)
     doc.check(p.balsa_alive == (p.balsa_pos >= 0), "balsa_pos", "a balsa on the lake is alive, and only then")
-    doc.check(p.balsa_alive or not (p.balsa_protected or p.balsa_workers), "balsa_alive",
-              "a balsa off the lake is neither protected nor activated")
+    doc.check(
+        p.balsa_alive or not (p.balsa_protected or p.balsa_workers),
+        "balsa_alive",
+        "a balsa off the lake is neither protected nor activated",
+    )
     doc.check(bool(params.balsa) or not p.balsa_alive, "balsa_alive", "La Balsa is not in play")
     p.uses = doc.integers("uses", length=len(ACTIONS), low=0, high=params.MAX_SAME_ACTION)
     p.inspected = doc.integers("inspected", low=0, high=tb.npos - 1, most=tb.npos)
-    doc.check(len(set(p.inspected)) == len(p.inspected) and tb.centre not in p.inspected, "inspected",
-              "each tile once, never the centre (GV-787)")
+    doc.check(
+        len(set(p.inspected)) == len(p.inspected) and tb.centre not in p.inspected,
+        "inspected",
+        "each tile once, never the centre (GV-787)",
+    )
     return p
 
 
@@ -392,11 +471,13 @@ def _exploration(value: object, path: str, tb: Tables, params: Params, players: 
 def _slot(value: object, path: str, box: str, tb: Tables, players: int) -> Slot:
     items = check_list(value, path, length=len(Slot._fields))
     most = max(HARVEST_SIZES) if box == "harvest" else WORKERS_PER_COLOUR  # GV-136: 1 or 2 workers
-    return Slot(check_int(items[0], path + ".seat", 0, players - 1),
-                check_int(items[1], path + ".workers", 0, most),
-                check_int(items[2], path + ".machines", 0, MACHINES_PER_COLOUR),
-                check_int(items[3], path + ".target", -1, tb.npos - 1),
-                check_int(items[4], path + ".seq", 0))
+    return Slot(
+        check_int(items[0], path + ".seat", 0, players - 1),
+        check_int(items[1], path + ".workers", 0, most),
+        check_int(items[2], path + ".machines", 0, MACHINES_PER_COLOUR),
+        check_int(items[3], path + ".target", -1, tb.npos - 1),
+        check_int(items[4], path + ".seq", 0),
+    )
 
 
 def _queued(value: object, path: str, st: GuatavitaState) -> Queued:
@@ -429,9 +510,13 @@ def _decision(doc: Doc, tb: Tables, players: int) -> Decision | None:
 
 # the decisions each stage asks, and where its cursor points
 STAGE_ASKS: dict[Phase, tuple[Ask, ...]] = {
-    Phase.BALSA_SETUP: (Ask.BALSA_START,), Phase.START: (Ask.HE_RETURN, Ask.PAY), Phase.PLAN: (Ask.PLAN,),
-    Phase.LAKE: (Ask.DECLARE, Ask.JOIN), Phase.BALSA: (Ask.BALSA_MOVE, Ask.PUSH, Ask.BALSA_ACT),
-    Phase.BOXES: (Ask.EXCHANGE,), Phase.OVER: (),
+    Phase.BALSA_SETUP: (Ask.BALSA_START,),
+    Phase.START: (Ask.HE_RETURN, Ask.PAY),
+    Phase.PLAN: (Ask.PLAN,),
+    Phase.LAKE: (Ask.DECLARE, Ask.JOIN),
+    Phase.BALSA: (Ask.BALSA_MOVE, Ask.PUSH, Ask.BALSA_ACT),
+    Phase.BOXES: (Ask.EXCHANGE,),
+    Phase.OVER: (),
 }
 
 
@@ -441,26 +526,39 @@ def _check_machine(doc: Doc, st: GuatavitaState, tb: Tables, params: Params) -> 
     doc.check((d is None) == (stage == Phase.OVER), "decision", "a decision is pending exactly until the game is over")
     if d is None:
         return
-    doc.check(d.ask in STAGE_ASKS[stage], "decision", f"a {d.ask.value} decision does not belong to the "
-                                                      f"{stage.key} stage")
+    doc.check(
+        d.ask in STAGE_ASKS[stage], "decision", f"a {d.ask.value} decision does not belong to the {stage.key} stage"
+    )
     if stage in (Phase.BALSA_SETUP, Phase.START):
         doc.check(st.idx < len(st.order) and st.order[st.idx] == d.seat, "idx", "the seat asked is the one in turn")
         doc.check(not st.explorations, "explorations", "no exploration before the planning turns")
     elif stage == Phase.PLAN:
-        doc.check(st.order[st.turn] == d.seat and not st.players[d.seat].passed, "turn",
-                  "the seat asked is the planning turn's, and it has not passed")
-        doc.check(all(not st.drained[e.pos] and e.declared == "" for e in st.explorations), "explorations",
-                  "pending explorations are of undrained tiles, not resolved yet")
+        doc.check(
+            st.order[st.turn] == d.seat and not st.players[d.seat].passed,
+            "turn",
+            "the seat asked is the planning turn's, and it has not passed",
+        )
+        doc.check(
+            all(not st.drained[e.pos] and e.declared == "" for e in st.explorations),
+            "explorations",
+            "pending explorations are of undrained tiles, not resolved yet",
+        )
     elif stage == Phase.LAKE:
         doc.check(st.idx < len(st.explorations), "idx", "the lake cursor points at an exploration")
         rec = st.explorations[st.idx]
         asked = rec.saboteur if d.ask == Ask.DECLARE else rec.owner
         doc.check(asked == d.seat and d.pos == rec.pos, "decision", "the decision is about the tile at the cursor")
-        doc.check(st.drained[rec.pos] == (d.ask == Ask.JOIN), "drained", "the tile at the cursor is drained only "
-                                                                         "once its saboteur has declared")
+        doc.check(
+            st.drained[rec.pos] == (d.ask == Ask.JOIN),
+            "drained",
+            "the tile at the cursor is drained only once its saboteur has declared",
+        )
         for i, e in enumerate(st.explorations):
-            doc.check(st.drained[e.pos] == (i < st.idx or (i == st.idx and d.ask == Ask.JOIN)), "explorations",
-                      "the tiles before the cursor are resolved, the others not")
+            doc.check(
+                st.drained[e.pos] == (i < st.idx or (i == st.idx and d.ask == Ask.JOIN)),
+                "explorations",
+                "the tiles before the cursor are resolved, the others not",
+            )
     else:
         doc.check(all(st.drained[e.pos] for e in st.explorations), "explorations", "every lake tile has resolved")
         doc.check(st.idx < len(st.queue), "idx", "the cursor points at an entry of the queue")
@@ -469,13 +567,22 @@ def _check_machine(doc: Doc, st: GuatavitaState, tb: Tables, params: Params) -> 
             doc.check(all(q.box == BALSA_QUEUE for q in st.queue), "queue", "the balsa stage queues balsas")
             mover = d.mover if d.ask == Ask.PUSH else d.seat
             doc.check(entry.item == mover, "decision", "the balsa asked is the one at the cursor")
-            doc.check(st.sub == (BalsaStep.AFTER_MOVE if d.ask == Ask.BALSA_ACT else BalsaStep.MOVING), "sub",
-                      "a balsa acts after its move")
+            doc.check(
+                st.sub == (BalsaStep.AFTER_MOVE if d.ask == Ask.BALSA_ACT else BalsaStep.MOVING),
+                "sub",
+                "a balsa acts after its move",
+            )
             if d.ask == Ask.PUSH:
                 pushed = st.players[d.seat]
-                doc.check(pushed.balsa_alive and pushed.balsa_pos == d.pos and d.seat != d.mover, "decision",
-                          "the pushed balsa stands on the tile the mover enters")
+                doc.check(
+                    pushed.balsa_alive and pushed.balsa_pos == d.pos and d.seat != d.mover,
+                    "decision",
+                    "the pushed balsa stands on the tile the mover enters",
+                )
         else:
             doc.check(all(q.box != BALSA_QUEUE for q in st.queue), "queue", "the box stage queues box slots")
-            doc.check(entry.box == "pioneer" and st.boxes["pioneer"][entry.item].seat == d.seat, "decision",
-                      "the exchange is asked of the Pioneer slot at the cursor")
+            doc.check(
+                entry.box == "pioneer" and st.boxes["pioneer"][entry.item].seat == d.seat,
+                "decision",
+                "the exchange is asked of the Pioneer slot at the cursor",
+            )

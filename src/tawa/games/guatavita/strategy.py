@@ -6,6 +6,7 @@ squashed with a scale of 15. Reads only ``scores()``. Its ismcts defaults are 20
 (the rules code is the slowest of the four: 500 iterations took over a second per move here). The progress
 weights favour placements that move the game toward its end (not rules; a testing and playout aid).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -26,9 +27,21 @@ SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 200, "depth": 4}
 """The bots' search settings for this game (``Game.search_defaults``); a bot spec's own settings win."""
 
 # progress-biased playouts: weights by placement kind
-WEIGHTS = {"pass": 0.1, "explore": 6.0, "cross": 0.5, "sabotage": 0.4, "camp": 2.0, "pump": 6.0,
-           "reexplore": 2.0, "harvest": 1.0, "pioneer": 0.5, "commerce": 1.5, "recruit": 1.0, "loan": 0.05,
-           "balsa": 1.5}
+WEIGHTS = {
+    "pass": 0.1,
+    "explore": 6.0,
+    "cross": 0.5,
+    "sabotage": 0.4,
+    "camp": 2.0,
+    "pump": 6.0,
+    "reexplore": 2.0,
+    "harvest": 1.0,
+    "pioneer": 0.5,
+    "commerce": 1.5,
+    "recruit": 1.0,
+    "loan": 0.05,
+    "balsa": 1.5,
+}
 
 
 def evaluate(view: Game, seat: int) -> float:
@@ -68,8 +81,11 @@ def progress_weights(st: GuatavitaState, tb: Tables, actions: Sequence[Action]) 
             w *= 3.0 if deep else 0.05
         elif kind == "camp" and not room and pl.gold >= 2:
             w *= 4.0  # the camp is full: only an upgrade lets it grow
-        elif kind == "commerce" and pl.gold >= 2 and (pl.camp_machines if move.choice == "machine"
-                                                      else pl.camp_pipes) < 2:
+        elif (
+            kind == "commerce"
+            and pl.gold >= 2
+            and (pl.camp_machines if move.choice == "machine" else pl.camp_pipes) < 2
+        ):
             w *= 4.0
         elif (kind in ("camp", "pump", "commerce") and pl.gold < 2) or (kind == "recruit" and pl.food < 2):
             w *= 0.1

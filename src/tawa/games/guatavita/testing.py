@@ -8,6 +8,7 @@
 Every helper keeps the component counts (pieces move from / to the personal supply, emeralds from / to the
 shared supply), so ``check_invariants`` keeps holding. Seats get the colours red, blue, yellow, green.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,8 +30,15 @@ def pos(name: str) -> int:
     return BOARD.index[name]
 
 
-def scenario(players: int = 3, *, seed: int = 0, spots: list[str] | None = None, pioneer: int = 0,
-             balsa: bool = False, options: dict[str, Any] | None = None) -> GuatavitaGame:
+def scenario(
+    players: int = 3,
+    *,
+    seed: int = 0,
+    spots: list[str] | None = None,
+    pioneer: int = 0,
+    balsa: bool = False,
+    options: dict[str, Any] | None = None,
+) -> GuatavitaGame:
     """A game at the first planning turn of round 1 with chosen spots and Pioneer; balsas (if on) are
     not placed (use ``put_balsa``)."""
     opts = dict(options or {})
@@ -93,8 +101,9 @@ def drain(g: GuatavitaGame, where: str, owners: dict[int, int], tile: str | None
     g.invalidate_cache()
 
 
-def set_camp(g: GuatavitaGame, seat: int, workers: int | None = None, machines: int | None = None,
-             pipes: int | None = None) -> None:
+def set_camp(
+    g: GuatavitaGame, seat: int, workers: int | None = None, machines: int | None = None, pipes: int | None = None
+) -> None:
     """Set camp pieces, moving the difference from / to the personal supply."""
     pl = g.state.players[seat]
     if workers is not None:

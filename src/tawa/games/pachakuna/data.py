@@ -8,6 +8,7 @@ listed in ``RULINGS`` below.
 The board's geometry (cells, neighbours) is fixed: ``BOARD_RADIUS`` and ``DIRECTIONS`` are rulebook-fixed Params
 that the layouts depend on, so it is built once here from their values.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,14 +59,20 @@ DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # d = 0..5: E
 SIDE_DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")  # the screen direction of side d (spec "Screen convention")
 N_SIDES = len(DIRECTIONS)
 OPPOSITE = tuple((d + N_SIDES // 2) % N_SIDES for d in range(N_SIDES))  # PK-034: side d touches side d+3
-CELLS: tuple[tuple[int, int], ...] = tuple(sorted(
-    (q, r) for q in range(-BOARD_RADIUS, BOARD_RADIUS + 1) for r in range(-BOARD_RADIUS, BOARD_RADIUS + 1)
-    if max(abs(q), abs(r), abs(q + r)) <= BOARD_RADIUS))  # PK-030: 61 cells, indexed in (q, r) order
+CELLS: tuple[tuple[int, int], ...] = tuple(
+    sorted(
+        (q, r)
+        for q in range(-BOARD_RADIUS, BOARD_RADIUS + 1)
+        for r in range(-BOARD_RADIUS, BOARD_RADIUS + 1)
+        if max(abs(q), abs(r), abs(q + r)) <= BOARD_RADIUS
+    )
+)  # PK-030: 61 cells, indexed in (q, r) order
 N_CELLS = len(CELLS)
 INDEX = {c: i for i, c in enumerate(CELLS)}
 # PK-034: NEIGH[i][d] = the cell in direction d, or -1 off the board (PK-039: that side faces the frame)
 NEIGH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(INDEX.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in CELLS)
+    tuple(INDEX.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in CELLS
+)
 CENTRE_CELL = (0, 0)  # PK-031: the White village
 # PK-032: the frame villages on the 6 corner cells, clockwise on screen from the east corner (4,0)
 CORNER_CELLS = tuple((BOARD_RADIUS * DIRECTIONS[-d][0], BOARD_RADIUS * DIRECTIONS[-d][1]) for d in range(N_SIDES))
@@ -191,83 +198,222 @@ def _check_refill(v: Any) -> str | None:
     return None
 
 
-PARAMS = ParamRegistry([
-    # ---- option
-    Param("layout", "A", "P", ("PK-082", "PK-083", "PK-084", "PK-080"),
-          "assembly plan: Variant A, Variant B or a seeded random layout", choices=("A", "B", "random")),
-    # ---- board [P]
-    Param("BOARD_RADIUS", BOARD_RADIUS, "P", ("PK-030",),
-          "board = cells with max(|q|,|r|,|q+r|) <= radius (61 cells)", overridable=False, bounds=(1, None)),
-    Param("DIRECTIONS", DIRECTIONS, "P", ("PK-030", "PK-034"),
-          "axial direction vectors d=0..5 (E, NE, NW, W, SW, SE on screen)", overridable=False,
-          length=N_SIDES, bounds=(-1, 1)),
-    Param("VILLAGE_COLOURS", dict(zip(COLOURS[1:], CORNER_CELLS, strict=True)), "P", ("PK-011", "PK-032"),
-          "frame village colour -> corner cell (white is always the centre (0,0))", check=_check_village_colours,
-          bounds=(-BOARD_RADIUS, BOARD_RADIUS)),
-    Param("TILE_TYPES", {"F": (("M", (0, 1)), ("V", (2, 3, 4, 5))),
-                         "N": (("M", (0, 1, 2)), ("V", (3, 4, 5))),
-                         "M": (("M", (0, 1, 2, 3)), ("V", (4, 5)))}, "P",
-          ("PK-041", "PK-042", "PK-043", "PK-044", "PK-048", "PK-050"),
-          "tile type -> regions (terrain V/M, base sides); regions partition sides 0-5", check=_check_tile_types,
-          bounds=(0, N_SIDES - 1), chars=1),
-    Param("TILE_COUNTS", {"F": 15, "N": 24, "M": 15}, "R", ("PK-012", "PK-045", "PK-084"),
-          "tiles of each type (used by the random layout)", check=_check_counts, bounds=(0, len(TILE_CELLS))),
-    Param("LAYOUTS", {"A": LAYOUT_A.strip(), "B": LAYOUT_B.strip()}, "P", ("PK-082", "PK-083"),
-          "fixed assembly plans, '(q,r) TypeOrientation' per tile cell", overridable=False, check=_check_layouts),
-    # ---- demands and bag [P]/[S]
-    Param("DEMANDS", DEMANDS_DEFAULT, "P", ("PK-008", "PK-009", "PK-281"),
-          "demand list, (upper flag, lower flag); ids D00.. in this order; every village must keep a valid "
-          "demand after a reshuffle (PK-281)", check=_check_demands, length=(N_COLOURS, None),
-          chars=max(len(c) for c in COLOURS)),
-    Param("REFILL_ORDER", VILLAGE_CELLS, "P", ("PK-275", "PK-090"),
-          "order in which villages missing a demand draw", check=_check_refill, length=len(VILLAGE_CELLS),
-          bounds=(-BOARD_RADIUS, BOARD_RADIUS)),
-    Param("DEMAND_DRAW", "uniform_valid", "P", ("PK-276", "PK-090"),
-          "uniform_valid: rng.choice over the valid ids in the bag, ascending; draw_and_return: draw from the "
-          "whole bag and return invalid draws (same distribution, other RNG use)",
-          choices=("uniform_valid", "draw_and_return")),
-    Param("RESHUFFLE_TIMING", "on_need", "P", ("PK-273", "PK-274"),
-          "on_need: discards return when a village must draw and the bag has nothing valid; when_empty: also as "
-          "soon as the bag runs empty", choices=("on_need", "when_empty")),
-    Param("SETUP_FORBIDDEN", "either_flag", "S", ("PK-087", "PK-088", "PK-271"),
-          "either_flag: the village colour (and white at setup) may be on neither flag; upper_flag: only the "
-          "upper flag is checked (setup and play)", choices=("either_flag", "upper_flag")),
-    # ---- rotation
-    Param("FREE_ZERO_ROTATION", True, "S", ("PK-131",), "the free rotation may keep the orientation (0 degrees)"),
-    Param("PAID_ZERO_ROTATION", True, "P", ("PK-137",), "a paid rotation may keep the orientation"),
-    Param("MAX_ROTATIONS", None, "S", ("PK-007", "PK-136"),
-          "most tiles rotated per turn (null = unlimited; 3 = the physical rocks)", nullable=True,
-          bounds=(1, len(TILE_CELLS)),
-          check=_whole_number),
-    Param("FREE_ROTATIONS", 1, "R", ("PK-130",), "free rotations per turn", overridable=False, bounds=(1, 1)),
-    Param("ROTATION_COST", 2, "R", ("PK-132", "PK-134"), "pieces paid for each further rotation",
-          overridable=False, bounds=(1, None)),
-    # ---- move / trade
-    Param("STUCK_LLAMA", "stay", "P", ("PK-163",), "a llama on a tile with no reachable cell stays",
-          choices=("stay",)),
-    Param("STAYED_LLAMA_TRADES", True, "P", ("PK-181",),
-          "a llama that stayed on its village may trade (false: only llamas that moved sell or enable buys)"),
-    Param("TRADE_ORDER", "free", "P", ("PK-183",),
-          "free: sells and buys interleave; sells_first: no sale after the first purchase of the turn",
-          choices=("free", "sells_first")),
-    Param("MULTI_BUY", True, "P", ("PK-234",), "several purchases per turn (false: at most one)"),
-    Param("LLAMA_COST", 4, "R", ("PK-230", "PK-231"), "pieces paid for a llama", overridable=False,
-          bounds=(1, None)),
-    Param("MAX_LLAMAS", LLAMAS_PER_PLAYER, "R", ("PK-002", "PK-232"), "llamas a player can own",
-          overridable=False, bounds=(1, LLAMAS_PER_PLAYER)),
-    Param("PAYOUT", (2, 1, 0), "R", ("PK-202", "PK-203", "PK-204"),
-          "pieces gained for a sale matching the upper flag / lower flag / neither", overridable=False,
-          length=3, bounds=(0, None), order="nonincreasing"),
-    # ---- end
-    Param("WIN_CHECK", "immediate", "P", ("PK-303", "PK-304"),
-          "immediate: after each sale; end_of_turn: when the trade step ends (before the refill)",
-          choices=("immediate", "end_of_turn")),
-    Param("TURN_CAP", None, "D", ("PK-320",),
-          "after this many turns (each player's turn counts one) without a winner the game is a draw; null = off",
-          nullable=True, bounds=(1, 2000), check=_whole_number),
-    Param("WHITE_SEAT", 0, "D", ("PK-093",), "seat that plays White (and starts); 'random' draws it at setup "
-          "after the demands", choices=(0, 1, "random")),
-])
+PARAMS = ParamRegistry(
+    [
+        # ---- option
+        Param(
+            "layout",
+            "A",
+            "P",
+            ("PK-082", "PK-083", "PK-084", "PK-080"),
+            "assembly plan: Variant A, Variant B or a seeded random layout",
+            choices=("A", "B", "random"),
+        ),
+        # ---- board [P]
+        Param(
+            "BOARD_RADIUS",
+            BOARD_RADIUS,
+            "P",
+            ("PK-030",),
+            "board = cells with max(|q|,|r|,|q+r|) <= radius (61 cells)",
+            overridable=False,
+            bounds=(1, None),
+        ),
+        Param(
+            "DIRECTIONS",
+            DIRECTIONS,
+            "P",
+            ("PK-030", "PK-034"),
+            "axial direction vectors d=0..5 (E, NE, NW, W, SW, SE on screen)",
+            overridable=False,
+            length=N_SIDES,
+            bounds=(-1, 1),
+        ),
+        Param(
+            "VILLAGE_COLOURS",
+            dict(zip(COLOURS[1:], CORNER_CELLS, strict=True)),
+            "P",
+            ("PK-011", "PK-032"),
+            "frame village colour -> corner cell (white is always the centre (0,0))",
+            check=_check_village_colours,
+            bounds=(-BOARD_RADIUS, BOARD_RADIUS),
+        ),
+        Param(
+            "TILE_TYPES",
+            {
+                "F": (("M", (0, 1)), ("V", (2, 3, 4, 5))),
+                "N": (("M", (0, 1, 2)), ("V", (3, 4, 5))),
+                "M": (("M", (0, 1, 2, 3)), ("V", (4, 5))),
+            },
+            "P",
+            ("PK-041", "PK-042", "PK-043", "PK-044", "PK-048", "PK-050"),
+            "tile type -> regions (terrain V/M, base sides); regions partition sides 0-5",
+            check=_check_tile_types,
+            bounds=(0, N_SIDES - 1),
+            chars=1,
+        ),
+        Param(
+            "TILE_COUNTS",
+            {"F": 15, "N": 24, "M": 15},
+            "R",
+            ("PK-012", "PK-045", "PK-084"),
+            "tiles of each type (used by the random layout)",
+            check=_check_counts,
+            bounds=(0, len(TILE_CELLS)),
+        ),
+        Param(
+            "LAYOUTS",
+            {"A": LAYOUT_A.strip(), "B": LAYOUT_B.strip()},
+            "P",
+            ("PK-082", "PK-083"),
+            "fixed assembly plans, '(q,r) TypeOrientation' per tile cell",
+            overridable=False,
+            check=_check_layouts,
+        ),
+        # ---- demands and bag [P]/[S]
+        Param(
+            "DEMANDS",
+            DEMANDS_DEFAULT,
+            "P",
+            ("PK-008", "PK-009", "PK-281"),
+            "demand list, (upper flag, lower flag); ids D00.. in this order; every village must keep a valid "
+            "demand after a reshuffle (PK-281)",
+            check=_check_demands,
+            length=(N_COLOURS, None),
+            chars=max(len(c) for c in COLOURS),
+        ),
+        Param(
+            "REFILL_ORDER",
+            VILLAGE_CELLS,
+            "P",
+            ("PK-275", "PK-090"),
+            "order in which villages missing a demand draw",
+            check=_check_refill,
+            length=len(VILLAGE_CELLS),
+            bounds=(-BOARD_RADIUS, BOARD_RADIUS),
+        ),
+        Param(
+            "DEMAND_DRAW",
+            "uniform_valid",
+            "P",
+            ("PK-276", "PK-090"),
+            "uniform_valid: rng.choice over the valid ids in the bag, ascending; draw_and_return: draw from the "
+            "whole bag and return invalid draws (same distribution, other RNG use)",
+            choices=("uniform_valid", "draw_and_return"),
+        ),
+        Param(
+            "RESHUFFLE_TIMING",
+            "on_need",
+            "P",
+            ("PK-273", "PK-274"),
+            "on_need: discards return when a village must draw and the bag has nothing valid; when_empty: also as "
+            "soon as the bag runs empty",
+            choices=("on_need", "when_empty"),
+        ),
+        Param(
+            "SETUP_FORBIDDEN",
+            "either_flag",
+            "S",
+            ("PK-087", "PK-088", "PK-271"),
+            "either_flag: the village colour (and white at setup) may be on neither flag; upper_flag: only the "
+            "upper flag is checked (setup and play)",
+            choices=("either_flag", "upper_flag"),
+        ),
+        # ---- rotation
+        Param("FREE_ZERO_ROTATION", True, "S", ("PK-131",), "the free rotation may keep the orientation (0 degrees)"),
+        Param("PAID_ZERO_ROTATION", True, "P", ("PK-137",), "a paid rotation may keep the orientation"),
+        Param(
+            "MAX_ROTATIONS",
+            None,
+            "S",
+            ("PK-007", "PK-136"),
+            "most tiles rotated per turn (null = unlimited; 3 = the physical rocks)",
+            nullable=True,
+            bounds=(1, len(TILE_CELLS)),
+            check=_whole_number,
+        ),
+        Param("FREE_ROTATIONS", 1, "R", ("PK-130",), "free rotations per turn", overridable=False, bounds=(1, 1)),
+        Param(
+            "ROTATION_COST",
+            2,
+            "R",
+            ("PK-132", "PK-134"),
+            "pieces paid for each further rotation",
+            overridable=False,
+            bounds=(1, None),
+        ),
+        # ---- move / trade
+        Param(
+            "STUCK_LLAMA", "stay", "P", ("PK-163",), "a llama on a tile with no reachable cell stays", choices=("stay",)
+        ),
+        Param(
+            "STAYED_LLAMA_TRADES",
+            True,
+            "P",
+            ("PK-181",),
+            "a llama that stayed on its village may trade (false: only llamas that moved sell or enable buys)",
+        ),
+        Param(
+            "TRADE_ORDER",
+            "free",
+            "P",
+            ("PK-183",),
+            "free: sells and buys interleave; sells_first: no sale after the first purchase of the turn",
+            choices=("free", "sells_first"),
+        ),
+        Param("MULTI_BUY", True, "P", ("PK-234",), "several purchases per turn (false: at most one)"),
+        Param(
+            "LLAMA_COST", 4, "R", ("PK-230", "PK-231"), "pieces paid for a llama", overridable=False, bounds=(1, None)
+        ),
+        Param(
+            "MAX_LLAMAS",
+            LLAMAS_PER_PLAYER,
+            "R",
+            ("PK-002", "PK-232"),
+            "llamas a player can own",
+            overridable=False,
+            bounds=(1, LLAMAS_PER_PLAYER),
+        ),
+        Param(
+            "PAYOUT",
+            (2, 1, 0),
+            "R",
+            ("PK-202", "PK-203", "PK-204"),
+            "pieces gained for a sale matching the upper flag / lower flag / neither",
+            overridable=False,
+            length=3,
+            bounds=(0, None),
+            order="nonincreasing",
+        ),
+        # ---- end
+        Param(
+            "WIN_CHECK",
+            "immediate",
+            "P",
+            ("PK-303", "PK-304"),
+            "immediate: after each sale; end_of_turn: when the trade step ends (before the refill)",
+            choices=("immediate", "end_of_turn"),
+        ),
+        Param(
+            "TURN_CAP",
+            None,
+            "D",
+            ("PK-320",),
+            "after this many turns (each player's turn counts one) without a winner the game is a draw; null = off",
+            nullable=True,
+            bounds=(1, 2000),
+            check=_whole_number,
+        ),
+        Param(
+            "WHITE_SEAT",
+            0,
+            "D",
+            ("PK-093",),
+            "seat that plays White (and starts); 'random' draws it at setup after the demands",
+            choices=(0, 1, "random"),
+        ),
+    ]
+)
 
 AUTOMATION_TURN_CAP = 300  # [D] PK-320 cap switched on by tests, `tawa simulate` and bot-only `tawa play`
 
@@ -302,12 +448,13 @@ class TileType:
             for s in sides:
                 base[s] = k
         # PK-046: board side d belongs to the region holding base side (d - o) mod 6
-        self.side_region = tuple(tuple(base[(d - o) % N_SIDES] for d in range(N_SIDES))
-                                 for o in range(N_ORIENTATIONS))
+        self.side_region = tuple(tuple(base[(d - o) % N_SIDES] for d in range(N_SIDES)) for o in range(N_ORIENTATIONS))
         self.side_terrain = tuple(tuple(self.region_terrain[r] for r in sr) for sr in self.side_region)
         # region_dirs[o][region] = the board sides of that region at orientation o
-        self.region_dirs = tuple(tuple(tuple(d for d in range(N_SIDES) if sr[d] == k) for k in range(len(regions)))
-                                 for sr in self.side_region)
+        self.region_dirs = tuple(
+            tuple(tuple(d for d in range(N_SIDES) if sr[d] == k) for k in range(len(regions)))
+            for sr in self.side_region
+        )
         # PK-050: two regions of one terrain -> a llama's position is (cell, region)
         self.multi = len(set(self.region_terrain)) != len(self.region_terrain)
 
@@ -318,8 +465,7 @@ class TileType:
 class Tables:
     """Lookup tables derived from one resolved params object, shared by a game and its clones."""
 
-    __slots__ = ("demand_flags", "demands", "multi", "plan", "refill_order", "tile_types", "village_at",
-                 "village_cell")
+    __slots__ = ("demand_flags", "demands", "multi", "plan", "refill_order", "tile_types", "village_at", "village_cell")
 
     def __init__(self, params: Params) -> None:
         self.village_cell = [CENTRE] * N_COLOURS  # PK-010/011: village colour index -> cell
@@ -335,8 +481,11 @@ class Tables:
         self.refill_order = tuple(self.village_at[INDEX[tuple(c)]] for c in params.REFILL_ORDER)  # PK-275
         layouts = params.LAYOUTS
         # PK-082/083: the fixed plan's (type, orientation) per tile cell; None for the random layout (PK-084)
-        self.plan = ({INDEX[cell]: kind for cell, kind in parse_layout(layouts[params.layout]).items()}
-                     if params.layout in layouts else None)
+        self.plan = (
+            {INDEX[cell]: kind for cell, kind in parse_layout(layouts[params.layout]).items()}
+            if params.layout in layouts
+            else None
+        )
 
     def demand_name(self, d: int) -> str:
         """``D22 Y/B``: the id and the upper/lower flags."""

@@ -5,6 +5,7 @@ offer the id's kind (``rules.routes.parse``), then the kind's check (``rules/che
 that the legal-action generator asks, in the generator's order, and finally that the id is written exactly as the
 generator writes it; so it finds nothing against an id exactly when the id is legal.
 """
+
 from __future__ import annotations
 
 from tawa.core.errors import IllegalAction
@@ -46,8 +47,10 @@ OPENS: dict[str, str] = {
     "PK-132": "2 pieces in your supply: sell loads at villages in the trade step (PK-132, PK-200)",
     "PK-230": "paying the pieces owed first (PK-230)",
     "PK-160": "moving the llamas in slot order: that llama's move comes when it is its turn (PK-160)",
-    "PK-162": ("a turn in which the llama starts on a village, or can reach no cell: only then may it stay "
-               "(PK-162, PK-163, PK-164)"),
+    "PK-162": (
+        "a turn in which the llama starts on a village, or can reach no cell: only then may it stay "
+        "(PK-162, PK-163, PK-164)"
+    ),
     "PK-161": "a rotation in your next rotate step that opens a path to that cell (PK-161)",
     "PK-168": "your next turn: a bought llama moves from then on (PK-168)",
     "PK-095": "buying that llama in a trade step (PK-230)",
@@ -64,6 +67,7 @@ OPENS: dict[str, str] = {
     "PK-254": "more pieces in your supply: sell loads at villages in the trade step (PK-200, PK-254)",
 }
 
+
 def refusal_of(s: PachakunaState, tables: Tables, params: Params, aid: str) -> Refusal | None:
     """The routing table's refusal of ``aid`` now: the game over, an id of no form the game writes, a kind that the
     decision does not offer (``checks.not_now``) or the check of its kind."""
@@ -73,5 +77,6 @@ def refusal_of(s: PachakunaState, tables: Tables, params: Params, aid: str) -> R
     if found is None:
         return pay.pay_first(s) if s.paying else NOT_AN_ACTION
     kind, args = found
-    return ROUTES.refusal(decision(s), kind, (s, tables, params), (s, tables, params, aid, args),
-                          lambda: not_now(s, kind, args))
+    return ROUTES.refusal(
+        decision(s), kind, (s, tables, params), (s, tables, params, aid, args), lambda: not_now(s, kind, args)
+    )

@@ -4,6 +4,7 @@ The bag is kept as an unordered set of ids (PK-342) and every draw is made from 
 happens, so the only hidden thing is the RNG state, which no observation holds (PK-343). Both seats see the same
 dict apart from ``observer`` (PK-344).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,12 +29,19 @@ def observation(s: PachakunaState, tables: Tables, params: Params, seat: int | N
     llamas = []
     for k in range(N_LLAMAS):
         owner = k // LLAMAS_PER_PLAYER
-        llamas.append({
-            "seat": owner, "side": "white" if s.colour_of(owner) == 0 else "black", "slot": k % LLAMAS_PER_PLAYER,
-            "cell": cell_name(s.pos[k]) if s.pos[k] >= 0 else None, "region": s.region[k],
-            "load": COLOURS[s.load[k]] if s.load[k] >= 0 else None,
-            "reload": s.reload[k], "moved": int(s.moved[k]), "bought": s.bought[k],
-        })
+        llamas.append(
+            {
+                "seat": owner,
+                "side": "white" if s.colour_of(owner) == 0 else "black",
+                "slot": k % LLAMAS_PER_PLAYER,
+                "cell": cell_name(s.pos[k]) if s.pos[k] >= 0 else None,
+                "region": s.region[k],
+                "load": COLOURS[s.load[k]] if s.load[k] >= 0 else None,
+                "reload": s.reload[k],
+                "moved": int(s.moved[k]),
+                "bought": s.bought[k],
+            }
+        )
     return {
         "observer": seat,
         "layout": params.layout,
@@ -45,8 +53,9 @@ def observation(s: PachakunaState, tables: Tables, params: Params, seat: int | N
         "tiles": {cell_name(c): [s.types[c], s.orient[c]] for c in TILE_CELLS},
         # the geometry a board view needs, from the (overridable) options: PK-011 village cells, PK-041 regions
         "village_cells": {COLOURS[v]: cell_name(tables.village_cell[v]) for v in range(N_COLOURS)},
-        "tile_types": {name: [[terrain, list(sides)] for terrain, sides in regions]
-                       for name, regions in params.TILE_TYPES.items()},
+        "tile_types": {
+            name: [[terrain, list(sides)] for terrain, sides in regions] for name, regions in params.TILE_TYPES.items()
+        },
         "rocks": [cell_name(c) for c in s.rocks],
         "rotated": [cell_name(c) for c in s.rotated],
         "llamas": llamas,
@@ -58,9 +67,15 @@ def observation(s: PachakunaState, tables: Tables, params: Params, seat: int | N
         "sold": [COLOURS[v] for v in s.sold],
         "buys": s.buys,
         "move_slot": s.move_slot,
-        "paying": {"for": s.paying.value, "still": s.pay_need,
-                   "tile": cell_name(s.pay_cell) if s.pay_cell >= 0 else None, "orientation": s.pay_orient,
-                   "village": COLOURS[s.pay_village] if s.pay_village >= 0 else None} if s.paying else None,
+        "paying": {
+            "for": s.paying.value,
+            "still": s.pay_need,
+            "tile": cell_name(s.pay_cell) if s.pay_cell >= 0 else None,
+            "orientation": s.pay_orient,
+            "village": COLOURS[s.pay_village] if s.pay_village >= 0 else None,
+        }
+        if s.paying
+        else None,
         "winner": s.winner if s.winner >= 0 else None,
         "draw": s.draw,
     }

@@ -10,6 +10,7 @@ Parts: ``board``, ``legend`` (the goal, the marks, the side numbers, the colours
 one part per seat named after it (``white``, ``black``: its supply slots and llamas) and ``status`` (whose turn,
 which step, or the result).
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -128,12 +129,24 @@ def _prose(text: str, width: int) -> list[str]:
 def legend_text(width: int) -> str:
     sides = ", ".join(f"{d} {name}" for d, name in enumerate(SIDE_DIRECTIONS))
     colours = [f"{LETTER[c]} {c} ({QUECHUA[i]})" for i, c in enumerate(COLOURS)]
-    lines = _prose(f"Goal: the first player whose supply holds one piece of each of the {N_COLOURS} colours wins "
-                   "at once.", width)
-    lines += _prose(f"Sides: {sides}; each side is ^ mountain or . valley; 'N3#' = tile type N at orientation 3, "
-                    "with a rock. Villages: +RED+ with the *upper/lower* flags of its demand.", width)
-    lines += fold(["w01 = White llamas 0 and 1 (walk valleys .)", "b0 = Black llama 0 (walk mountains ^)",
-                   "1+2 = 1 White and 2 Black"], width, "Llamas: ", sep=", ")
+    lines = _prose(
+        f"Goal: the first player whose supply holds one piece of each of the {N_COLOURS} colours wins at once.", width
+    )
+    lines += _prose(
+        f"Sides: {sides}; each side is ^ mountain or . valley; 'N3#' = tile type N at orientation 3, "
+        "with a rock. Villages: +RED+ with the *upper/lower* flags of its demand.",
+        width,
+    )
+    lines += fold(
+        [
+            "w01 = White llamas 0 and 1 (walk valleys .)",
+            "b0 = Black llama 0 (walk mountains ^)",
+            "1+2 = 1 White and 2 Black",
+        ],
+        width,
+        "Llamas: ",
+        sep=", ",
+    )
     lines += fold([*colours, f"brown ({QUECHUA[BROWN]}) only pays costs"], width, "Colours: ", sep=", ")
     return "\n".join(lines)
 
@@ -160,8 +173,10 @@ def seat_text(s: PachakunaState, seat: int, observer: int | None, width: int) ->
     letters = " ".join(LETTER[c] for c in COLOURS)
     cutouts = " ".join(LETTER[c] if sup[i] else "_" for i, c in enumerate(COLOURS))  # PK-251: filled iff held
     pieces = [f"{ALL_PIECES[i]} {n}" for i, n in enumerate(sup) if n] or ["empty"]
-    lines = [f"{SIDE_NAMES[colour]}{me}: llamas walk {WALKS[colour]}; {held} of the {N_COLOURS} colours held",
-             f"  colour slots  {letters}"]
+    lines = [
+        f"{SIDE_NAMES[colour]}{me}: llamas walk {WALKS[colour]}; {held} of the {N_COLOURS} colours held",
+        f"  colour slots  {letters}",
+    ]
     lines += fold(pieces, width, f"               [{cutouts}]  supply: ", "    ", sep=", ")
     llamas = []
     for k in llamas_of(seat):
@@ -174,8 +189,12 @@ def seat_text(s: PachakunaState, seat: int, observer: int | None, width: int) ->
     return "\n".join(lines)
 
 
-_STEP_TEXT = {Phase.ROTATE_FREE: "rotate step (the free rotation)", Phase.ROTATE_PAID: "rotate step (paid rotations)",
-              Phase.MOVE: "move step", Phase.TRADE: "trade step"}
+_STEP_TEXT = {
+    Phase.ROTATE_FREE: "rotate step (the free rotation)",
+    Phase.ROTATE_PAID: "rotate step (paid rotations)",
+    Phase.MOVE: "move step",
+    Phase.TRADE: "trade step",
+}
 
 
 def status_text(s: PachakunaState, params: Params, width: int) -> str:
@@ -189,16 +208,25 @@ def status_text(s: PachakunaState, params: Params, width: int) -> str:
         extra = f": paying {s.pay_need} more piece{'s' if s.pay_need > 1 else ''} for the {s.paying}"
     elif s.step == Phase.MOVE:
         extra = f": {llama_name(s.move_slot)} to move"
-    return "\n".join(fold([f"Turn {s.turn + 1}{cap}", f"{seat_label(s, s.active)} to play",
-                           f"{_STEP_TEXT[s.step]}{extra}"], width, sep=" · "))
+    return "\n".join(
+        fold(
+            [f"Turn {s.turn + 1}{cap}", f"{seat_label(s, s.active)} to play", f"{_STEP_TEXT[s.step]}{extra}"],
+            width,
+            sep=" · ",
+        )
+    )
 
 
-def render_parts(s: PachakunaState, tables: Tables, params: Params, seat: int | None,
-                 width: int | None) -> list[tuple[str, str]]:
+def render_parts(
+    s: PachakunaState, tables: Tables, params: Params, seat: int | None, width: int | None
+) -> list[tuple[str, str]]:
     compact = width is not None and width < FULL_WIDTH
     fit = FULL_WIDTH if width is None else width  # text is folded to the width, or to the full board's
-    parts = [("board", board_text(s, tables, compact)), ("legend", legend_text(fit)),
-             ("villages", villages_text(s, tables, params, fit))]
+    parts = [
+        ("board", board_text(s, tables, compact)),
+        ("legend", legend_text(fit)),
+        ("villages", villages_text(s, tables, params, fit)),
+    ]
     for who in sorted(range(PLAYERS), key=s.colour_of):
         parts.append((seat_label(s, who).lower(), seat_text(s, who, seat, fit)))
     parts.append(("status", status_text(s, params, fit)))
@@ -212,18 +240,18 @@ def rule_help(params: Params, verb: str) -> str:
     cost, price = params.ROTATION_COST, params.LLAMA_COST
     texts = {
         "rotate": f"PK-130..PK-140: the first rotation of a turn is free, each further one costs {cost} pieces; a tile "
-                  "with a llama or a rock cannot turn; each tile turns at most once; rocks go on the rotated tiles "
-                  "when the rotate step ends and protect them during the opponent's next turn.",
+        "with a llama or a rock cannot turn; each tile turns at most once; rocks go on the rotated tiles "
+        "when the rotate step ends and protect them during the opponent's next turn.",
         "end": "PK-140/141 ends the rotate step (rocks on exactly this turn's rotated tiles), or PK-270 ends the trade "
-               "step: villages that sold draw new demands and llamas that sold or were bought are loaded.",
+        "step: villages that sold draw new demands and llamas that sold or were bought are loaded.",
         "pay": "PK-134/231/253: pay one piece of any colour (brown included) from your supply.",
         "move": "PK-060..PK-066, PK-161: White llamas follow valleys, Black llamas mountains, as far as the path "
-                "goes; a village ends the move.",
+        "goes; a village ends the move.",
         "stay": "PK-164: a llama on a village may rest there.",
         "sell": f"PK-200..PK-209: upper flag +{up}, lower flag +{low}, neither {none} pieces of the sold colour; the "
-                "demand is discarded and the llama is loaded with the village colour at refill.",
+        "demand is discarded and the llama is loaded with the village colour at refill.",
         "buy": f"PK-230..PK-236: pay {price} pieces; the new llama stands empty on this village and is loaded at "
-               "refill.",
+        "refill.",
     }
     return texts.get(verb, "")
 

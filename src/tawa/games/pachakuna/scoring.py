@@ -3,6 +3,7 @@
 There is no score (PK-307). ``scores`` gives 1 / 0 for a win and 0.5 each for a capped draw; during play it is the
 number of the 7 colours each seat holds (a progress measure for the bots and reports, not a rule).
 """
+
 from __future__ import annotations
 
 from tawa.core.results import Standing, standings_by_keys
@@ -35,8 +36,12 @@ def ranking(s: PachakunaState) -> list[int]:
 def breakdown(s: PachakunaState, seat: int) -> dict[str, float]:
     """What a seat has to show, each a count of what it names (no score unit: PK-300 the result is a win): the
     colours it holds, its pieces (brown included), its brown pieces and its llamas."""
-    return {"colours held": colours_held(s, seat), "pieces": sum(s.supply[seat]),
-            "brown pieces": s.supply[seat][BROWN], "llamas": s.owned(seat)}
+    return {
+        "colours held": colours_held(s, seat),
+        "pieces": sum(s.supply[seat]),
+        "brown pieces": s.supply[seat][BROWN],
+        "llamas": s.owned(seat),
+    }
 
 
 def standings(s: PachakunaState) -> list[Standing]:
@@ -44,8 +49,10 @@ def standings(s: PachakunaState) -> list[Standing]:
     sc = scores(s)
     parts = [breakdown(s, seat) for seat in range(PLAYERS)]
     if s.winner >= 0:
-        return [Standing(seat, 1 if seat == s.winner else 2, False, sc[seat], WIN if seat == s.winner else "",
-                         parts[seat]) for seat in range(PLAYERS)]
+        return [
+            Standing(seat, 1 if seat == s.winner else 2, False, sc[seat], WIN if seat == s.winner else "", parts[seat])
+            for seat in range(PLAYERS)
+        ]
     if s.draw:
         return [Standing(seat, 1, True, sc[seat], DRAW, parts[seat]) for seat in range(PLAYERS)]
     return standings_by_keys(sc, [[v] for v in sc], [DURING_PLAY], parts)

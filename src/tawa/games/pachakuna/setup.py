@@ -1,4 +1,5 @@
 """Setup (PK-080..PK-099): the layout, the first demands, the seats, the starting llamas and supplies."""
+
 from __future__ import annotations
 
 from tawa.core.events import Event
@@ -32,8 +33,9 @@ def setup(s: PachakunaState, tables: Tables, params: Params, rng: Rng) -> list[E
     s.orient = [0] * N_CELLS
     if tables.plan is None:  # PK-084 (ruling: the game's Rng serves the shuffle)
         kinds = [t for t, n in params.TILE_COUNTS.items() for _ in range(n)]
-        kinds.sort(key=lambda t: (RANDOM_LAYOUT_ORDER.index(t) if t in RANDOM_LAYOUT_ORDER
-                                  else len(RANDOM_LAYOUT_ORDER), t))
+        kinds.sort(
+            key=lambda t: (RANDOM_LAYOUT_ORDER.index(t) if t in RANDOM_LAYOUT_ORDER else len(RANDOM_LAYOUT_ORDER), t)
+        )
         rng.shuffle(kinds)
         for i, cell in enumerate(TILE_CELLS):
             s.types[cell] = kinds[i]
@@ -58,7 +60,12 @@ def setup(s: PachakunaState, tables: Tables, params: Params, rng: Rng) -> list[E
     s.rocks = []  # PK-098
     s.active = s.white_seat  # PK-099
     s.step = Phase.ROTATE_FREE
-    events.append(Event("setup", f"White (seat {s.white_seat + 1}) starts; Black (seat {2 - s.white_seat}) holds the "
-                                 "brown resource", data={"white_seat": s.white_seat}))
+    events.append(
+        Event(
+            "setup",
+            f"White (seat {s.white_seat + 1}) starts; Black (seat {2 - s.white_seat}) holds the brown resource",
+            data={"white_seat": s.white_seat},
+        )
+    )
     events.append(turn_event(s))
     return events

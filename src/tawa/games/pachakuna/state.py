@@ -5,6 +5,7 @@ component (a cell against the 61 cells, a demand against the demand list, a slot
 fields against each other (the pending payment, the step's bookkeeping), so a bad document raises ``BadState``
 naming the field.
 """
+
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
@@ -66,40 +67,65 @@ class PachakunaState:
     """Everything that changes during a game. Llamas are six parallel slots ``seat * 3 + slot``."""
 
     __slots__ = (
-        "active", "bag", "bought", "buys", "demand", "discard", "draw", "load", "move_slot", "moved",
-        "orient", "pay_cell", "pay_need", "pay_orient", "pay_village", "paying", "pos", "region", "reload",
-        "rocks", "rotated", "sold", "step", "supply", "turn", "types", "white_seat", "winner",
+        "active",
+        "bag",
+        "bought",
+        "buys",
+        "demand",
+        "discard",
+        "draw",
+        "load",
+        "move_slot",
+        "moved",
+        "orient",
+        "pay_cell",
+        "pay_need",
+        "pay_orient",
+        "pay_village",
+        "paying",
+        "pos",
+        "region",
+        "reload",
+        "rocks",
+        "rotated",
+        "sold",
+        "step",
+        "supply",
+        "turn",
+        "types",
+        "white_seat",
+        "winner",
     )
 
     def __init__(self) -> None:
-        self.types: list[str] = []        # per cell: tile type name, "" on a village (fixed after setup)
-        self.orient: list[int] = []       # per cell: orientation 0-5 (0 on a village)
-        self.rocks: list[int] = []        # cells with a rock, ascending
-        self.rotated: list[int] = []      # tiles rotated this turn, in order
-        self.pos: list[int] = [-1] * N_LLAMAS      # cell, -1 off the board
-        self.region: list[int] = [-1] * N_LLAMAS   # region on a tile (PK-050), -1 on a village / off board
-        self.load: list[int] = [-1] * N_LLAMAS     # colour carried, -1 none
+        self.types: list[str] = []  # per cell: tile type name, "" on a village (fixed after setup)
+        self.orient: list[int] = []  # per cell: orientation 0-5 (0 on a village)
+        self.rocks: list[int] = []  # cells with a rock, ascending
+        self.rotated: list[int] = []  # tiles rotated this turn, in order
+        self.pos: list[int] = [-1] * N_LLAMAS  # cell, -1 off the board
+        self.region: list[int] = [-1] * N_LLAMAS  # region on a tile (PK-050), -1 on a village / off board
+        self.load: list[int] = [-1] * N_LLAMAS  # colour carried, -1 none
         self.reload: list[bool] = [False] * N_LLAMAS  # sold or bought this turn: loaded at refill (PK-277)
         self.moved: list[Moved] = [Moved.NOT_YET] * N_LLAMAS  # in this turn's move step
         self.bought: list[bool] = [False] * N_LLAMAS  # bought this turn (PK-168, PK-237)
         self.supply: list[list[int]] = [[0] * len(ALL_PIECES) for _ in range(PLAYERS)]  # 7 colours + brown (PK-250)
         self.demand: list[int] = [-1] * N_COLOURS  # per village colour: demand id or -1
-        self.bag: list[int] = []       # demand ids in the bag, ascending (unordered set, PK-342)
-        self.discard: list[int] = []   # discard pile, in discard order (public)
+        self.bag: list[int] = []  # demand ids in the bag, ascending (unordered set, PK-342)
+        self.discard: list[int] = []  # discard pile, in discard order (public)
         self.active = 0
         self.step = Phase.ROTATE_FREE
         self.move_slot = 0
-        self.sold: list[int] = []      # villages sold at this turn (PK-207)
-        self.buys = 0                  # llamas bought this turn
-        self.paying = Payment.NONE     # pending payment: what for
-        self.pay_need = 0              # pieces still to pay
-        self.pay_cell = -1             # pending rotation: tile and new orientation
+        self.sold: list[int] = []  # villages sold at this turn (PK-207)
+        self.buys = 0  # llamas bought this turn
+        self.paying = Payment.NONE  # pending payment: what for
+        self.pay_need = 0  # pieces still to pay
+        self.pay_cell = -1  # pending rotation: tile and new orientation
         self.pay_orient = -1
-        self.pay_village = -1          # pending purchase: village colour
-        self.turn = 0                  # turns ended (PK-320)
-        self.winner = -1               # seat, -1 none
-        self.draw = False              # ended by the turn cap (PK-320)
-        self.white_seat = 0            # PK-093
+        self.pay_village = -1  # pending purchase: village colour
+        self.turn = 0  # turns ended (PK-320)
+        self.winner = -1  # seat, -1 none
+        self.draw = False  # ended by the turn cap (PK-320)
+        self.white_seat = 0  # PK-093
 
     def clone(self) -> PachakunaState:
         s = PachakunaState.__new__(PachakunaState)
@@ -190,14 +216,18 @@ def _read_board(s: PachakunaState, doc: Doc, tables: Tables) -> None:
     s.types = doc.texts("types", length=N_CELLS, choices={"", *tables.tile_types})
     for c in range(N_CELLS):
         on_tile = c in _TILE_SET
-        doc.check((s.types[c] != "") == on_tile, "types",
-                  f"cell {cell_name(c)} must hold {'a tile' if on_tile else 'its village (an empty type)'}")
+        doc.check(
+            (s.types[c] != "") == on_tile,
+            "types",
+            f"cell {cell_name(c)} must hold {'a tile' if on_tile else 'its village (an empty type)'}",
+        )
     if tables.plan is not None:  # PK-082/083: a fixed layout's tiles never change (PK-033)
         for c, (kind, _) in tables.plan.items():
             doc.check(s.types[c] == kind, "types", f"cell {cell_name(c)} of this layout holds a {kind} tile")
     s.orient = doc.integers("orient", length=N_CELLS, low=0, high=N_ORIENTATIONS - 1)
-    doc.check(all(s.orient[c] == 0 for c in range(N_CELLS) if c not in _TILE_SET), "orient",
-              "a village has orientation 0")
+    doc.check(
+        all(s.orient[c] == 0 for c in range(N_CELLS) if c not in _TILE_SET), "orient", "a village has orientation 0"
+    )
     s.rocks = doc.integers("rocks", low=0, high=N_CELLS - 1)
     doc.check(all(c in _TILE_SET for c in s.rocks), "rocks", "rocks lie on tiles (PK-139)")
     doc.check(s.rocks == sorted(set(s.rocks)), "rocks", "rocks are listed once each, ascending")
@@ -216,43 +246,66 @@ def _read_llamas(s: PachakunaState, doc: Doc, tables: Tables) -> None:
     s.moved = [Moved(v) for v in doc.integers("moved", length=N_LLAMAS, low=0, high=len(Moved) - 1)]
     s.bought = _flags(doc, "bought")
     for seat in range(PLAYERS):
-        doc.check(s.pos[seat * LLAMAS_PER_PLAYER] >= 0, "pos",
-                  f"slot 0 of seat {seat} starts on the board and stays there (PK-322, PK-239)")
+        doc.check(
+            s.pos[seat * LLAMAS_PER_PLAYER] >= 0,
+            "pos",
+            f"slot 0 of seat {seat} starts on the board and stays there (PK-322, PK-239)",
+        )
     for k in range(N_LLAMAS):
         cell = s.pos[k]
         if cell < 0:
-            doc.check(s.region[k] == -1 and s.load[k] == -1 and not s.reload[k] and not s.bought[k]
-                      and s.moved[k] == Moved.NOT_YET, "pos", f"llama {k} waits off the board: no region, load "
-                      "or turn bookkeeping (PK-095)")
+            doc.check(
+                s.region[k] == -1
+                and s.load[k] == -1
+                and not s.reload[k]
+                and not s.bought[k]
+                and s.moved[k] == Moved.NOT_YET,
+                "pos",
+                f"llama {k} waits off the board: no region, load or turn bookkeeping (PK-095)",
+            )
             continue
-        doc.check((s.load[k] < 0) == s.reload[k], "load",
-                  f"llama {k} is empty exactly while it waits for the refill (PK-205, PK-277, PK-279)")
+        doc.check(
+            (s.load[k] < 0) == s.reload[k],
+            "load",
+            f"llama {k} is empty exactly while it waits for the refill (PK-205, PK-277, PK-279)",
+        )
         if tables.village_at[cell] >= 0:
             doc.check(s.region[k] == -1, "region", f"llama {k} stands on a village, which has no regions")
             continue
         doc.check(not s.bought[k], "bought", f"llama {k} bought this turn stands on its village (PK-233)")
         terrains = tables.tile_types[s.types[cell]].region_terrain
-        doc.check(0 <= s.region[k] < len(terrains) and terrains[s.region[k]] == s.colour_of(k // LLAMAS_PER_PLAYER),
-                  "region", f"llama {k} stands in a region of its own terrain on tile {cell_name(cell)} (PK-050, "
-                  "PK-060)")
+        doc.check(
+            0 <= s.region[k] < len(terrains) and terrains[s.region[k]] == s.colour_of(k // LLAMAS_PER_PLAYER),
+            "region",
+            f"llama {k} stands in a region of its own terrain on tile {cell_name(cell)} (PK-050, PK-060)",
+        )
     for k in range(N_LLAMAS):
         if s.bought[k]:
-            doc.check(s.reload[k] and s.moved[k] == Moved.STAYED, "bought",
-                      f"llama {k} bought this turn waits for its load and does not move (PK-168, PK-236)")
+            doc.check(
+                s.reload[k] and s.moved[k] == Moved.STAYED,
+                "bought",
+                f"llama {k} bought this turn waits for its load and does not move (PK-168, PK-236)",
+            )
 
 
 def _read_supplies_and_demands(s: PachakunaState, doc: Doc, tables: Tables) -> None:
     s.supply = doc.integer_rows("supply", rows=PLAYERS, length=len(ALL_PIECES), low=0)  # PK-254
-    doc.check(sum(row[BROWN] for row in s.supply) <= 1 and s.supply[s.white_seat][BROWN] == 0, "supply",
-              "the one brown piece is Black's, and no rule creates another (PK-004, PK-005, PK-096)")
+    doc.check(
+        sum(row[BROWN] for row in s.supply) <= 1 and s.supply[s.white_seat][BROWN] == 0,
+        "supply",
+        "the one brown piece is Black's, and no rule creates another (PK-004, PK-005, PK-096)",
+    )
     n = len(tables.demands)
     s.demand = doc.integers("demand", length=N_COLOURS, low=-1, high=n - 1)
     s.bag = doc.integers("bag", low=0, high=n - 1, most=n)
     doc.check(s.bag == sorted(s.bag), "bag", "the bag is kept ascending (an unordered set, PK-342)")
     s.discard = doc.integers("discard", low=0, high=n - 1, most=n)
     every = sorted(s.bag + s.discard + [d for d in s.demand if d >= 0])
-    doc.check(every == list(range(n)), "demand", "the bag, the discard pile and the villages must hold each "
-              "demand exactly once (PK-280)")
+    doc.check(
+        every == list(range(n)),
+        "demand",
+        "the bag, the discard pile and the villages must hold each demand exactly once (PK-280)",
+    )
 
 
 def _read_turn(s: PachakunaState, doc: Doc, params: Params) -> None:
@@ -271,40 +324,75 @@ def _read_turn(s: PachakunaState, doc: Doc, params: Params) -> None:
     s.turn = doc.integer("turn", 0, cap)
     s.winner = doc.integer("winner", -1, PLAYERS - 1)
     s.draw = doc.flag("draw")
-    doc.check((s.step == Phase.OVER) == (s.winner >= 0 or s.draw) and not (s.winner >= 0 and s.draw), "step",
-              "the game is over exactly when a seat has won or the turn cap has drawn it (PK-300, PK-320)")
-    doc.check(s.draw == (cap is not None and s.turn >= cap), "turn",
-              "the turn cap draws the game when it is reached, and only then (PK-320)")
-    doc.check(sorted(s.sold) == [v for v in range(N_COLOURS) if s.demand[v] < 0], "sold",
-              "exactly the villages sold at this turn wait for a new demand (PK-206, PK-270, PK-279)")
+    doc.check(
+        (s.step == Phase.OVER) == (s.winner >= 0 or s.draw) and not (s.winner >= 0 and s.draw),
+        "step",
+        "the game is over exactly when a seat has won or the turn cap has drawn it (PK-300, PK-320)",
+    )
+    doc.check(
+        s.draw == (cap is not None and s.turn >= cap),
+        "turn",
+        "the turn cap draws the game when it is reached, and only then (PK-320)",
+    )
+    doc.check(
+        sorted(s.sold) == [v for v in range(N_COLOURS) if s.demand[v] < 0],
+        "sold",
+        "exactly the villages sold at this turn wait for a new demand (PK-206, PK-270, PK-279)",
+    )
     _check_payment(s, doc, params)
     if s.step == Phase.OVER:
         return
     mine = llamas_of(s.active)
-    doc.check(all(not s.bought[k] and not s.reload[k] and s.moved[k] == Moved.NOT_YET
-                  for k in range(N_LLAMAS) if k not in mine), "moved",
-              "the opponent's llamas take no part in this turn (PK-113, PK-166)")
+    doc.check(
+        all(
+            not s.bought[k] and not s.reload[k] and s.moved[k] == Moved.NOT_YET
+            for k in range(N_LLAMAS)
+            if k not in mine
+        ),
+        "moved",
+        "the opponent's llamas take no part in this turn (PK-113, PK-166)",
+    )
     if s.step in (Phase.ROTATE_FREE, Phase.ROTATE_PAID):
-        doc.check(not s.sold and s.buys == 0 and s.move_slot == 0 and not any(s.reload)
-                  and all(m == Moved.NOT_YET for m in s.moved), "step",
-                  "nothing is moved, sold or bought before the move step (PK-111)")
+        doc.check(
+            not s.sold
+            and s.buys == 0
+            and s.move_slot == 0
+            and not any(s.reload)
+            and all(m == Moved.NOT_YET for m in s.moved),
+            "step",
+            "nothing is moved, sold or bought before the move step (PK-111)",
+        )
         doc.check(not set(s.rotated) & set(s.rocks), "rotated", "a tile with a rock cannot be rotated (PK-139)")
-        doc.check((s.step == Phase.ROTATE_PAID) == (len(s.rotated) >= params.FREE_ROTATIONS), "step",
-                  "paid rotations come after the free one (PK-130, PK-133)")
+        doc.check(
+            (s.step == Phase.ROTATE_PAID) == (len(s.rotated) >= params.FREE_ROTATIONS),
+            "step",
+            "paid rotations come after the free one (PK-130, PK-133)",
+        )
         return
-    doc.check(s.rocks == sorted(s.rotated), "rocks",
-              "after the rotate step the rocks lie exactly on this turn's rotated tiles (PK-140)")
+    doc.check(
+        s.rocks == sorted(s.rotated),
+        "rocks",
+        "after the rotate step the rocks lie exactly on this turn's rotated tiles (PK-140)",
+    )
     if s.step == Phase.MOVE:
-        doc.check(not s.sold and s.buys == 0 and not any(s.reload) and s.move_slot < LLAMAS_PER_PLAYER, "step",
-                  "nothing is sold or bought during the move step (PK-111)")
+        doc.check(
+            not s.sold and s.buys == 0 and not any(s.reload) and s.move_slot < LLAMAS_PER_PLAYER,
+            "step",
+            "nothing is sold or bought during the move step (PK-111)",
+        )
         doc.check(s.pos[mine[s.move_slot]] >= 0, "move_slot", "the llama moving now stands on the board (PK-160)")
-        doc.check(all(s.moved[k] == Moved.NOT_YET for k in mine[s.move_slot:])
-                  and all(s.moved[k] != Moved.NOT_YET for k in mine[:s.move_slot] if s.pos[k] >= 0), "moved",
-                  "the llamas before the one moving now have had their move, the others not yet (PK-160, PK-323)")
+        doc.check(
+            all(s.moved[k] == Moved.NOT_YET for k in mine[s.move_slot :])
+            and all(s.moved[k] != Moved.NOT_YET for k in mine[: s.move_slot] if s.pos[k] >= 0),
+            "moved",
+            "the llamas before the one moving now have had their move, the others not yet (PK-160, PK-323)",
+        )
     else:
-        doc.check(s.move_slot == LLAMAS_PER_PLAYER and all(s.moved[k] != Moved.NOT_YET for k in mine
-                                                           if s.pos[k] >= 0), "move_slot",
-                  "every llama has had its move before the trade step (PK-160)")
+        doc.check(
+            s.move_slot == LLAMAS_PER_PLAYER and all(s.moved[k] != Moved.NOT_YET for k in mine if s.pos[k] >= 0),
+            "move_slot",
+            "every llama has had its move before the trade step (PK-160)",
+        )
         doc.check(s.buys == sum(1 for k in mine if s.bought[k]), "buys", "counts the llamas bought this turn")
 
 
@@ -312,19 +400,38 @@ def _check_payment(s: PachakunaState, doc: Doc, params: Params) -> None:
     """A pending payment (collected one piece at a time) is for a rotation in the paid step or a llama in the
     trade step, with its target set and the pieces still owed within the price (PK-132, PK-230)."""
     if s.paying == Payment.NONE:
-        doc.check(s.pay_need == 0 and s.pay_cell == -1 and s.pay_orient == -1 and s.pay_village == -1, "paying",
-                  "no payment is pending, so nothing is owed")
+        doc.check(
+            s.pay_need == 0 and s.pay_cell == -1 and s.pay_orient == -1 and s.pay_village == -1,
+            "paying",
+            "no payment is pending, so nothing is owed",
+        )
         return
     if s.paying == Payment.ROTATION:
-        doc.check(s.step == Phase.ROTATE_PAID and 1 <= s.pay_need <= params.ROTATION_COST, "pay_need",
-                  f"a paid rotation is paid in the rotate step, 1 to {params.ROTATION_COST} pieces owed (PK-132)")
-        doc.check(s.pay_cell in _TILE_SET and s.pay_cell not in s.rotated and s.pay_cell not in s.rocks
-                  and s.pay_cell not in s.pos and s.pay_orient >= 0 and s.pay_village == -1, "pay_cell",
-                  "a paid rotation turns a rotatable tile to an orientation 0-5 (PK-135, PK-138, PK-139)")
+        doc.check(
+            s.step == Phase.ROTATE_PAID and 1 <= s.pay_need <= params.ROTATION_COST,
+            "pay_need",
+            f"a paid rotation is paid in the rotate step, 1 to {params.ROTATION_COST} pieces owed (PK-132)",
+        )
+        doc.check(
+            s.pay_cell in _TILE_SET
+            and s.pay_cell not in s.rotated
+            and s.pay_cell not in s.rocks
+            and s.pay_cell not in s.pos
+            and s.pay_orient >= 0
+            and s.pay_village == -1,
+            "pay_cell",
+            "a paid rotation turns a rotatable tile to an orientation 0-5 (PK-135, PK-138, PK-139)",
+        )
     else:
-        doc.check(s.step == Phase.TRADE and 1 <= s.pay_need <= params.LLAMA_COST, "pay_need",
-                  f"a llama is paid in the trade step, 1 to {params.LLAMA_COST} pieces owed (PK-230)")
-        doc.check(s.pay_village >= 0 and s.pay_cell == -1 and s.pay_orient == -1, "pay_village",
-                  "a llama being paid for names its village (PK-233)")
+        doc.check(
+            s.step == Phase.TRADE and 1 <= s.pay_need <= params.LLAMA_COST,
+            "pay_need",
+            f"a llama is paid in the trade step, 1 to {params.LLAMA_COST} pieces owed (PK-230)",
+        )
+        doc.check(
+            s.pay_village >= 0 and s.pay_cell == -1 and s.pay_orient == -1,
+            "pay_village",
+            "a llama being paid for names its village (PK-233)",
+        )
         doc.check(s.owned(s.active) < params.MAX_LLAMAS, "pay_village", "a fourth llama cannot be bought (PK-232)")
     doc.check(sum(s.supply[s.active]) >= s.pay_need, "pay_need", "the pieces still owed must be held (PK-254)")

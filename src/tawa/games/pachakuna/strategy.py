@@ -37,6 +37,7 @@ determinized view (``types``, ``orient``, ``rocks``, ``pos``, ``load``, ``reload
 ``active``, ``step``, ``paying`` and its pending cell/orientation/village; PK-340). Route searches are memoised
 per (terrain, board, llamas, rocks) since greedy and ismcts evaluate many positions with one board.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -99,17 +100,29 @@ class _Static:
             for terrain in TERRAINS:
                 self.masks[terrain][name] = tuple(
                     sum(1 << d for d in range(N_SIDES) if tt.side_terrain[o][d] == terrain)
-                    for o in range(N_ORIENTATIONS))
+                    for o in range(N_ORIENTATIONS)
+                )
         for terrain in TERRAINS:
             self.masks[terrain][""] = (ALL,) * N_ORIENTATIONS  # PK-062 village sides are both terrains
         self.tile_cells = [c for c in range(N_CELLS) if self.village_at[c] < 0]
         # tile_links[c] = ((side bit, neighbouring tile, its touching side bit), ...);
         # village_links[c] = ((side bit, the neighbouring village's colour), ...)
-        self.tile_links = [tuple((1 << d, NEIGH[c][d], 1 << OPPOSITE[d]) for d in range(N_SIDES)
-                                 if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] < 0) for c in range(N_CELLS)]
-        self.village_links = [tuple((1 << d, self.village_at[NEIGH[c][d]]) for d in range(N_SIDES)
-                                    if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] >= 0)
-                              for c in range(N_CELLS)]
+        self.tile_links = [
+            tuple(
+                (1 << d, NEIGH[c][d], 1 << OPPOSITE[d])
+                for d in range(N_SIDES)
+                if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] < 0
+            )
+            for c in range(N_CELLS)
+        ]
+        self.village_links = [
+            tuple(
+                (1 << d, self.village_at[NEIGH[c][d]])
+                for d in range(N_SIDES)
+                if NEIGH[c][d] >= 0 and self.village_at[NEIGH[c][d]] >= 0
+            )
+            for c in range(N_CELLS)
+        ]
 
 
 def _static(view: Game) -> _Static:
@@ -278,8 +291,9 @@ def _deliver(levels: list[int], c: int, flags: list[tuple[int, int] | None]) -> 
     return best
 
 
-def _plans(view: Game, st: _Static, seat: int, orient: list[int], loads: list[int], pos: list[int],
-           held: list[bool]) -> float:
+def _plans(
+    view: Game, st: _Static, seat: int, orient: list[int], loads: list[int], pos: list[int], held: list[bool]
+) -> float:
     """Sum of the best one-llama plans for the missing colours (greedy assignment)."""
     s: PachakunaState = view.state
     g = _graph(view, st, s.colour_of(seat), orient, pos, seat)
@@ -340,8 +354,7 @@ def progress(view: Game, seat: int) -> float:
     n_held = sum(held)
     spare = max(0, sum(supply) - n_held - owed)
     llamas = sum(1 for k in llamas_of(seat) if pos[k] >= 0)
-    return (n_held + _plans(view, st, seat, orient, loads, pos, held) + SPARE * min(spare, SPARE_CAP)
-            + LLAMA * llamas)
+    return n_held + _plans(view, st, seat, orient, loads, pos, held) + SPARE * min(spare, SPARE_CAP) + LLAMA * llamas
 
 
 def evaluate(view: Game, seat: int) -> float:
@@ -358,9 +371,18 @@ def evaluate(view: Game, seat: int) -> float:
 # candidate its finish (8 iterations for 8 candidates). A search that scores lines inside a turn is misled (a
 # pending payment counts as paid from spare pieces), and one that goes deeper than the turn adds the opponent's ~320
 # replies as noise (docs/studies/pachakuna-ismcts.md, rounds 5-6: 71.3% [64.6%, 77.2%] against greedy, 200 games).
-SEARCH_DEFAULTS: dict[str, float | str] = {"iters": 8, "depth": 0, "c": 1.0, "rollout": "random", "samples": 1,
-                                           "prior": 8, "tree": 1, "finish": "greedy", "ties": "progress",
-                                           "width": 25}
+SEARCH_DEFAULTS: dict[str, float | str] = {
+    "iters": 8,
+    "depth": 0,
+    "c": 1.0,
+    "rollout": "random",
+    "samples": 1,
+    "prior": 8,
+    "tree": 1,
+    "finish": "greedy",
+    "ties": "progress",
+    "width": 25,
+}
 """The bots' search settings for this game (``Game.search_defaults``); a bot spec's own settings win."""
 
 
@@ -369,8 +391,7 @@ def report_extras(g: Game) -> dict[str, Any]:
     to win by colour and by layout)."""
     s = g.state
     colours = ["white" if seat == s.white_seat else "black" for seat in range(g.players)]
-    return {"seat_category": {"colour": colours}, "game_category": {"layout": g.params.layout},
-            "turns": s.turn}
+    return {"seat_category": {"colour": colours}, "game_category": {"layout": g.params.layout}, "turns": s.turn}
 
 
 # ---------------------------------------------------------------------------- progress weights
@@ -466,12 +487,14 @@ def rotation_gains(s: PachakunaState, tables: Tables, payout: Payout) -> dict[tu
                 for rg, dirs in enumerate(tt.region_dirs[o]):
                     if tt.region_terrain[rg] != terrain:
                         continue
-                    joins_mine = any(nb[d] in mine and _side_ok(s, tables, nb[d], OPPOSITE[d], terrain)
-                                     for d in dirs if nb[d] >= 0)
+                    joins_mine = any(
+                        nb[d] in mine and _side_ok(s, tables, nb[d], OPPOSITE[d], terrain) for d in dirs if nb[d] >= 0
+                    )
                     if not joins_mine:
                         continue
-                    joins_theirs = any(nb[d] in theirs and _side_ok(s, tables, nb[d], OPPOSITE[d], terrain)
-                                       for d in dirs if nb[d] >= 0)
+                    joins_theirs = any(
+                        nb[d] in theirs and _side_ok(s, tables, nb[d], OPPOSITE[d], terrain) for d in dirs if nb[d] >= 0
+                    )
                     if joins_theirs:
                         best = _value_after(s, tables, k, c, o, targets)
                         if best > gains.get((c, o), 0):

@@ -9,6 +9,7 @@
 
 The helpers write straight into ``g.state`` (and clear the legal-action cache); they do not check the rules.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -103,7 +104,7 @@ def reach_cells(g: PachakunaGame, side: str, cell: Cell) -> list[Cell]:
 
 
 def demand_id(g: PachakunaGame, flags: str) -> int:
-    """"Y/R" -> the id of the demand with upper yellow, lower red."""
+    """ "Y/R" -> the id of the demand with upper yellow, lower red."""
     u, lo = flags.split("/")
     return g.tables.demands.index((_LETTER_TO_COLOUR[u], _LETTER_TO_COLOUR[lo]))
 

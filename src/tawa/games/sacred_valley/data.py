@@ -44,6 +44,7 @@ Rulings made where the spec left a choice open (also in the ``doc`` of the param
   Terrace can fill and the game can end (SV-560, SV-188). HARVEST_TRACK has HP_MAX + 1 non-decreasing values starting
   at $0 (SV-221: a Harvest of farmers on 0 pays $0 from the track). FIRST_PLAYER names a seat of the game.
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -68,9 +69,32 @@ def who(p: int) -> str:
 
 
 # ------------------------------------------------------------------ Camayo kinds (§2.7) [R]
-(ALPACA_WORKER, HERDER, YANACONA, SEED_RANTIC, BARTERER, IRRIGATOR, AYLLU_MEMBER, WAREHOUSE_KEEPER,
- TERRACE_WORKER, CLEANER, HARVEST_WORKER, RANTIC, HATUN_RUNA, WARRIOR, TOCRICOC, WEAVER, CHASQUI, CULTIVATOR,
- FOREIGNER, HARVEST_EXPERT, HATUN_RANTIC, SABOTEUR, SUPERVISOR, UMU) = range(24)
+(
+    ALPACA_WORKER,
+    HERDER,
+    YANACONA,
+    SEED_RANTIC,
+    BARTERER,
+    IRRIGATOR,
+    AYLLU_MEMBER,
+    WAREHOUSE_KEEPER,
+    TERRACE_WORKER,
+    CLEANER,
+    HARVEST_WORKER,
+    RANTIC,
+    HATUN_RUNA,
+    WARRIOR,
+    TOCRICOC,
+    WEAVER,
+    CHASQUI,
+    CULTIVATOR,
+    FOREIGNER,
+    HARVEST_EXPERT,
+    HATUN_RANTIC,
+    SABOTEUR,
+    SUPERVISOR,
+    UMU,
+) = range(24)
 
 
 class CamayoKind(NamedTuple):
@@ -121,11 +145,30 @@ AGES = (1, 2, 3)
 
 CAMAYOS_PER_AGE = 16  # §2.7
 DEFAULT_COPIES = {  # §2.7 copies [P]; 16 per Age
-    "alpaca_worker": 2, "herder": 2, "yanacona": 1, "seed_rantic": 1, "barterer": 2, "irrigator": 2,
-    "ayllu_member": 2, "warehouse_keeper": 1, "terrace_worker": 2, "cleaner": 1,
-    "harvest_worker": 3, "rantic": 3, "hatun_runa": 3, "warrior": 2, "tocricoc": 2, "weaver": 3,
-    "chasqui": 2, "cultivator": 2, "foreigner": 2, "harvest_expert": 2, "hatun_rantic": 2, "saboteur": 2,
-    "supervisor": 2, "umu": 2,
+    "alpaca_worker": 2,
+    "herder": 2,
+    "yanacona": 1,
+    "seed_rantic": 1,
+    "barterer": 2,
+    "irrigator": 2,
+    "ayllu_member": 2,
+    "warehouse_keeper": 1,
+    "terrace_worker": 2,
+    "cleaner": 1,
+    "harvest_worker": 3,
+    "rantic": 3,
+    "hatun_runa": 3,
+    "warrior": 2,
+    "tocricoc": 2,
+    "weaver": 3,
+    "chasqui": 2,
+    "cultivator": 2,
+    "foreigner": 2,
+    "harvest_expert": 2,
+    "hatun_rantic": 2,
+    "saboteur": 2,
+    "supervisor": 2,
+    "umu": 2,
 }
 
 # ------------------------------------------------------------------ terrace (§2.3)
@@ -184,130 +227,264 @@ MAX_TECH = 4  # SV-312: TECH_COSTS prices the 2nd..MAX_TECH-th Technology
 MAIN_CATU_SLOTS = 6  # SV-034/SV-039: MAIN_CATU_PRICES has a price per slot
 
 
-PARAMS = ParamRegistry([
-    # ---- [R] component data (§2.2, §2.7), fixed
-    _fixed("CROPS", CROPS, ("SV-002",), "crop ids 0..5 (vine = 5, no player board)"),
-    _fixed("CAMAYO_KINDS", {k.name: dict(list(k._asdict().items())[1:]) for k in CAMAYO_KINDS},
-           ("SV-280", "SV-283", "SV-289", "SV-580"),
-           "printed Camayo data: Age, cost, end reward, one-shot marker, discardable"),
-    # ---- [R] numbers (§2.4–§2.9), fixed
-    _fixed("PLAYER_COUNTS", (3, 4, 5), ("SV-001",), "3, 4 or 5 players", "S"),
-    _fixed("START_COINS", 3, ("SV-025",), "coins each player starts with"),
-    _fixed("WORK_INCOME", 1, ("SV-330",), "coins for Work (only with exactly $0)"),
-    _fixed("HP_MAX", HP_MAX, ("SV-128",), "a farmer never goes past this space"),
-    _fixed("VINE_HP", 2, ("SV-122",), "HP of every vine planting"),
-    _fixed("YANACONA_CAP", 2, ("SV-124", "SV-397"), "HP cap of a planting exempted by Yanacona"),
-    _fixed("TOCRICOC_FEE", 2, ("SV-459",), "fee per foreign Tocricoc meeple on the resulting Farmland"),
-    _fixed("WEAVER_INCOME", 4, ("SV-465",), "coins per discarded pair"),
-    _fixed("HARVEST_WORKER_BONUS", 2, ("SV-450",), "coins added to every Harvest"),
-    _fixed("HARVEST_EXPERT_BONUS", 4, ("SV-495", "SV-496"), "coins on a Harvest resetting a farmer from 7"),
-    _fixed("HERDER_MOVES", 2, ("SV-394",), "alpacas one Herder use may move"),
-    _fixed("CULTIVATOR_THRESHOLD", 5, ("SV-491",), "farmer space that triggers Cultivator"),
-    _fixed("UNLOCK_FEE", {2: 1, 3: 2}, ("SV-172", "SV-176"), "unlock fee per level"),
-    _fixed("UNLOCK_CAMAYO_DISCARD", 3, ("SV-182", "SV-183"), "Camayo Catu tiles removed by an unlock"),
-    _fixed("UNLOCK_SEED_DISCARD", 1, ("SV-180", "SV-181"), "Main Catu tiles removed by an unlock"),
-    _fixed("UNLOCK_AGE_PURGE", {2: 1, 3: 2}, ("SV-184",), "Age removed when a level unlocks"),
-    _fixed("HATUN_RANTIC_MULTIPLIER", 2, ("SV-497", "SV-581"), "end rewards multiplier"),
-    _fixed("VINE_PRICE", 2, ("SV-262",), "price of a Vine Catu tile"),
-    _fixed("SEED_RANTIC_PRICE", 1, ("SV-399",), "price of any seed for a Seed Rantic holder"),
-    _fixed("CAMAYO_CATU_SLOTS", 5, ("SV-033", "SV-280"), "Camayo Catu slots"),
-    _fixed("CAMAYO_SURCHARGE", {4: 1, 5: 1}, ("SV-280",), "extra cost per Camayo Catu slot (1-based)"),
-    _fixed("MAIN_CATU_SLOTS", MAIN_CATU_SLOTS, ("SV-034", "SV-039"), "Main Seed Catu slots"),
-    _fixed("WAREHOUSE_BASE", 3, ("SV-264",), "Warehouse capacity"),
-    _fixed("WAREHOUSE_KEEPER", 5, ("SV-264", "SV-404"), "Warehouse capacity with Warehouse Keeper"),
-    _fixed("MAX_CAMAYOS", 3, ("SV-281",), "Camayos held at once"),
-    _fixed("MAX_TECH", MAX_TECH, ("SV-312",), "Technologies per player, the starting one included"),
-    # ---- §2.10 registry
-    _fixed("SEED", None, ("SV-008",), "the game seed is the engine's seed argument; one RNG stream", "P"),
-    Param("FIRST_PLAYER", "random", "P", ("SV-020",), "'random' or a seat index as text ('0' = P1 … '4' = P5)",
-          choices=("random", "0", "1", "2", "3", "4")),
-    Param("CROP_ASSIGNMENT", "reverse_turn_order", "P", ("SV-021", "SV-022"), "how crops are chosen",
-          choices=("reverse_turn_order", "random")),
-    Param("LAYOUT", DEFAULT_LAYOUT, "P", ("SV-097", "SV-188", "SV-633"), "terrace cells (row, col, level)",
-          check=_check_layout, length=(3, MAX_CELLS), bounds=(1, GRID_MAX)),
-    _fixed("LEVEL", "third field of LAYOUT", ("SV-097", "SV-188"), "level of a cell, derived from LAYOUT", "P"),
-    Param("FIRST_ROW", 1, "P", ("SV-094", "SV-633"),
-          "the row at the river edge (every LAYOUT cell of that row is a FIRST_ROW grid)", bounds=(1, GRID_MAX)),
-    Param("CROSS_LEVEL_ADJACENCY", True, "P", ("SV-097",),
-          "Farmlands connect across level steps (placement always crosses them)"),
-    Param("WHITE_ALPACA_STARTS", ((2, 5), (4, 2)), "P", ("SV-031", "SV-633"), "W1 (lower level) and W2 grids",
-          length=len(WHITE_ALPACAS), bounds=(1, GRID_MAX), check=_check_starts),
-    Param("HARVEST_TRACK", (0, 1, 3, 6, 9, 12, 16, 20), "P/R", ("SV-220", "SV-902"),
-          "coins per farmer space 0..7 (space 4 = $9 is [R])", length=HP_MAX + 1, bounds=(0, 100),
-          order="nondecreasing", check=_starts_at_zero),
-    Param("TECH_COSTS", (4, 6, 8), "P", ("SV-310", "SV-311"), "cost of the 2nd, 3rd and 4th Technology",
-          length=MAX_TECH - 1, bounds=(0, 40)),
-    Param("MAIN_CATU_PRICES", (1, 1, 2, 2, 3, 3), "R/P", ("SV-260", "SV-261"), "Main Catu price, slot 1 (bottom) up",
-          length=MAIN_CATU_SLOTS, bounds=(0, 20)),
-    Param("VINE_CATU_CAPACITY", 3, "P", ("SV-039", "SV-363"), "vines the Vine Catu holds",
-          bounds=(0, TILES_PER_CROP)),
-    Param("CAMAYO_COPIES", DEFAULT_COPIES, "P", ("SV-032",), "copies of each Camayo kind (at most a whole Age pile)",
-          bounds=(0, CAMAYOS_PER_AGE)),
-    _one("COIN_SUPPLY", "unlimited", ("SV-041",), "the coin supply never runs out"),
-    _one("DEBT_PAYMENT", "start_of_debtor_turn", ("SV-061", "SV-201"),
-         "paid automatically at the debtor's turn start and every later free window, in order incurred"),
-    Param("DEBT_BLOCKS_PURCHASE", False, "P", ("SV-202",), "True: a debtor may not Purchase"),
-    Param("DEBT_CANCELLED_BY_LATER_TERRACE_WORKER", False, "P", ("SV-203",),
-          "True: hiring Terrace Worker cancels the hirer's debts"),
-    Param("DEBT_AT_END", "deduct_floor_0", "P", ("SV-204", "SV-567"), "unpaid debts after the final harvest",
-          choices=("deduct_floor_0", "ignore")),
-    Param("HARVEST_ALWAYS_LEGAL", True, "P", ("SV-063", "SV-221"),
-          "False: Harvest needs a farmer above 0 or Harvest Worker (still offered if nothing else is legal)"),
-    _one("HARVEST_FOLLOW_UPS", "herder_then_extras", ("SV-223",), "after a Harvest: Herder, then extras"),
-    Param("PURCHASE_MIN_ITEMS", 1, "P", ("SV-065", "SV-243"), "items a Purchase must acquire", bounds=(0, 6)),
-    _one("FREE_WINDOWS", "turn_start,between_actions,between_items,turn_end", ("SV-068",), "free windows"),
-    _one("CHOICES_OFF_TURN_AND_FINAL_HARVEST", False, ("SV-069", "SV-566"), "only automatic effects off-turn"),
-    _one("FEE_AFFORDABILITY", "total", ("SV-105",), "unlock + Tocricoc fees are tested together"),
-    _one("HP_MODIFIER_ORDER", ("base", "yanacona_cap", "irrigator", "ayllu_member"), ("SV-127",),
-         "order of HP modifiers"),
-    _one("PLANTING_EFFECTS_SCOPE", "every_planting", ("SV-130",), "planting effects apply to every planting"),
-    _one("EXTRA_ACTION_TRIGGER", "plant_action_only_direct_chain", ("SV-131", "SV-341", "SV-342"),
-         "extras follow the action that triggers them directly and may chain"),
-    Param("ALPACA_MAY_SHARE_WITH_MEEPLE", True, "P", ("SV-155",), "an alpaca may stand on a meeple's grid"),
-    Param("ALPACA_ON_LOCKED_LEVELS", True, "P", ("SV-156", "SV-391", "SV-395"), "alpacas may go on locked levels"),
-    _one("UNLOCK_DISCARD_POSITION", "lowest_occupied", ("SV-181", "SV-183"),
-         "unlock discards take the lowest occupied slots; the seed tile leaves the game"),
-    Param("ISOLATED_ANCHOR", "strict", "P", ("SV-099", "SV-094"),
-          "'strict': next to an isolated tile a non-isolated neighbour is needed; 'row1': row 1 suffices",
-          choices=("strict", "row1")),
-    _one("UNLOCK_SEQUENCE", "fee,partner,cover,discards,tocricoc,tile,hp", ("SV-187",), "unlocking order"),
-    _one("CAMAYO_DISCARD_ONLY_TO_HIRE", True, ("SV-284",), "Camayos are discarded only to make room"),
-    _one("KEEPER_LOSS", "discard_down_to_3_at_once", ("SV-287",), "losing Warehouse Keeper"),
-    _one("MEEPLE_SUPPLY_LIMITS", False, ("SV-291",), "meeple supply never limits an ability"),
-    Param("ALLOW_DUPLICATE_CAMAYOS", True, "P", ("SV-292",), "a player may hold several copies of a kind"),
-    Param("DUPLICATE_PASSIVES_STACK", False, "P", ("SV-293", "SV-498"), "duplicate permanent abilities stack"),
-    Param("REFILL_RECYCLES_PER_REFILL", 1, "P", ("SV-364", "SV-365"),
-          "seed discard recycles per refill (a few: each may redraw the whole discard)", bounds=(0, 10)),
-    _one("GRAY_ALPACA_TIMING", "free_window", ("SV-391",), "when Alpaca Worker's gray alpaca may be placed"),
-    Param("HERDER_SAME_ALPACA_TWICE", False, "P", ("SV-395",), "one Herder use may move one alpaca twice"),
-    Param("YANACONA_CAP_ONLY_WHEN_EXEMPT", True, "P", ("SV-398",),
-          "False: every crop planting of a Yanacona holder is capped"),
-    _one("FREE_SEED_SOURCES", ("main", "vine"), ("SV-406", "SV-492"), "free seeds come from either Catu"),
-    _one("FREE_SEED_MANDATORY", True, ("SV-406", "SV-492"), "a free seed must be taken if any is there"),
-    _one("CLEANER_TIMING", "free_window", ("SV-409",), "Cleaner is used in a free window"),
-    Param("CLEANER_ALLOWS_VINE", True, "P", ("SV-412",), "Cleaner's replacement may be a vine"),
-    _one("WARRIOR_MEEPLE_RETURNS", True, ("SV-455",), "the Warrior meeple returns when its holder plants there"),
-    Param("TOCRICOC_FEE_PER_MEEPLE", True, "P", ("SV-460",),
-          "True: one fee per foreign meeple; False: one fee per foreign holder"),
-    _one("TOCRICOC_STAYS_UNDER_CLEANER", True, ("SV-462",), "a Tocricoc meeple stays when Cleaner replaces"),
-    _one("TOCRICOC_NO_TARGET", "lost", ("SV-463",), "Tocricoc placement without target is lost"),
-    Param("CULTIVATOR_ANY_FARMER", True, "P", ("SV-492",), "False: only the first farmer triggers Cultivator"),
-    _one("EXEMPTION_CHOICE", "player_chooses", ("SV-494",), "Yanacona or Foreigner, the holder chooses"),
-    _one("SABOTEUR_DIRECT", True, ("SV-500",), "a Saboteur vine goes straight to the Terrace"),
-    _one("SABOTEUR_IS_PLANT_ACTION", False, ("SV-501",), "a Saboteur planting is not a Plant action"),
-    _one("SABOTEUR_FREE_TILES", False, ("SV-502",), "free tiles are not bought"),
-    _one("SUPERVISOR_MODE", "choose_then_spill", ("SV-504",), "choose a farmer, surplus spills to others"),
-    _one("END_CHECK", "after_every_terrace_change", ("SV-562",), "when occupancy is checked"),
-    _one("END_PLANTING_RESOLVES", True, ("SV-563",), "the ending planting resolves fully"),
-    _one("RANKING", "score_then_warehouse", ("SV-586",), "ranking order; full ties share"),
-    _one("REVEAL_AT_END", True, ("SV-587",), "coins and scores are public at the end"),
-    _one("COINS_VISIBILITY", "owner_only", ("SV-600",), "coin totals are seen by their owner only"),
-    _one("PUBLIC_EVENTS", "as_listed", ("SV-603",), "what events are public"),
-    _one("HIDDEN_ORDERS", "bag_and_piles", ("SV-604",), "orders hidden from everyone"),
-    _one("PURGE_FACE_DOWN", True, ("SV-605",), "draw-pile tiles purged by unlocking are never shown"),
-    Param("TURN_CAP_ROUNDS", None, "D", ("SV-630", "SV-631"), "rounds before a forced end (None = off)",
-          nullable=True, check=_positive_or_none, bounds=(1, 200)),
-])
+PARAMS = ParamRegistry(
+    [
+        # ---- [R] component data (§2.2, §2.7), fixed
+        _fixed("CROPS", CROPS, ("SV-002",), "crop ids 0..5 (vine = 5, no player board)"),
+        _fixed(
+            "CAMAYO_KINDS",
+            {k.name: dict(list(k._asdict().items())[1:]) for k in CAMAYO_KINDS},
+            ("SV-280", "SV-283", "SV-289", "SV-580"),
+            "printed Camayo data: Age, cost, end reward, one-shot marker, discardable",
+        ),
+        # ---- [R] numbers (§2.4–§2.9), fixed
+        _fixed("PLAYER_COUNTS", (3, 4, 5), ("SV-001",), "3, 4 or 5 players", "S"),
+        _fixed("START_COINS", 3, ("SV-025",), "coins each player starts with"),
+        _fixed("WORK_INCOME", 1, ("SV-330",), "coins for Work (only with exactly $0)"),
+        _fixed("HP_MAX", HP_MAX, ("SV-128",), "a farmer never goes past this space"),
+        _fixed("VINE_HP", 2, ("SV-122",), "HP of every vine planting"),
+        _fixed("YANACONA_CAP", 2, ("SV-124", "SV-397"), "HP cap of a planting exempted by Yanacona"),
+        _fixed("TOCRICOC_FEE", 2, ("SV-459",), "fee per foreign Tocricoc meeple on the resulting Farmland"),
+        _fixed("WEAVER_INCOME", 4, ("SV-465",), "coins per discarded pair"),
+        _fixed("HARVEST_WORKER_BONUS", 2, ("SV-450",), "coins added to every Harvest"),
+        _fixed("HARVEST_EXPERT_BONUS", 4, ("SV-495", "SV-496"), "coins on a Harvest resetting a farmer from 7"),
+        _fixed("HERDER_MOVES", 2, ("SV-394",), "alpacas one Herder use may move"),
+        _fixed("CULTIVATOR_THRESHOLD", 5, ("SV-491",), "farmer space that triggers Cultivator"),
+        _fixed("UNLOCK_FEE", {2: 1, 3: 2}, ("SV-172", "SV-176"), "unlock fee per level"),
+        _fixed("UNLOCK_CAMAYO_DISCARD", 3, ("SV-182", "SV-183"), "Camayo Catu tiles removed by an unlock"),
+        _fixed("UNLOCK_SEED_DISCARD", 1, ("SV-180", "SV-181"), "Main Catu tiles removed by an unlock"),
+        _fixed("UNLOCK_AGE_PURGE", {2: 1, 3: 2}, ("SV-184",), "Age removed when a level unlocks"),
+        _fixed("HATUN_RANTIC_MULTIPLIER", 2, ("SV-497", "SV-581"), "end rewards multiplier"),
+        _fixed("VINE_PRICE", 2, ("SV-262",), "price of a Vine Catu tile"),
+        _fixed("SEED_RANTIC_PRICE", 1, ("SV-399",), "price of any seed for a Seed Rantic holder"),
+        _fixed("CAMAYO_CATU_SLOTS", 5, ("SV-033", "SV-280"), "Camayo Catu slots"),
+        _fixed("CAMAYO_SURCHARGE", {4: 1, 5: 1}, ("SV-280",), "extra cost per Camayo Catu slot (1-based)"),
+        _fixed("MAIN_CATU_SLOTS", MAIN_CATU_SLOTS, ("SV-034", "SV-039"), "Main Seed Catu slots"),
+        _fixed("WAREHOUSE_BASE", 3, ("SV-264",), "Warehouse capacity"),
+        _fixed("WAREHOUSE_KEEPER", 5, ("SV-264", "SV-404"), "Warehouse capacity with Warehouse Keeper"),
+        _fixed("MAX_CAMAYOS", 3, ("SV-281",), "Camayos held at once"),
+        _fixed("MAX_TECH", MAX_TECH, ("SV-312",), "Technologies per player, the starting one included"),
+        # ---- §2.10 registry
+        _fixed("SEED", None, ("SV-008",), "the game seed is the engine's seed argument; one RNG stream", "P"),
+        Param(
+            "FIRST_PLAYER",
+            "random",
+            "P",
+            ("SV-020",),
+            "'random' or a seat index as text ('0' = P1 … '4' = P5)",
+            choices=("random", "0", "1", "2", "3", "4"),
+        ),
+        Param(
+            "CROP_ASSIGNMENT",
+            "reverse_turn_order",
+            "P",
+            ("SV-021", "SV-022"),
+            "how crops are chosen",
+            choices=("reverse_turn_order", "random"),
+        ),
+        Param(
+            "LAYOUT",
+            DEFAULT_LAYOUT,
+            "P",
+            ("SV-097", "SV-188", "SV-633"),
+            "terrace cells (row, col, level)",
+            check=_check_layout,
+            length=(3, MAX_CELLS),
+            bounds=(1, GRID_MAX),
+        ),
+        _fixed("LEVEL", "third field of LAYOUT", ("SV-097", "SV-188"), "level of a cell, derived from LAYOUT", "P"),
+        Param(
+            "FIRST_ROW",
+            1,
+            "P",
+            ("SV-094", "SV-633"),
+            "the row at the river edge (every LAYOUT cell of that row is a FIRST_ROW grid)",
+            bounds=(1, GRID_MAX),
+        ),
+        Param(
+            "CROSS_LEVEL_ADJACENCY",
+            True,
+            "P",
+            ("SV-097",),
+            "Farmlands connect across level steps (placement always crosses them)",
+        ),
+        Param(
+            "WHITE_ALPACA_STARTS",
+            ((2, 5), (4, 2)),
+            "P",
+            ("SV-031", "SV-633"),
+            "W1 (lower level) and W2 grids",
+            length=len(WHITE_ALPACAS),
+            bounds=(1, GRID_MAX),
+            check=_check_starts,
+        ),
+        Param(
+            "HARVEST_TRACK",
+            (0, 1, 3, 6, 9, 12, 16, 20),
+            "P/R",
+            ("SV-220", "SV-902"),
+            "coins per farmer space 0..7 (space 4 = $9 is [R])",
+            length=HP_MAX + 1,
+            bounds=(0, 100),
+            order="nondecreasing",
+            check=_starts_at_zero,
+        ),
+        Param(
+            "TECH_COSTS",
+            (4, 6, 8),
+            "P",
+            ("SV-310", "SV-311"),
+            "cost of the 2nd, 3rd and 4th Technology",
+            length=MAX_TECH - 1,
+            bounds=(0, 40),
+        ),
+        Param(
+            "MAIN_CATU_PRICES",
+            (1, 1, 2, 2, 3, 3),
+            "R/P",
+            ("SV-260", "SV-261"),
+            "Main Catu price, slot 1 (bottom) up",
+            length=MAIN_CATU_SLOTS,
+            bounds=(0, 20),
+        ),
+        Param(
+            "VINE_CATU_CAPACITY", 3, "P", ("SV-039", "SV-363"), "vines the Vine Catu holds", bounds=(0, TILES_PER_CROP)
+        ),
+        Param(
+            "CAMAYO_COPIES",
+            DEFAULT_COPIES,
+            "P",
+            ("SV-032",),
+            "copies of each Camayo kind (at most a whole Age pile)",
+            bounds=(0, CAMAYOS_PER_AGE),
+        ),
+        _one("COIN_SUPPLY", "unlimited", ("SV-041",), "the coin supply never runs out"),
+        _one(
+            "DEBT_PAYMENT",
+            "start_of_debtor_turn",
+            ("SV-061", "SV-201"),
+            "paid automatically at the debtor's turn start and every later free window, in order incurred",
+        ),
+        Param("DEBT_BLOCKS_PURCHASE", False, "P", ("SV-202",), "True: a debtor may not Purchase"),
+        Param(
+            "DEBT_CANCELLED_BY_LATER_TERRACE_WORKER",
+            False,
+            "P",
+            ("SV-203",),
+            "True: hiring Terrace Worker cancels the hirer's debts",
+        ),
+        Param(
+            "DEBT_AT_END",
+            "deduct_floor_0",
+            "P",
+            ("SV-204", "SV-567"),
+            "unpaid debts after the final harvest",
+            choices=("deduct_floor_0", "ignore"),
+        ),
+        Param(
+            "HARVEST_ALWAYS_LEGAL",
+            True,
+            "P",
+            ("SV-063", "SV-221"),
+            "False: Harvest needs a farmer above 0 or Harvest Worker (still offered if nothing else is legal)",
+        ),
+        _one("HARVEST_FOLLOW_UPS", "herder_then_extras", ("SV-223",), "after a Harvest: Herder, then extras"),
+        Param("PURCHASE_MIN_ITEMS", 1, "P", ("SV-065", "SV-243"), "items a Purchase must acquire", bounds=(0, 6)),
+        _one("FREE_WINDOWS", "turn_start,between_actions,between_items,turn_end", ("SV-068",), "free windows"),
+        _one("CHOICES_OFF_TURN_AND_FINAL_HARVEST", False, ("SV-069", "SV-566"), "only automatic effects off-turn"),
+        _one("FEE_AFFORDABILITY", "total", ("SV-105",), "unlock + Tocricoc fees are tested together"),
+        _one(
+            "HP_MODIFIER_ORDER",
+            ("base", "yanacona_cap", "irrigator", "ayllu_member"),
+            ("SV-127",),
+            "order of HP modifiers",
+        ),
+        _one("PLANTING_EFFECTS_SCOPE", "every_planting", ("SV-130",), "planting effects apply to every planting"),
+        _one(
+            "EXTRA_ACTION_TRIGGER",
+            "plant_action_only_direct_chain",
+            ("SV-131", "SV-341", "SV-342"),
+            "extras follow the action that triggers them directly and may chain",
+        ),
+        Param("ALPACA_MAY_SHARE_WITH_MEEPLE", True, "P", ("SV-155",), "an alpaca may stand on a meeple's grid"),
+        Param("ALPACA_ON_LOCKED_LEVELS", True, "P", ("SV-156", "SV-391", "SV-395"), "alpacas may go on locked levels"),
+        _one(
+            "UNLOCK_DISCARD_POSITION",
+            "lowest_occupied",
+            ("SV-181", "SV-183"),
+            "unlock discards take the lowest occupied slots; the seed tile leaves the game",
+        ),
+        Param(
+            "ISOLATED_ANCHOR",
+            "strict",
+            "P",
+            ("SV-099", "SV-094"),
+            "'strict': next to an isolated tile a non-isolated neighbour is needed; 'row1': row 1 suffices",
+            choices=("strict", "row1"),
+        ),
+        _one("UNLOCK_SEQUENCE", "fee,partner,cover,discards,tocricoc,tile,hp", ("SV-187",), "unlocking order"),
+        _one("CAMAYO_DISCARD_ONLY_TO_HIRE", True, ("SV-284",), "Camayos are discarded only to make room"),
+        _one("KEEPER_LOSS", "discard_down_to_3_at_once", ("SV-287",), "losing Warehouse Keeper"),
+        _one("MEEPLE_SUPPLY_LIMITS", False, ("SV-291",), "meeple supply never limits an ability"),
+        Param("ALLOW_DUPLICATE_CAMAYOS", True, "P", ("SV-292",), "a player may hold several copies of a kind"),
+        Param("DUPLICATE_PASSIVES_STACK", False, "P", ("SV-293", "SV-498"), "duplicate permanent abilities stack"),
+        Param(
+            "REFILL_RECYCLES_PER_REFILL",
+            1,
+            "P",
+            ("SV-364", "SV-365"),
+            "seed discard recycles per refill (a few: each may redraw the whole discard)",
+            bounds=(0, 10),
+        ),
+        _one("GRAY_ALPACA_TIMING", "free_window", ("SV-391",), "when Alpaca Worker's gray alpaca may be placed"),
+        Param("HERDER_SAME_ALPACA_TWICE", False, "P", ("SV-395",), "one Herder use may move one alpaca twice"),
+        Param(
+            "YANACONA_CAP_ONLY_WHEN_EXEMPT",
+            True,
+            "P",
+            ("SV-398",),
+            "False: every crop planting of a Yanacona holder is capped",
+        ),
+        _one("FREE_SEED_SOURCES", ("main", "vine"), ("SV-406", "SV-492"), "free seeds come from either Catu"),
+        _one("FREE_SEED_MANDATORY", True, ("SV-406", "SV-492"), "a free seed must be taken if any is there"),
+        _one("CLEANER_TIMING", "free_window", ("SV-409",), "Cleaner is used in a free window"),
+        Param("CLEANER_ALLOWS_VINE", True, "P", ("SV-412",), "Cleaner's replacement may be a vine"),
+        _one("WARRIOR_MEEPLE_RETURNS", True, ("SV-455",), "the Warrior meeple returns when its holder plants there"),
+        Param(
+            "TOCRICOC_FEE_PER_MEEPLE",
+            True,
+            "P",
+            ("SV-460",),
+            "True: one fee per foreign meeple; False: one fee per foreign holder",
+        ),
+        _one("TOCRICOC_STAYS_UNDER_CLEANER", True, ("SV-462",), "a Tocricoc meeple stays when Cleaner replaces"),
+        _one("TOCRICOC_NO_TARGET", "lost", ("SV-463",), "Tocricoc placement without target is lost"),
+        Param("CULTIVATOR_ANY_FARMER", True, "P", ("SV-492",), "False: only the first farmer triggers Cultivator"),
+        _one("EXEMPTION_CHOICE", "player_chooses", ("SV-494",), "Yanacona or Foreigner, the holder chooses"),
+        _one("SABOTEUR_DIRECT", True, ("SV-500",), "a Saboteur vine goes straight to the Terrace"),
+        _one("SABOTEUR_IS_PLANT_ACTION", False, ("SV-501",), "a Saboteur planting is not a Plant action"),
+        _one("SABOTEUR_FREE_TILES", False, ("SV-502",), "free tiles are not bought"),
+        _one("SUPERVISOR_MODE", "choose_then_spill", ("SV-504",), "choose a farmer, surplus spills to others"),
+        _one("END_CHECK", "after_every_terrace_change", ("SV-562",), "when occupancy is checked"),
+        _one("END_PLANTING_RESOLVES", True, ("SV-563",), "the ending planting resolves fully"),
+        _one("RANKING", "score_then_warehouse", ("SV-586",), "ranking order; full ties share"),
+        _one("REVEAL_AT_END", True, ("SV-587",), "coins and scores are public at the end"),
+        _one("COINS_VISIBILITY", "owner_only", ("SV-600",), "coin totals are seen by their owner only"),
+        _one("PUBLIC_EVENTS", "as_listed", ("SV-603",), "what events are public"),
+        _one("HIDDEN_ORDERS", "bag_and_piles", ("SV-604",), "orders hidden from everyone"),
+        _one("PURGE_FACE_DOWN", True, ("SV-605",), "draw-pile tiles purged by unlocking are never shown"),
+        Param(
+            "TURN_CAP_ROUNDS",
+            None,
+            "D",
+            ("SV-630", "SV-631"),
+            "rounds before a forced end (None = off)",
+            nullable=True,
+            check=_positive_or_none,
+            bounds=(1, 200),
+        ),
+    ]
+)
 
 
 # ------------------------------------------------------------------ options that must fit together (SV-633)
@@ -326,8 +503,10 @@ def check_params(params: Params, players: int) -> None:
         raise BadOption("option WHITE_ALPACA_STARTS (SV-150): the two white alpacas start on different grids")
     near = set(starts) | {(r + dr, c + dc) for r, c in starts for dr, dc in STEPS}
     if all(x in near for x in first):
-        raise BadOption("option LAYOUT (SV-094, SV-099): every FIRST_ROW grid is a white alpaca start or next to "
-                        "one, so the first tile may have nowhere to go")
+        raise BadOption(
+            "option LAYOUT (SV-094, SV-099): every FIRST_ROW grid is a white alpaca start or next to "
+            "one, so the first tile may have nowhere to go"
+        )
     reached = set(first)
     todo = list(first)
     while todo:
@@ -339,11 +518,15 @@ def check_params(params: Params, players: int) -> None:
                 todo.append(y)
     if len(reached) < len(cells):
         lost = sorted(cells - reached)[0]
-        raise BadOption(f"option LAYOUT (SV-095, SV-560): grid {list(lost)} is not linked to FIRST_ROW, so it could "
-                        "never be planted and the Terrace could never fill")
+        raise BadOption(
+            f"option LAYOUT (SV-095, SV-560): grid {list(lost)} is not linked to FIRST_ROW, so it could "
+            "never be planted and the Terrace could never fill"
+        )
     if params.FIRST_PLAYER != "random" and int(params.FIRST_PLAYER) >= players:
-        raise BadOption(f"option FIRST_PLAYER (SV-020): there is no seat {params.FIRST_PLAYER} in a {players}-player "
-                        f"game (seats are 0 to {players - 1})")
+        raise BadOption(
+            f"option FIRST_PLAYER (SV-020): there is no seat {params.FIRST_PLAYER} in a {players}-player "
+            f"game (seats are 0 to {players - 1})"
+        )
 
 
 # ------------------------------------------------------------------ one option set, projected for the rules

@@ -1,4 +1,5 @@
 """Sacred Valley on the Tawa engine: the registered game, its functions declared for ``TabledGame``."""
+
 from __future__ import annotations
 
 from typing import Self
@@ -26,22 +27,34 @@ class SacredValley(TabledGame[SacredValleyState, Tables]):
         summary="Plant seed tiles on a shared three-level terrace, harvest, hire Camayos (3-5 players).",
         rule_prefix="SV",
         automation_options={"TURN_CAP_ROUNDS": 60},
-        short_game=(3, {"TURN_CAP_ROUNDS": 3}),   # the tests' whole game in few decisions
+        short_game=(3, {"TURN_CAP_ROUNDS": 3}),  # the tests' whole game in few decisions
     )
-    place_rule = ("SV-062",  # a click on a part of the board that means no action (issue 24)
-                  "this part of the board only shows the table: a turn is one regular action (Plant, Harvest, "
-                  "Purchase or Work) and the extras, each on a highlighted place or a button")
+    place_rule = (
+        "SV-062",  # a click on a part of the board that means no action (issue 24)
+        "this part of the board only shows the table: a turn is one regular action (Plant, Harvest, "
+        "Purchase or Work) and the extras, each on a highlighted place or a button",
+    )
     delegates = Delegates(
-        tables=lambda params, players: tables_for(params), check_params=data.check_params,
-        new_state=SacredValleyState.empty, load_state=SacredValleyState.from_dict, setup=setup.setup,
-        legal=rules.legal, apply=rules.apply, explain=illegal.explain,
+        tables=lambda params, players: tables_for(params),
+        check_params=data.check_params,
+        new_state=SacredValleyState.empty,
+        load_state=SacredValleyState.from_dict,
+        setup=setup.setup,
+        legal=rules.legal,
+        apply=rules.apply,
+        explain=illegal.explain,
         action_ids=lambda t, params, players: action_table(t, params, players).ids,
-        observation=observe.observation, resample_hidden=observe.resample_hidden, check_invariants=check_invariants,
+        observation=observe.observation,
+        resample_hidden=observe.resample_hidden,
+        check_invariants=check_invariants,
         scores=lambda s, t, params: [float(v) for v in scoring.scores(s, t)],
-        ranking=lambda s, t, params: scoring.ranking(s, t), standings=lambda s, t, params: scoring.standings(s, t),
-        render_parts=render.render_parts, help_text=render.help_text,
+        ranking=lambda s, t, params: scoring.ranking(s, t),
+        standings=lambda s, t, params: scoring.standings(s, t),
+        render_parts=render.render_parts,
+        help_text=render.help_text,
         progress_weights=lambda s, t, params, actions: strategy.progress_weights(s, actions),
-        strategy=strategy, view=view,
+        strategy=strategy,
+        view=view,
     )
 
     # ---------------------------------------------------------------- engine hooks

@@ -4,6 +4,7 @@ Read from the game's routing table (``rules.routes.ROUTES``), as ``legal`` and `
 the verb (``rules.offers.OFFERS``), the offer's gate must be open, then the verb's check (``rules.checks``) asks its
 conditions in rule order. ``explain`` finds nothing exactly when the id is legal.
 """
+
 from __future__ import annotations
 
 from tawa.core.errors import IllegalAction
@@ -25,12 +26,34 @@ from tawa.games.sacred_valley.state import Phase, SacredValleyState
 
 # the rule that says when a verb's decision comes up (a verb asked for in another decision)
 DECISION_RULE = {
-    "crop": "SV-021", "plant": "SV-062", "harvest": "SV-062", "purchase": "SV-062", "work": "SV-062",
-    "end_turn": "SV-070", "buy": "SV-240", "buy_vine": "SV-240", "hire": "SV-240", "tech": "SV-240",
-    "end_purchase": "SV-240", "extra": "SV-340", "weave": "SV-068", "gray": "SV-068", "clean": "SV-068",
-    "exempt": "SV-494", "partner": "SV-175", "farmer": "SV-504", "take": "SV-406", "take_vine": "SV-406",
-    "discard": "SV-265", "sab": "SV-499", "keep": "SV-499", "dismiss": "SV-284", "warrior": "SV-453",
-    "tocricoc": "SV-457", "herd": "SV-394", "stop_herd": "SV-394",
+    "crop": "SV-021",
+    "plant": "SV-062",
+    "harvest": "SV-062",
+    "purchase": "SV-062",
+    "work": "SV-062",
+    "end_turn": "SV-070",
+    "buy": "SV-240",
+    "buy_vine": "SV-240",
+    "hire": "SV-240",
+    "tech": "SV-240",
+    "end_purchase": "SV-240",
+    "extra": "SV-340",
+    "weave": "SV-068",
+    "gray": "SV-068",
+    "clean": "SV-068",
+    "exempt": "SV-494",
+    "partner": "SV-175",
+    "farmer": "SV-504",
+    "take": "SV-406",
+    "take_vine": "SV-406",
+    "discard": "SV-265",
+    "sab": "SV-499",
+    "keep": "SV-499",
+    "dismiss": "SV-284",
+    "warrior": "SV-453",
+    "tocricoc": "SV-457",
+    "herd": "SV-394",
+    "stop_herd": "SV-394",
 }
 ONLY_THE_EXTRA = frozenset(("end_turn", "extra", "weave", "gray", "clean"))
 
@@ -47,8 +70,9 @@ def explain(s: SacredValleyState, tables: Tables, params: Params, action_id: str
     return None if why is None else _refused(why, action_id)
 
 
-def _plant_what(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, action_id: str
-                ) -> IllegalAction | None:
+def _plant_what(
+    s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, action_id: str
+) -> IllegalAction | None:
     """``plant CROP`` (a Warehouse tile) or ``plant GRID`` (an empty grid), which the board names for a click on
     them (issue 24): why no planting of that tile, or on that grid, is open now; None for any other id."""
     words = action_id.split()
@@ -66,14 +90,27 @@ def _plant_what(s: SacredValleyState, tables: Tables, params: Params, menu: Acti
         if crop not in s.wh[p]:
             return _refused(Refusal("SV-090", f"there is no {arg} tile in your Warehouse"), action_id)
         if not tech_ok(s, p, crop):
-            return _refused(Refusal("SV-101", f"{arg} needs its Technology (or Yanacona / Foreigner)",
-                                       f"buy the {arg} Technology in a Purchase (SV-310), or use a Yanacona or "
-                                       "Foreigner"), action_id)
+            return _refused(
+                Refusal(
+                    "SV-101",
+                    f"{arg} needs its Technology (or Yanacona / Foreigner)",
+                    f"buy the {arg} Technology in a Purchase (SV-310), or use a Yanacona or Foreigner",
+                ),
+                action_id,
+            )
         if any(refusal(s, tables, params, menu, k) is None for k in keys):
-            return IllegalAction(f"a {arg} tile is planted by clicking the grid it goes on", rule="SV-064",
-                                 action=action_id, opens="click a highlighted grid")
-        return IllegalAction(f"no grid can take a {arg} tile now", rule="SV-064", action=action_id,
-                             opens="a free grid in the first row or next to a Seed Tile, and coins for any fee")
+            return IllegalAction(
+                f"a {arg} tile is planted by clicking the grid it goes on",
+                rule="SV-064",
+                action=action_id,
+                opens="click a highlighted grid",
+            )
+        return IllegalAction(
+            f"no grid can take a {arg} tile now",
+            rule="SV-064",
+            action=action_id,
+            opens="a free grid in the first row or next to a Seed Tile, and coins for any fee",
+        )
     keys = [a.data for a in menu.by_id.values() if a.data.verb == "plant" and a.id.endswith(" " + arg)]
     if not keys:
         return None
@@ -82,12 +119,22 @@ def _plant_what(s: SacredValleyState, tables: Tables, params: Params, menu: Acti
         return _refused(gate, action_id)
     held = [k for k in keys if k.crop in s.wh[p]]
     if not held:
-        return _refused(Refusal("SV-090", "there is no tile in your Warehouse to plant",
-                                   "a tile in the Warehouse: buy one in a Purchase (SV-240)"), action_id)
+        return _refused(
+            Refusal(
+                "SV-090",
+                "there is no tile in your Warehouse to plant",
+                "a tile in the Warehouse: buy one in a Purchase (SV-240)",
+            ),
+            action_id,
+        )
     found = [(k, refusal(s, tables, params, menu, k)) for k in held]
     if any(why is None for _, why in found):
-        return IllegalAction(f"{arg} can take a tile now: click it while it is highlighted", rule="SV-064",
-                             action=action_id, opens="choosing Plant")
+        return IllegalAction(
+            f"{arg} can take a tile now: click it while it is highlighted",
+            rule="SV-064",
+            action=action_id,
+            opens="choosing Plant",
+        )
     k, why = found[0]
     assert why is not None
     return _refused(Refusal(why.rule, f"{CROPS[k.crop]} on {arg}: {why.why}", why.opens), action_id)
@@ -129,15 +176,15 @@ OPENS = {
     "SV-002": "never in this game: each crop has one player; choose a free crop (SV-002)",
     "SV-063": "a farmer above 0 or a Harvest Worker: plant and score farmers first (HARVEST_ALWAYS_LEGAL, SV-063)",
     "SV-065": "an item you can pay for in the Catus: more coins from a Harvest (SV-063), or the end-of-turn "
-              "refill (SV-360)",
+    "refill (SV-360)",
     "SV-068": "a free window of your own turn: between actions or between two items of a Purchase (SV-068)",
     "SV-070": "the end of your turn, after its regular action (SV-062, SV-070)",
     "SV-099": "a non-isolated Seed Tile next to that grid first (SV-099)",
     "SV-150": "a grid without an alpaca (SV-150)",
     "SV-155": "a grid without a Farmer Meeple: alpacas do not share with meeples in this game "
-              "(ALPACA_MAY_SHARE_WITH_MEEPLE, SV-155)",
+    "(ALPACA_MAY_SHARE_WITH_MEEPLE, SV-155)",
     "SV-156": "a grid of an unlocked level: alpacas stay off locked levels in this game (ALPACA_ON_LOCKED_LEVELS, "
-              "SV-156)",
+    "SV-156)",
     "SV-157": "an alpaca that stands on the Terrace (SV-157)",
     "SV-175": "another player as work partner (SV-175)",
     "SV-186": "the end-of-turn refill of the Catus (SV-186, SV-360)",
@@ -169,11 +216,11 @@ OPENS = {
 }
 
 
-
 def refusal(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     """The routing table's refusal of ``k`` now: not offered by the decision, its offer's gate, its verb's check."""
-    return ROUTES.refusal(s.mode, k.verb, (s, tables, params, menu), (s, tables, params, menu, k),
-                          lambda: _not_now(s, k.verb))
+    return ROUTES.refusal(
+        s.mode, k.verb, (s, tables, params, menu), (s, tables, params, menu, k), lambda: _not_now(s, k.verb)
+    )
 
 
 def _not_now(s: SacredValleyState, verb: str) -> Refusal:
@@ -181,8 +228,11 @@ def _not_now(s: SacredValleyState, verb: str) -> Refusal:
         return Refusal("SV-340", "the extra action just chosen must be taken first")
     if s.mode == Phase.EXTRA_PLANT and verb in ACTIONS:
         return Refusal("SV-452", "Hatun Runa grants a Plant action")
-    return Refusal(DECISION_RULE[verb], f"that is not a choice now (the current decision is {s.mode.name.lower()})",
-                   NOT_NOW_OPENS.get(s.mode) or VERB_OPENS[verb])
+    return Refusal(
+        DECISION_RULE[verb],
+        f"that is not a choice now (the current decision is {s.mode.name.lower()})",
+        NOT_NOW_OPENS.get(s.mode) or VERB_OPENS[verb],
+    )
 
 
 # what opens a verb of another decision, where the current decision says more than the verb's (``VERB_OPENS``)

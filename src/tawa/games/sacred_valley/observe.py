@@ -1,4 +1,5 @@
 """What a seat may see (spec §5, SV-600–SV-607), and resampling what it may not."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,8 +36,10 @@ def observation(s: SacredValleyState, tables: Tables, params: Params, seat: int 
         if s.alp[x] >= 0:
             cell["alpaca"] = ALPACA_NAMES[s.alp[x]]
         if s.mee_owner[x] >= 0:
-            cell["meeple"] = {"seat": s.mee_owner[x],
-                              "kind": "warrior" if s.mee_kind[x] == Meeple.WARRIOR else "tocricoc"}
+            cell["meeple"] = {
+                "seat": s.mee_owner[x],
+                "kind": "warrior" if s.mee_kind[x] == Meeple.WARRIOR else "tocricoc",
+            }
         terrace.append(cell)
     players = []
     for p in range(s.n):
@@ -46,8 +49,9 @@ def observation(s: SacredValleyState, tables: Tables, params: Params, seat: int 
             "technologies": [CROPS[c] for c in s.techs[p]],
             "warehouse": sorted(CROPS[c] for c in s.wh[p]),
             "farmers": list(s.farmers[p]),
-            "camayos": [{"kind": CAMAYO_NAMES[k], "unused_marker": m} for k, m in zip(s.cam[p], s.marker[p],
-                                                                                       strict=True)],
+            "camayos": [
+                {"kind": CAMAYO_NAMES[k], "unused_marker": m} for k, m in zip(s.cam[p], s.marker[p], strict=True)
+            ],
             "debts": list(s.debts[p]),
         }
         if coins_visible(s, seat, p):
@@ -76,12 +80,18 @@ def observation(s: SacredValleyState, tables: Tables, params: Params, seat: int 
         "camayos_purged_face_down": len(s.purged),  # SV-605 count only
         "technology_reserve": {CROPS[c]: s.tech_res[c] for c in PLAYER_CROPS},
         "player": players,
-        "turn": {"regular_done": s.regular_done, "last_action": s.last.name.lower(), "weaver_used": s.weaver_used,
-                 "saboteur_used": s.saboteur_used, "items": s.items},
+        "turn": {
+            "regular_done": s.regular_done,
+            "last_action": s.last.name.lower(),
+            "weaver_used": s.weaver_used,
+            "saboteur_used": s.saboteur_used,
+            "items": s.items,
+        },
         "pending_tile": CROPS[s.pending] if s.pending >= 0 else None,
         "pending_camayo": CAMAYO_NAMES[s.pending_cam] if s.pending_cam >= 0 else None,
-        "planting": None if s.plant is None else {"crop": CROPS[s.plant.crop], "grid": tables.names[s.plant.cell],
-                                                  "hp_to_assign": s.plant.hp},
+        "planting": None
+        if s.plant is None
+        else {"crop": CROPS[s.plant.crop], "grid": tables.names[s.plant.cell], "hp_to_assign": s.plant.hp},
         "over": over,
         # the option values a board view draws (SV-633: the layout is the terrace above), new keys only
         "first_row": params.FIRST_ROW,  # SV-094

@@ -5,6 +5,7 @@ coins show as ``$?`` until the end, SV-600/SV-587) and ``you`` (the seat's own c
 terminal hides it between two human seats). Given a width, lines are folded to fit it, and below
 ``COMPACT_BELOW`` columns a compact form is used so that nothing wraps at 80 columns.
 """
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -62,8 +63,7 @@ def _fold(head: str, items: list[str], width: int | None, sep: str = "  ") -> li
 
 
 def status_part(s: SacredValleyState) -> str:
-    head = "game over" if s.mode == Phase.OVER else \
-        f"{who(s.active)} to act ({s.mode.name.lower()}, round {s.round})"
+    head = "game over" if s.mode == Phase.OVER else f"{who(s.active)} to act ({s.mode.name.lower()}, round {s.round})"
     return f"Sacred Valley — {head}"
 
 
@@ -76,14 +76,14 @@ def terrace_part(s: SacredValleyState, tables: Tables, params: Params, width: in
         lv = next(lv for rr, _, lv in tables.cells if rr == r)
         notes = []
         if lv in tables.unlock_fee and s.cover[lv] == Cover.ON_TERRACE:
-            notes.append(f"locked (fee ${tables.unlock_fee[lv]})" if compact
-                         else f"locked (unlock fee ${tables.unlock_fee[lv]})")
+            notes.append(
+                f"locked (fee ${tables.unlock_fee[lv]})" if compact else f"locked (unlock fee ${tables.unlock_fee[lv]})"
+            )
         if r == params.FIRST_ROW:
             notes.append("<- river" if compact else "<- river edge")
         cells = "".join(_cell(s, tables.index[(r, c)]) + " " if (r, c) in tables.index else "      " for c in cols)
         lines.append((f"r{r} L{lv}  {cells}" + " ".join(notes)).rstrip())
-    legend = ["(tiles: Ch Co Po Be Qu Vi, lower case = isolated;", "W/G alpaca;",
-              "wN/tN Warrior/Tocricoc of PN)"]
+    legend = ["(tiles: Ch Co Po Be Qu Vi, lower case = isolated;", "W/G alpaca;", "wN/tN Warrior/Tocricoc of PN)"]
     lines += _fold("  ", legend, width, " ")
     debts = [f"level {lv} cover owed by {who(p)}" for p in range(s.n) for lv in s.debts[p]]
     if debts:
@@ -94,10 +94,22 @@ def terrace_part(s: SacredValleyState, tables: Tables, params: Params, width: in
 def market_part(s: SacredValleyState, tables: Tables, width: int | None) -> str:
     main = [f"{i + 1}:{CROPS[t]} ${tables.main_prices[i]}" if t >= 0 else f"{i + 1}:-" for i, t in enumerate(s.main)]
     lines = _fold("Main Catu: ", main, width)
-    lines += _fold("", [f"Vine Catu: {plural(s.vines, 'vine')} at ${tables.vine_price}",
-                        f"bag: {len(s.bag)} tiles", f"seed discard: {len(s.sdiscard)}"], width, " | ")
-    cat = [f"{i + 1}:{CAMAYO_LABELS[k]} ${CAMAYO_COST[k] + tables.surcharge[i]} (reward {CAMAYO_REWARD[k]})"
-           if k >= 0 else f"{i + 1}:-" for i, k in enumerate(s.cat)]
+    lines += _fold(
+        "",
+        [
+            f"Vine Catu: {plural(s.vines, 'vine')} at ${tables.vine_price}",
+            f"bag: {len(s.bag)} tiles",
+            f"seed discard: {len(s.sdiscard)}",
+        ],
+        width,
+        " | ",
+    )
+    cat = [
+        f"{i + 1}:{CAMAYO_LABELS[k]} ${CAMAYO_COST[k] + tables.surcharge[i]} (reward {CAMAYO_REWARD[k]})"
+        if k >= 0
+        else f"{i + 1}:-"
+        for i, k in enumerate(s.cat)
+    ]
     lines += _fold("Camayo Catu: ", cat, width)
     piles = [f"Age {age}: {len(p)}" for age, p in zip(AGES, s.piles, strict=True)]
     lines += _fold("Camayo piles: ", piles, width, ", ")
@@ -112,8 +124,12 @@ def players_part(s: SacredValleyState, tables: Tables, seat: int | None, width: 
         coins = f"${s.coins[p]}" if coins_visible(s, None, p) else "you" if p == seat else "$?"
         cams = ", ".join(CAMAYO_LABELS[k] + ("*" if m else "") for k, m in zip(s.cam[p], s.marker[p], strict=True))
         crop = CROPS[s.crop[p]] if s.crop[p] >= 0 else "?"
-        items = [f"farmers {s.farmers[p]}", "tech " + (", ".join(CROPS[c] for c in s.techs[p]) or "-") + ";",
-                 "warehouse " + (", ".join(CROPS[c] for c in s.wh[p]) or "-") + ";", f"camayos [{cams}]"]
+        items = [
+            f"farmers {s.farmers[p]}",
+            "tech " + (", ".join(CROPS[c] for c in s.techs[p]) or "-") + ";",
+            "warehouse " + (", ".join(CROPS[c] for c in s.wh[p]) or "-") + ";",
+            f"camayos [{cams}]",
+        ]
         lines += _fold(f"{who(p)} {crop:<7}{coins:>5} ", items, width, " ")
     lines.append("  (* = one-shot Camayo not used yet)")
     if s.mode == Phase.OVER:
@@ -128,11 +144,16 @@ def you_part(s: SacredValleyState, seat: int) -> str:
     return f"You are {who(seat)} ({crop}): ${s.coins[seat]} (only you see your coins)"
 
 
-def render_parts(s: SacredValleyState, tables: Tables, params: Params, seat: int | None,
-                 width: int | None) -> list[tuple[str, str]]:
+def render_parts(
+    s: SacredValleyState, tables: Tables, params: Params, seat: int | None, width: int | None
+) -> list[tuple[str, str]]:
     """The table as ``seat`` sees it (None: a spectator), as named parts in display order."""
-    parts = [("status", status_part(s)), ("terrace", terrace_part(s, tables, params, width)),
-             ("market", market_part(s, tables, width)), ("players", players_part(s, tables, seat, width))]
+    parts = [
+        ("status", status_part(s)),
+        ("terrace", terrace_part(s, tables, params, width)),
+        ("market", market_part(s, tables, width)),
+        ("players", players_part(s, tables, seat, width)),
+    ]
     if seat is not None and s.mode != Phase.OVER:
         parts.append(("you", you_part(s, seat)))
     return parts
@@ -173,7 +194,7 @@ _HELP = {
 
 CAMAYO_HELP = {  # one line per kind (spec §3.17–§3.19)
     "alpaca_worker": "one-shot: put a gray alpaca on a grid without one; permanent: +$1 per alpaca on the "
-                     "Farmland of each of your plantings (SV-390, SV-393)",
+    "Farmland of each of your plantings (SV-390, SV-393)",
     "herder": "after each of your Harvest actions, move up to 2 alpacas (SV-394)",
     "yanacona": "plant crops without their Technology, such plantings capped at 2 HP (SV-396, SV-397)",
     "seed_rantic": "every Seed Tile you buy costs $1, vines included (SV-399)",
@@ -181,15 +202,14 @@ CAMAYO_HELP = {  # one line per kind (spec §3.17–§3.19)
     "irrigator": "+1 HP on a planting whose base value is exactly 1; never on vines (SV-401, SV-402)",
     "ayllu_member": "+1 HP when you plant your own crop (SV-403)",
     "warehouse_keeper": "your Warehouse holds 5 tiles (SV-404)",
-    "terrace_worker": "at once: a free Seed Tile; permanent: no unlock fee as planter or work partner "
-                      "(SV-405, SV-407)",
+    "terrace_worker": "at once: a free Seed Tile; permanent: no unlock fee as planter or work partner (SV-405, SV-407)",
     "cleaner": "one-shot, in a free window: replace a vine on the Terrace by a Warehouse tile (SV-408)",
     "harvest_worker": "+$2 on each of your Harvests, the final one included (SV-450)",
     "rantic": "no ability (SV-451)",
     "hatun_runa": "one-shot: another Plant action right after a Plant action (SV-452)",
     "warrior": "at once: your meeple on an empty grid, where only you may plant; never discarded (SV-453)",
     "tocricoc": "at once: your meeple on a tile; others pay you $2 to grow that Farmland; never discarded "
-                "(SV-457, SV-459)",
+    "(SV-457, SV-459)",
     "weaver": "once per turn in a free window: discard a same-crop non-vine pair for $4 (SV-465)",
     "chasqui": "one-shot: an extra action of any kind after an action (SV-490)",
     "cultivator": "after each of your plantings, a free Seed Tile if a farmer is on 5 or more (SV-491)",
@@ -198,7 +218,7 @@ CAMAYO_HELP = {  # one line per kind (spec §3.17–§3.19)
     "hatun_rantic": "doubles the end rewards of your Camayos, its own included (SV-497)",
     "saboteur": "once per turn: plant a vine you buy at once (SV-499)",
     "supervisor": "at once: a second farmer on the Harvest Track; choose which farmer advances; never "
-                  "discarded (SV-503, SV-504)",
+    "discarded (SV-503, SV-504)",
     "umu": "+$1 per HP of a planting that fits on no farmer (SV-507)",
 }
 
@@ -221,8 +241,10 @@ def help_text(s: SacredValleyState, tables: Tables, params: Params, action: Acti
         extra = f" Price now: ${seed_price(s, tables, p, -1)}."
     elif k.verb == "hire" and s.cat[k.which] >= 0:
         kind = s.cat[k.which]
-        extra = (f" {CAMAYO_LABELS[kind]}: Age {CAMAYO_AGE[kind]}, price now ${camayo_price(s, tables, k.which)}, "
-                 f"end reward ${CAMAYO_REWARD[kind]}. Ability: {_camayo(kind).split(': ', 1)[1]}.")
+        extra = (
+            f" {CAMAYO_LABELS[kind]}: Age {CAMAYO_AGE[kind]}, price now ${camayo_price(s, tables, k.which)}, "
+            f"end reward ${CAMAYO_REWARD[kind]}. Ability: {_camayo(kind).split(': ', 1)[1]}."
+        )
     elif k.verb == "extra":
         extra = f" {_camayo(k.which)}."
     elif k.verb == "dismiss" and k.which < len(s.cam[p]):
@@ -236,8 +258,9 @@ def help_text(s: SacredValleyState, tables: Tables, params: Params, action: Acti
     return f"{action.text}\n{base}{extra}".strip()
 
 
-def planting_preview(s: SacredValleyState, tables: Tables, params: Params, crop: int, x: int,
-                     cleaner: bool = False) -> str:
+def planting_preview(
+    s: SacredValleyState, tables: Tables, params: Params, crop: int, x: int, cleaner: bool = False
+) -> str:
     """What planting ``crop`` on ``x`` would give the active player now: the Farmland, the HP (SV-120–SV-127),
     where they go on the Harvest Track (SV-128, SV-504) and the fees (SV-172, SV-459)."""
     p = s.active
@@ -248,9 +271,18 @@ def planting_preview(s: SacredValleyState, tables: Tables, params: Params, crop:
     hp, base, alpacas = planting_hp(s, tables, params, p, crop, cells, exempt)
     farmers = s.farmers[p]
     lost = max(0, hp - sum(tables.hp_max - f for f in farmers))
-    parts = [f"Farmland of {plural(len(cells), 'tile')}" + (f" and {plural(alpacas, 'alpaca')}" if alpacas else "")
-             + f": {hp} HP" + (f" (a vine always scores {tables.vine_hp}, SV-122)" if crop == VINE
-                               else f" (base {base})" if hp != base else "")]
+    parts = [
+        f"Farmland of {plural(len(cells), 'tile')}"
+        + (f" and {plural(alpacas, 'alpaca')}" if alpacas else "")
+        + f": {hp} HP"
+        + (
+            f" (a vine always scores {tables.vine_hp}, SV-122)"
+            if crop == VINE
+            else f" (base {base})"
+            if hp != base
+            else ""
+        )
+    ]
     if len(farmers) == 1:
         to = min(tables.hp_max, farmers[0] + hp)
         parts.append(f"your farmer goes from {farmers[0]} to {to}, worth ${tables.track[to]} at the next Harvest")

@@ -1,4 +1,5 @@
 """Scores, the final ranking and its tie-break (spec §3.21, SV-580–SV-587)."""
+
 from __future__ import annotations
 
 from tawa.core.results import Standing, standings_by_keys
@@ -7,7 +8,7 @@ from tawa.games.sacred_valley.state import SacredValleyState
 
 SCORE = "score"  # SV-583 the highest score wins
 TIE_BREAK = "SV-584 more Seed Tiles in the Warehouse"
-UNIT = "coins"     # SV-580 the score is coins: those in hand plus the Camayos' end rewards
+UNIT = "coins"  # SV-580 the score is coins: those in hand plus the Camayos' end rewards
 
 
 def rewards(s: SacredValleyState, tables: Tables, p: int) -> int:
@@ -38,6 +39,5 @@ def standings(s: SacredValleyState, tables: Tables) -> list[Standing]:
     """The ranking with what decided each place (the score, or the SV-584 Warehouse tie-break; "shared" after
     both, SV-585) and each seat's score by source."""
     keys = _keys(s, tables)
-    breakdowns = [{"in hand": float(s.coins[p]), "Camayo rewards": float(rewards(s, tables, p))}
-                  for p in range(s.n)]
+    breakdowns = [{"in hand": float(s.coins[p]), "Camayo rewards": float(rewards(s, tables, p))} for p in range(s.n)]
     return standings_by_keys([k[0] for k in keys], keys, [SCORE, TIE_BREAK], breakdowns, unit=UNIT)

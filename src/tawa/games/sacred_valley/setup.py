@@ -3,6 +3,7 @@
 Once every crop is known, ``rules.start.finish_setup`` lays out the rest (at once with CROP_ASSIGNMENT "random",
 after the last "crop X" choice otherwise).
 """
+
 from __future__ import annotations
 
 from tawa.core.events import Event

@@ -6,6 +6,7 @@ Cells are indexed 0..len(LAYOUT)-1 in LAYOUT order (``Tables.names`` gives "r1c1
 lists indexed by seat. ``-1`` marks "nothing" (empty slot, no tile, no alpaca, reserve). The decision, the kind of
 the last action, the planting steps and the cover states are IntEnums, written to JSON as their numbers.
 """
+
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
@@ -154,8 +155,11 @@ class PlantCtx:
             return None
         path = doc.field(key)
         crop, cell, how, exempt, stage, hp, lost, level = doc.integers(key, length=8, low=0)
-        c = PlantCtx(_bounded(crop, len(CROPS) - 1, f"{path}[0]"), _bounded(cell, tables.ncells - 1, f"{path}[1]"),
-                     How(_bounded(how, len(How) - 1, f"{path}[2]")))
+        c = PlantCtx(
+            _bounded(crop, len(CROPS) - 1, f"{path}[0]"),
+            _bounded(cell, tables.ncells - 1, f"{path}[1]"),
+            How(_bounded(how, len(How) - 1, f"{path}[2]")),
+        )
         c.exempt = Exemption(_bounded(exempt, len(Exemption) - 1, f"{path}[3]"))
         c.stage = Stage(_bounded(stage, len(Stage) - 1, f"{path}[4]"))
         c.hp, c.lost, c.level = hp, lost, _bounded(level, max(tables.levels), f"{path}[7]")
@@ -168,11 +172,49 @@ def _bounded(value: int, high: int, path: str) -> int:
     return value
 
 
-_SCALARS = ("n", "mode", "window", "active", "first", "round", "vines", "regular_done", "last", "weaver_used",
-            "saboteur_used", "items", "pending", "pending_cam", "end_by", "capped", "crop_turn", "herd_left")
-_LISTS = ("crop", "coins", "tile", "iso", "alp", "alpaca_at", "mee_owner", "mee_kind", "cover", "main", "bag",
-          "sdiscard", "sout", "cat", "cdiscard", "cout", "purged", "tech_res", "tech_box", "herd_moved",
-          "crop_order")
+_SCALARS = (
+    "n",
+    "mode",
+    "window",
+    "active",
+    "first",
+    "round",
+    "vines",
+    "regular_done",
+    "last",
+    "weaver_used",
+    "saboteur_used",
+    "items",
+    "pending",
+    "pending_cam",
+    "end_by",
+    "capped",
+    "crop_turn",
+    "herd_left",
+)
+_LISTS = (
+    "crop",
+    "coins",
+    "tile",
+    "iso",
+    "alp",
+    "alpaca_at",
+    "mee_owner",
+    "mee_kind",
+    "cover",
+    "main",
+    "bag",
+    "sdiscard",
+    "sout",
+    "cat",
+    "cdiscard",
+    "cout",
+    "purged",
+    "tech_res",
+    "tech_box",
+    "herd_moved",
+    "crop_order",
+)
 _NESTED = ("techs", "wh", "farmers", "cam", "marker", "debts", "piles")
 
 
@@ -341,8 +383,7 @@ class SacredValleyState:
         s.alpaca_at = doc.integers("alpaca_at", length=ALPACAS, low=-1, high=last_cell)
         s.mee_owner = doc.integers("mee_owner", length=cells, low=-1, high=n - 1)
         s.mee_kind = doc.integers("mee_kind", length=cells, low=-1, high=len(Meeple) - 1)
-        s.cover = [Cover(v) for v in doc.integers("cover", length=max(tables.levels) + 1, low=0,
-                                                  high=len(Cover) - 1)]
+        s.cover = [Cover(v) for v in doc.integers("cover", length=max(tables.levels) + 1, low=0, high=len(Cover) - 1)]
         s.main = doc.integers("main", length=tables.main_slots, low=-1, high=crop_top)
         for key in ("bag", "sdiscard", "sout"):
             setattr(s, key, doc.integers(key, low=0, high=crop_top, most=SEED_TILES))
@@ -354,13 +395,19 @@ class SacredValleyState:
         s.herd_moved = doc.integers("herd_moved", low=0, high=ALPACAS - 1, most=params.HERDER_MOVES)
         s.crop_order = doc.integers("crop_order", length=n, low=0, high=n - 1)
         s.techs = doc.integer_rows("techs", rows=n, low=0, high=len(PLAYER_CROPS) - 1, most=tables.max_tech)
-        s.wh = doc.integer_rows("wh", rows=n, low=0, high=crop_top,
-                                most=max(tables.warehouse_base, tables.warehouse_keeper))
+        s.wh = doc.integer_rows(
+            "wh", rows=n, low=0, high=crop_top, most=max(tables.warehouse_base, tables.warehouse_keeper)
+        )
         s.farmers = doc.integer_rows("farmers", rows=n, low=0, high=tables.hp_max, most=tables.max_farmers)
         s.cam = doc.integer_rows("cam", rows=n, low=0, high=kinds, most=tables.max_camayos)
         s.marker = [_flag_row(row, f"state.marker[{p}]") for p, row in enumerate(doc.items("marker", length=n))]
-        s.debts = doc.integer_rows("debts", rows=n, low=min(tables.locked_levels, default=0),
-                                   high=max(tables.locked_levels, default=0), most=len(tables.locked_levels))
+        s.debts = doc.integer_rows(
+            "debts",
+            rows=n,
+            low=min(tables.locked_levels, default=0),
+            high=max(tables.locked_levels, default=0),
+            most=len(tables.locked_levels),
+        )
         s.piles = doc.integer_rows("piles", rows=len(AGES), low=0, high=kinds)
         s.tasks = [_task(row, f"state.tasks[{i}]") for i, row in enumerate(doc.items("tasks"))]
         s.plant = PlantCtx.from_doc(doc, "plant", tables)
@@ -407,8 +454,12 @@ def _task(row: object, path: str) -> Task:
         raise BadState(f"{kind!r} is not one of {', '.join(repr(str(j)) for j in Job)}", f"{path}[0]")
     job = Job(kind)
     if job is Job.IMMEDIATE:
-        if len(items) != 2 or isinstance(items[1], bool) or not isinstance(items[1], int) \
-                or not 0 <= items[1] < len(CAMAYO_KINDS):
+        if (
+            len(items) != 2
+            or isinstance(items[1], bool)
+            or not isinstance(items[1], int)
+            or not 0 <= items[1] < len(CAMAYO_KINDS)
+        ):
             raise BadState("an immediate ability names the hired Camayo kind (0 to 23)", path)
         return Task(job, items[1])
     if len(items) != 1:

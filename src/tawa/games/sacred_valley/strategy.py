@@ -37,6 +37,7 @@ the public log, the seats' coins as the view holds them (the engine keeps them: 
 pending tile / Camayo / planting of the active seat, and ``params``; never the bag or the Camayo piles.
 Terrace tables are memoised per Terrace, and the seats' worths for the last view.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -103,14 +104,26 @@ FILL_TILE = 0.5  # near the end, a leader's plantable Warehouse tile counts as t
 LIQUID, LIQUID_CAP = 1.0, 3  # extra value of each of the first coins: spending the last ones stalls a seat
 # Camayo ability values in coins (end rewards are in the score): permanent abilities over a whole game
 PERM = {
-    ALPACA_WORKER: 1.0, HERDER: 1.0, YANACONA: 1.5, SEED_RANTIC: 3.0, IRRIGATOR: 1.0,
-    AYLLU_MEMBER: 1.0, WAREHOUSE_KEEPER: 0.5, TERRACE_WORKER: 0.5, HARVEST_WORKER: 6.0,
-    TOCRICOC: 2.0, WEAVER: 1.5, CULTIVATOR: 3.0, HARVEST_EXPERT: 6.0, SABOTEUR: 0.5,
-    SUPERVISOR: 4.0, UMU: 1.0, WARRIOR: 0.5,
+    ALPACA_WORKER: 1.0,
+    HERDER: 1.0,
+    YANACONA: 1.5,
+    SEED_RANTIC: 3.0,
+    IRRIGATOR: 1.0,
+    AYLLU_MEMBER: 1.0,
+    WAREHOUSE_KEEPER: 0.5,
+    TERRACE_WORKER: 0.5,
+    HARVEST_WORKER: 6.0,
+    TOCRICOC: 2.0,
+    WEAVER: 1.5,
+    CULTIVATOR: 3.0,
+    HARVEST_EXPERT: 6.0,
+    SABOTEUR: 0.5,
+    SUPERVISOR: 4.0,
+    UMU: 1.0,
+    WARRIOR: 0.5,
 }
 # unused one-shot markers (SV-289)
-SHOT = {ALPACA_WORKER: 2.0, BARTERER: 1.5, CLEANER: 0.5, HATUN_RUNA: 2.0, CHASQUI: 2.5,
-        FOREIGNER: 1.0}
+SHOT = {ALPACA_WORKER: 2.0, BARTERER: 1.5, CLEANER: 0.5, HATUN_RUNA: 2.0, CHASQUI: 2.5, FOREIGNER: 1.0}
 
 
 # ------------------------------------------------------------------ terrace: best planting per crop
@@ -531,8 +544,16 @@ def report_extras(g: Game) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ progress-biased playouts (tests, --seats progress)
 _WEIGHTS = {
-    "end_purchase": 2.0, "end_turn": 2.0, "hire": 0.5, "tech": 3.0, "gray": 0.3, "stop_herd": 3.0, "herd": 0.2,
-    "extra": 2.0, "work": 3.0, "weave": 1.0,
+    "end_purchase": 2.0,
+    "end_turn": 2.0,
+    "hire": 0.5,
+    "tech": 3.0,
+    "gray": 0.3,
+    "stop_herd": 3.0,
+    "herd": 0.2,
+    "extra": 2.0,
+    "work": 3.0,
+    "weave": 1.0,
 }
 
 

@@ -48,6 +48,7 @@ test is about what follows. ``g.state`` (``state.SacredValleyState``) holds ever
 ``tile``/``alp``/``mee_owner`` per cell, ``main``/``vines``/``cat`` Catus, ``bag``/``piles`` hidden orders, ``debts``,
 ``cover`` per level.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -87,8 +88,14 @@ def cell(g: SacredValley, grid: str) -> int:
 
 
 # ------------------------------------------------------------------ building
-def blank_game(players: int = 4, crops: Sequence[str] | None = None, seed: int = 0,
-               options: Mapping[str, Any] | None = None, clear_terrace: bool = True, first: int = 0) -> SacredValley:
+def blank_game(
+    players: int = 4,
+    crops: Sequence[str] | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    clear_terrace: bool = True,
+    first: int = 0,
+) -> SacredValley:
     opts = dict(options or {})
     opts["FIRST_PLAYER"] = str(first)
     opts["CROP_ASSIGNMENT"] = "reverse_turn_order"

@@ -1,5 +1,6 @@
 """Alembic environment for Tawa's server: run by ``tawa.web.storage.migrate`` with the server's own
 connection (so SQLite's pragmas are already set), in batch mode so ALTERs work on SQLite."""
+
 from __future__ import annotations
 
 from alembic import context

@@ -5,6 +5,7 @@ of a turn, the Rival, the Night) until the next real decision.
 The decision now is ``state.phase`` (a ``Phase``), or the placement of a Viracocha token while one waits
 (AY-380, AY-809). Action ids, texts and order are part of the saved games' format: they never change.
 """
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -46,8 +47,13 @@ def action_ids(t: Tables) -> list[str]:
     ids += [f"spot {k}" for k in range(1, t.cusco + 1)]
     ids += [f"pot m{i + 1}" for i in range(t.market_slots)] + ["pot facedown", "pot done"]
     ids += [f"textile {i + 1}" for i in range(t.stacks)] + ["weave done"]
-    ids += [placement_id(r, c, d, fl) for r in range(1, t.weave_rows + 1) for c in range(1, t.weave_cols + 1)
-            for d in DIRS for fl in (False, True)]
+    ids += [
+        placement_id(r, c, d, fl)
+        for r in range(1, t.weave_rows + 1)
+        for c in range(1, t.weave_cols + 1)
+        for d in DIRS
+        for fl in (False, True)
+    ]
     ids += [f"maize {b}" for b in BOX_NAMES[: len(t.box_suns)]] + ["maize done"]
     ids += [f"boat {s}" for s in range(1, t.route_len + 1)]
     ids += [f"token {v}" for v in BONUS_NAMES[: len(t.bonus_need)]]
@@ -94,8 +100,9 @@ def check_loaded(st: AyarState, t: Tables, params: Params) -> None:
     if st.tok_n == 0 and st.phase in (Phase.TAMBO, Phase.SPOT) and not st.fallback:
         p = st.players[st.seat]
         base = st.base if st.phase == Phase.SPOT else power_of_lane(lane_tambos(p, st.slot))
-        assert Planner(st, t, params, st.seat).spots(st.path, st.step[st.path], base), \
+        assert Planner(st, t, params, st.seat).spots(st.path, st.step[st.path], base), (
             "the moved Ayar has a spot for the Tambo (AY-095)"
+        )
 
 
 # ================================================================ the automatic flow
@@ -108,13 +115,16 @@ def advance(st: AyarState, t: Tables, params: Params, rng: Rng, ev: list[Event])
 def advance_step(st: AyarState, t: Tables, params: Params, rng: Rng, ev: list[Event]) -> bool:
     """Resolve one automatic step (a forced Viracocha, one check of step 5, the end of a turn, one Night step);
     False when a decision is needed or the game is over."""
-    if st.tok_n > 0:                                         # AY-809 automatic with 0 or 1 open space
+    if st.tok_n > 0:  # AY-809 automatic with 0 or 1 open space
         seat = st.tok_seat
         spaces = open_spaces(st.players[seat], t)
         if len(spaces) >= 2:
             return False
-        ev.append(Event("viracocha", f"{seat_label(seat)}: " + place_token(st, t, params, seat,
-                                                                        spaces[0] if spaces else None)))
+        ev.append(
+            Event(
+                "viracocha", f"{seat_label(seat)}: " + place_token(st, t, params, seat, spaces[0] if spaces else None)
+            )
+        )
         return True
     if st.phase == Phase.BONUS:
         return bonus_step(st, t, params, ev)

@@ -4,6 +4,7 @@ Each rule that makes a unit (a Pot, a Textile, a cube, a Boat destination) illeg
 here; the generators below build the offered choices from them and ``illegal.py`` explains a refusal with
 the same predicates.
 """
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -44,12 +45,12 @@ def place_token(st: AyarState, t: Tables, params: Params, seat: int, space: int 
         return f"all bonus spaces complete: +{params.OVERFLOW_LLAMAS} Llama"
     p.bonus[space] += 1
     text = f"Viracocha on V{space + 1}"
-    if p.bonus[space] == t.bonus_need[space]:          # AY-383 available at once
+    if p.bonus[space] == t.bonus_need[space]:  # AY-383 available at once
         effect, amount = t.bonus_effect[space]
-        if effect == "llamas":                           # AY-387
+        if effect == "llamas":  # AY-387
             p.llamas += amount
             text += f" (complete: +{amount} Llamas)"
-        elif effect == "inti":                           # AY-390
+        elif effect == "inti":  # AY-390
             p.inti += amount
             text += f" (complete: +{amount} Inti)"
         else:
@@ -84,7 +85,7 @@ def can_perform(st: AyarState, t: Tables, params: Params, seat: int, act: str, p
 
 
 # ================================================================ Pottery (AY-240..AY-264)
-FACEDOWN = -1   # the pot source "top of the facedown stack"
+FACEDOWN = -1  # the pot source "top of the facedown stack"
 
 
 def pot_row_full(p: PlayerState, t: Tables) -> bool:
@@ -118,9 +119,12 @@ def pot_sources(st: AyarState, t: Tables, params: Params, seat: int, power: int)
     """Market slot indexes (0-based) and -1 (facedown top) that may be taken now with ``power`` left."""
     if pot_row_full(st.players[seat], t) or pot_limit_reached(st, params):
         return []
-    out = [i for i, pid in enumerate(st.market) if pid >= 0 and t.pot_power[pid] <= power]   # AY-240, AY-251
-    if not facedown_stack_empty(st) and pot_cost(st, t, params, FACEDOWN) <= power \
-            and not facedown_limit_reached(st, params):
+    out = [i for i, pid in enumerate(st.market) if pid >= 0 and t.pot_power[pid] <= power]  # AY-240, AY-251
+    if (
+        not facedown_stack_empty(st)
+        and pot_cost(st, t, params, FACEDOWN) <= power
+        and not facedown_limit_reached(st, params)
+    ):
         out.append(FACEDOWN)
     return out
 
@@ -129,16 +133,16 @@ def take_pot(st: AyarState, t: Tables, params: Params, seat: int, source: int) -
     """Take one pot (AY-240..AY-248, AY-255). Returns (pot id, facedown, power spent)."""
     p = st.players[seat]
     if source == FACEDOWN:
-        pid = st.stack.pop(0)                    # AY-243 the stack's top at this time
+        pid = st.stack.pop(0)  # AY-243 the stack's top at this time
         st.facedown_taken += 1
         p.pots.append(pid)
-        p.pot_down.append(True)                  # AY-244/245 never revealed
+        p.pot_down.append(True)  # AY-244/245 never revealed
         return pid, True, params.FACEDOWN_COST
     pid = st.market[source]
-    st.market[source] = -1                       # AY-251 slide and refill after the action
+    st.market[source] = -1  # AY-251 slide and refill after the action
     p.pots.append(pid)
     p.pot_down.append(False)
-    if t.pot_viracocha[pid]:                     # AY-248 (never for facedown pots, AY-247)
+    if t.pot_viracocha[pid]:  # AY-248 (never for facedown pots, AY-247)
         gain_tokens(st, seat)
     return pid, False, t.pot_power[pid]
 
@@ -176,8 +180,7 @@ def textile_stacks(st: AyarState, t: Tables, seat: int, power: int) -> list[int]
     """AY-281/AY-282/AY-287/AY-289 stacks (0-based) whose top may be taken now."""
     if not has_adjacent_pair(st.players[seat], t):
         return []
-    return [i for i, s in enumerate(st.stacks)
-            if s and not stack_used(st, i) and t.textiles[s[0]].stack <= power]
+    return [i for i, s in enumerate(st.stacks) if s and not stack_used(st, i) and t.textiles[s[0]].stack <= power]
 
 
 def canonical_masks(t: Tables, tile: int) -> tuple[int, int]:
@@ -243,7 +246,7 @@ def placements(st: AyarState, t: Tables, seat: int, tile: int) -> list[tuple[int
                 if not cells_empty(p, ia, ib):
                     continue
                 key = _cells_key(ia, ib, ma, mb)
-                if key in seen:                                 # merge symmetric duplicates
+                if key in seen:  # merge symmetric duplicates
                     continue
                 seen.add(key)
                 out.append((r, c, d, fl))
@@ -264,7 +267,7 @@ def place_textile(st: AyarState, t: Tables, seat: int, stack: int, r: int, c: in
     p.weave[ia], p.weave[ib] = ma, mb
     p.weave_tile[ia] = p.weave_tile[ib] = k
     st.used_stacks |= 1 << stack
-    if t.textiles[tile].viracocha:             # AY-283
+    if t.textiles[tile].viracocha:  # AY-283
         gain_tokens(st, seat)
     return tile
 
@@ -349,12 +352,12 @@ def reed_costs(st: AyarState, t: Tables, seat: int, power: int) -> list[tuple[in
         s = pos
         while True:
             s += step
-            if s < 1 or s > t.route_len:            # AY-344 the dock cannot be re-entered
+            if s < 1 or s > t.route_len:  # AY-344 the dock cannot be re-entered
                 break
             cost += entry_cost(st, t, s)
             if cost > power:
                 break
-            if yellow_taken(t, others, s):          # AY-352 pass, but do not stop
+            if yellow_taken(t, others, s):  # AY-352 pass, but do not stop
                 continue
             out.append((s, cost))
     out.sort()
@@ -372,15 +375,15 @@ def island_drops(st: AyarState, t: Tables, seat: int, dest: int) -> list[tuple[i
     s = p.boat
     while s != dest:
         s += step
-        if t.route_moon[s] == 0:                            # no Island slot
+        if t.route_moon[s] == 0:  # no Island slot
             continue
         if seat in st.route[s] or placed >= len(t.island_suns):
-            continue                                        # AY-348/AY-349
-        if t.route_yellow[s] and st.route[s]:              # AY-350/AY-351
+            continue  # AY-348/AY-349
+        if t.route_yellow[s] and st.route[s]:  # AY-350/AY-351
             continue
-        placed += 1                                         # leftmost Island on the board
+        placed += 1  # leftmost Island on the board
         sec = -1
-        if placed in t.island_viracocha:                    # AY-354..AY-356
+        if placed in t.island_viracocha:  # AY-354..AY-356
             k = t.route_section[s]
             if lake[k] > 0:
                 lake[k] -= 1

@@ -4,6 +4,7 @@ and what opens each refusal (``OPENS``, issue 24). The checks part of the routin
 by ``illegal.py``. The rule code is the spec's list of illegal actions (AY-820..AY-825) where the case is listed
 there, the underlying rule otherwise; the message names the underlying rule as well.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -58,11 +59,11 @@ OPENS: dict[str, str] = {
     "marker_laid": "the next round: Step markers return at Night (AY-094)",
     "no_fallback_slot": "another Step marker, or the next round when the slots are free again (AY-190, AY-092)",
     "marker_no_turn": "another Step marker whose Ayar reaches a free spot with an activity you can perform "
-                      "(AY-095, AY-135)",
+    "(AY-095, AY-135)",
     "slot_used": "the next round: slots are free again once the markers return at Night (AY-092)",
     "lane_empty": "never in this game: Tambos never return to the grid (AY-093, AY-178)",
     "slot_no_turn": "another slot, whose lane gives the power for an activity on a free spot behind the Ayar "
-                    "(AY-095, AY-150)",
+    "(AY-095, AY-150)",
     # choices 3 to 5 (AY-802..AY-804)
     "retired": "never in this game: a retired Ayar does not return (AY-111, AY-820)",
     "marker_colour": "the gold Step marker, which moves any active Ayar (AY-110, AY-111)",
@@ -73,7 +74,7 @@ OPENS: dict[str, str] = {
     "spot_full": "never in this game: a Tambo on a spot stays there (AY-134, AY-136)",
     "spot_retired": "never in this game: the spots of a retired Ayar stay closed (AY-137)",
     "spot_power": "more power: a lane with more spaces free of Tambos (AY-150), or a complete V2 or V3 bonus "
-                  "space (AY-152)",
+    "space (AY-152)",
     # the activities (AY-805..AY-808)
     "take_one_pot": "taking a Pot first: at least one per Pottery action (AY-156)",
     "pot_row_full": "never in this game: a placed Pot never leaves your pot row (AY-258, AY-264)",
@@ -135,10 +136,15 @@ def _marker(st: AyarState, t: Tables, params: Params, seat: int, args: list[str]
         return refused("that Step marker was already laid this round (AY-094)", "AY-094", "marker_laid")
     if not Planner(st, t, params, seat).marker_ok(m):
         if st.fallback:
-            return refused("no free Step slot whose lane holds a Tambo is left (AY-190, AY-193)",
-                       "AY-190", "no_fallback_slot")
-        return refused("no legal turn can be completed with that marker: no Ayar it may move reaches a free spot whose "
-                   "activity you could perform (AY-095, AY-135)", "AY-095", "marker_no_turn")
+            return refused(
+                "no free Step slot whose lane holds a Tambo is left (AY-190, AY-193)", "AY-190", "no_fallback_slot"
+            )
+        return refused(
+            "no legal turn can be completed with that marker: no Ayar it may move reaches a free spot whose "
+            "activity you could perform (AY-095, AY-135)",
+            "AY-095",
+            "marker_no_turn",
+        )
     return None
 
 
@@ -152,8 +158,12 @@ def _slot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], 
     if lane_empty(p, s):
         return refused("that lane holds no Tambo (AY-093)", "AY-093", "lane_empty")
     if not Planner(st, t, params, seat).paths(st.marker, s, first=True):
-        return refused("through that slot no Ayar the marker may move reaches a free spot whose activity you could "
-                   "perform with the lane's power (AY-095, AY-135)", "AY-095", "slot_no_turn")
+        return refused(
+            "through that slot no Ayar the marker may move reaches a free spot whose activity you could "
+            "perform with the lane's power (AY-095, AY-135)",
+            "AY-095",
+            "slot_no_turn",
+        )
     return None
 
 
@@ -165,11 +175,17 @@ def _ayar(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], 
     if not st.active[q]:
         return refused(f"the {name} Ayar has retired and cannot move (AY-111, AY-820)", "AY-820", "retired")
     if q not in marker_paths(st, st.marker):
-        return refused(f"the {MARKERS[st.marker]} marker moves only the {MARKERS[st.marker]} Ayar (AY-110)",
-                   "AY-110", "marker_colour")
+        return refused(
+            f"the {MARKERS[st.marker]} marker moves only the {MARKERS[st.marker]} Ayar (AY-110)",
+            "AY-110",
+            "marker_colour",
+        )
     if q not in Planner(st, t, params, seat).paths(st.marker, st.slot):
-        return refused(f"after moving the {name} Ayar no free spot behind him has an activity you could perform "
-                   "(AY-095, AY-135)", "AY-095", "ayar_no_spot")
+        return refused(
+            f"after moving the {name} Ayar no free spot behind him has an activity you could perform (AY-095, AY-135)",
+            "AY-095",
+            "ayar_no_spot",
+        )
     return None
 
 
@@ -178,8 +194,7 @@ def _tambo(st: AyarState, t: Tables, params: Params, seat: int, args: list[str],
     if cell is None:
         return _unknown(aid, "tambo")
     if cell not in lane_cells(st.slot):
-        return refused(f"{args[0]} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130",
-                   "tambo_lane")
+        return refused(f"{args[0]} is not in the chosen lane {LANES[st.slot].upper()} (AY-130)", "AY-130", "tambo_lane")
     if not st.players[seat].grid[cell]:
         return refused(f"there is no Tambo at {args[0]} (AY-130)", "AY-130", "tambo_gone")
     return None
@@ -191,16 +206,21 @@ def _spot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], 
         return _unknown(aid, "spot")
     path = st.path
     if not spot_behind(st, t, path, k):
-        return refused(f"spot {k} is not behind the {PATHS[path]} Ayar: spots {t.start_step + 1}..{st.step[path]} "
-                   "are (AY-133)", "AY-133", "spot_ahead")
+        return refused(
+            f"spot {k} is not behind the {PATHS[path]} Ayar: spots {t.start_step + 1}..{st.step[path]} are (AY-133)",
+            "AY-133",
+            "spot_ahead",
+        )
     if spot_full(st, t, path, k):
         return refused(f"spot {k} already holds a Tambo (AY-134)", "AY-134", "spot_full")
     if not st.active[path]:
-        return refused(f"the {PATHS[path]} Ayar has retired: his spots can no longer be used (AY-137)",
-                   "AY-137", "spot_retired")
+        return refused(
+            f"the {PATHS[path]} Ayar has retired: his spots can no longer be used (AY-137)", "AY-137", "spot_retired"
+        )
     if not Planner(st, t, params, seat).ok(t.spot_activity[path][k - 1], st.base):
-        return refused(f"spot {k} shows an activity you cannot perform with your power (AY-135, AY-156)",
-                   "AY-135", "spot_power")
+        return refused(
+            f"spot {k} shows an activity you cannot perform with your power (AY-135, AY-156)", "AY-135", "spot_power"
+        )
     return None
 
 
@@ -223,24 +243,30 @@ def _pot(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], a
         if facedown_stack_empty(st):
             return refused("the facedown stack is empty (AY-252)", "AY-821", "facedown_empty")
         if facedown_limit_reached(st, params):
-            return refused(f"at most {params.FACEDOWN_MAX} facedown Pots per action (AY-243)", "AY-821",
-                           "facedown_limit")
+            return refused(
+                f"at most {params.FACEDOWN_MAX} facedown Pots per action (AY-243)", "AY-821", "facedown_limit"
+            )
         if pot_cost(st, t, params, FACEDOWN) > st.power:
-            return refused(f"the facedown Pot costs {params.FACEDOWN_COST} and you have {st.power} power left "
-                       "(AY-240, AY-242)", "AY-821", "facedown_cost")
+            return refused(
+                f"the facedown Pot costs {params.FACEDOWN_COST} and you have {st.power} power left (AY-240, AY-242)",
+                "AY-821",
+                "facedown_cost",
+            )
         return None
     assert source is not None
     if st.market[source] < 0:
-        return refused(f"market slot {source + 1} is empty (refills come only after the action, AY-251, AY-252)",
-                   "AY-821", "market_empty")
+        return refused(
+            f"market slot {source + 1} is empty (refills come only after the action, AY-251, AY-252)",
+            "AY-821",
+            "market_empty",
+        )
     cost = pot_cost(st, t, params, source)
     if cost > st.power:
         return refused(f"that Pot costs {cost} and you have {st.power} power left (AY-240)", "AY-821", "pot_cost")
     return None
 
 
-def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str
-             ) -> Refusal | None:
+def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     i = _index(args[0], 1, t.stacks) if len(args) == 1 else None
     if i is None:
         return _unknown(aid, "textile")
@@ -250,8 +276,11 @@ def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str
     if not stack:
         return refused(f"stack {i} is empty and never refilled (AY-289)", "AY-822", "stack_empty")
     if t.textiles[stack[0]].stack > st.power:
-        return refused(f"that Textile costs {t.textiles[stack[0]].stack} and you have {st.power} power left (AY-280)",
-                   "AY-822", "textile_cost")
+        return refused(
+            f"that Textile costs {t.textiles[stack[0]].stack} and you have {st.power} power left (AY-280)",
+            "AY-822",
+            "textile_cost",
+        )
     if not has_adjacent_pair(st.players[seat], t):
         return refused("no two adjacent empty cells are left in your weaving area (AY-287)", "AY-822", "no_pair")
     return None
@@ -260,8 +289,11 @@ def _textile(st: AyarState, t: Tables, params: Params, seat: int, args: list[str
 def _weave(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     if args != ["done"]:
         return _unknown(aid, "weave")
-    return refused("take at least one Textile before stopping (AY-156)",
-               "AY-156", "take_one_textile") if not st.taken else None
+    return (
+        refused("take at least one Textile before stopping (AY-156)", "AY-156", "take_one_textile")
+        if not st.taken
+        else None
+    )
 
 
 def _place(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
@@ -270,8 +302,12 @@ def _place(st: AyarState, t: Tables, params: Params, seat: int, args: list[str],
         return _unknown(aid, "place")
     r, c, d, fl = where
     if not inside_area(t, r, c, d):
-        return refused(f"the Textile must lie on two orthogonally adjacent cells inside the {t.weave_rows}x"
-                   f"{t.weave_cols} area (AY-286)", "AY-822", "outside")
+        return refused(
+            f"the Textile must lie on two orthogonally adjacent cells inside the {t.weave_rows}x"
+            f"{t.weave_cols} area (AY-286)",
+            "AY-822",
+            "outside",
+        )
     if not covers_empty_cells(st.players[seat], t, r, c, d):
         return refused("the Textile must cover two empty cells, never an earlier Textile (AY-285)", "AY-285", "overlap")
     tile = st.stacks[st.chosen_stack][0]
@@ -280,8 +316,12 @@ def _place(st: AyarState, t: Tables, params: Params, seat: int, args: list[str],
         return None
     key = placement_key(t, tile, r, c, d, fl)
     same = next(placement_id(*x) for x in offered if placement_key(t, tile, *x) == key)
-    return refused(f"this lays the Textile exactly as {same!r} does; identical placements of a symmetric tile "
-               f"are offered once (C10, AY-286): choose {same!r}", "AY-286", "same_placement")
+    return refused(
+        f"this lays the Textile exactly as {same!r} does; identical placements of a symmetric tile "
+        f"are offered once (C10, AY-286): choose {same!r}",
+        "AY-286",
+        "same_placement",
+    )
 
 
 def _placement(args: list[str]) -> tuple[int, int, str, bool] | None:
@@ -321,24 +361,30 @@ def _boat(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], 
         return refused("the Boat must move at least one space (AY-156)", "AY-824", "boat_still")
     cost = route_cost(st, t, seat, d)
     if cost > st.power:
-        return refused(f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
-                   "AY-824", "route_cost")
+        return refused(
+            f"entering the spaces up to {d} costs {cost} and you have {st.power} power (AY-340, AY-345)",
+            "AY-824",
+            "route_cost",
+        )
     if yellow_taken(t, other_boats(st, seat), d):
-        return refused(f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
-                   "AY-824", "yellow_taken")
+        return refused(
+            f"space {d} is a yellow slot where another Boat stands: pass it, do not stop (AY-350, AY-352)",
+            "AY-824",
+            "yellow_taken",
+        )
     return None
 
 
-def _temple(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str
-            ) -> Refusal | None:
+def _temple(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
     q = _one(args, PATHS)
     if q is None:
         return _unknown(aid, "temple")
     if st.players[seat].temples <= 0:
         return refused("you have no Temple marker left (AY-043, AY-173)", "AY-825", "no_temple")
     if temple_row_closed(st, q):
-        return refused(f"the {PATHS[q]} Ayar has retired: his row takes no Temple marker (AY-173, AY-433)",
-                   "AY-825", "row_closed")
+        return refused(
+            f"the {PATHS[q]} Ayar has retired: his row takes no Temple marker (AY-173, AY-433)", "AY-825", "row_closed"
+        )
     if has_temple(st, seat, q):
         return refused(f"you already have a Temple marker in the {PATHS[q]} row (AY-173)", "AY-825", "have_temple")
     return None
@@ -349,15 +395,26 @@ def _token(st: AyarState, t: Tables, params: Params, seat: int, args: list[str],
     if v is None:
         return _unknown(aid, "token")
     if space_complete(st.players[seat], t, v):
-        return refused(f"V{v + 1} is already complete; place the token on an open space (AY-380, AY-382)",
-                   "AY-825", "space_complete")
+        return refused(
+            f"V{v + 1} is already complete; place the token on an open space (AY-380, AY-382)",
+            "AY-825",
+            "space_complete",
+        )
     return None
 
 
 CHECKS: dict[str, Check] = {
-    "marker": _marker, "slot": _slot, "ayar": _ayar, "tambo": _tambo, "spot": _spot, "pot": _pot,
-    "textile": _textile, "weave": _weave, "place": _place, "maize": _maize, "boat": _boat, "temple": _temple,
+    "marker": _marker,
+    "slot": _slot,
+    "ayar": _ayar,
+    "tambo": _tambo,
+    "spot": _spot,
+    "pot": _pot,
+    "textile": _textile,
+    "weave": _weave,
+    "place": _place,
+    "maize": _maize,
+    "boat": _boat,
+    "temple": _temple,
     "token": _token,
 }
-
-

@@ -1,5 +1,6 @@
 """The invariants of an Ayar position: component conservation (C1) and the turn context each phase needs, checked
 on every loaded game and after every action in the tests."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -69,9 +70,9 @@ def _check_board(st: AyarState, t: Tables, seat: int, p: PlayerState) -> None:
         assert m < 0 or p.markers[m] == s, f"P{seat + 1}: slot {LANES[s]} and marker {m} disagree"
     for m, s in enumerate(p.markers):
         assert s < 0 or p.slots[s] == m, f"P{seat + 1}: marker {MARKERS[m]} and slot {s} disagree"
-    assert sorted(x.marker for x in p.laid) == sorted(m for m, s in enumerate(p.markers) if s >= 0 and
-                                                       (st.seat != seat or m != st.marker
-                                                        or st.phase != Phase.AYAR)), f"P{seat + 1}: laid markers"
+    assert sorted(x.marker for x in p.laid) == sorted(
+        m for m, s in enumerate(p.markers) if s >= 0 and (st.seat != seat or m != st.marker or st.phase != Phase.AYAR)
+    ), f"P{seat + 1}: laid markers"
     assert len(set(p.island_at)) == len(p.island_at), f"P{seat + 1}: two Islands on one space"
     assert all(seat in st.route[s] for s in p.island_at), f"P{seat + 1}: Islands and route disagree"
     assert sum(1 for isl in st.route if seat in isl) == len(p.island_at), f"P{seat + 1}: Islands on the route"

@@ -3,6 +3,7 @@ alike: the decision now (``decision``: the ``Phase``, or the placement of a wait
 its choices (the makers here, AY-800..AY-810), each verb (an id's first word) -> its handler (here) and its check
 (``checks.CHECKS``). Action ids, texts and order are part of the saved games' format: they never change.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -64,9 +65,15 @@ from tawa.games.ayar.state import AyarState, BonusCheck, Phase
 def token_actions(st: AyarState, t: Tables) -> list[Action]:
     """AY-380/AY-384/AY-809 an open bonus space for the waiting Viracocha."""
     q = st.players[st.tok_seat]
-    return [Action(f"token {BONUS_NAMES[i]}", f"place a Viracocha on V{i + 1} (holds {q.bonus[i]}/"
-                   f"{t.bonus_need[i]}; when complete: {bonus_text(*t.bonus_effect[i])})", i)
-            for i in open_spaces(q, t)]
+    return [
+        Action(
+            f"token {BONUS_NAMES[i]}",
+            f"place a Viracocha on V{i + 1} (holds {q.bonus[i]}/"
+            f"{t.bonus_need[i]}; when complete: {bonus_text(*t.bonus_effect[i])})",
+            i,
+        )
+        for i in open_spaces(q, t)
+    ]
 
 
 def _marker_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
@@ -87,22 +94,37 @@ def _slot_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
             move = f"{PATHS[q]} Ayar {st.step[q]} -> {min(t.cusco, st.step[q] + arrows)}"
         else:
             move = "an Ayar of your choice"
-        out.append(Action(f"slot {LANES[s]}", f"Step slot {LANES[s].upper()}: {arrows} arrow(s) ({move}), "
-                          f"Moon {t.slot_moon[s]}, power {power} before bonuses", s))
+        out.append(
+            Action(
+                f"slot {LANES[s]}",
+                f"Step slot {LANES[s].upper()}: {arrows} arrow(s) ({move}), "
+                f"Moon {t.slot_moon[s]}, power {power} before bonuses",
+                s,
+            )
+        )
     return out
 
 
 def _ayar_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
     pl = Planner(st, t, params, st.seat)
-    return [Action(f"ayar {PATHS[q]}", f"move the {PATHS[q]} Ayar (step {st.step[q]})", q)
-            for q in pl.paths(st.marker, st.slot)]
+    return [
+        Action(f"ayar {PATHS[q]}", f"move the {PATHS[q]} Ayar (step {st.step[q]})", q)
+        for q in pl.paths(st.marker, st.slot)
+    ]
 
 
 def _tambo_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
     p = st.players[st.seat]
-    return [Action(f"tambo {cell_name(c)}", f"take the Tambo at {cell_name(c)}"
-                   + (" (it leaves the game: no activity is possible, AY-191)" if st.fallback else ""), c)
-            for c in lane_cells(st.slot) if p.grid[c]]
+    return [
+        Action(
+            f"tambo {cell_name(c)}",
+            f"take the Tambo at {cell_name(c)}"
+            + (" (it leaves the game: no activity is possible, AY-191)" if st.fallback else ""),
+            c,
+        )
+        for c in lane_cells(st.slot)
+        if p.grid[c]
+    ]
 
 
 def _spot_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
@@ -121,19 +143,21 @@ def _pot_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
     out = []
     for src in pot_sources(st, t, params, st.seat, st.power):
         if src == FACEDOWN:
-            out.append(Action("pot facedown", f"take the facedown top Pot (cost {params.FACEDOWN_COST}, wild)",
-                              FACEDOWN))
+            out.append(
+                Action("pot facedown", f"take the facedown top Pot (cost {params.FACEDOWN_COST}, wild)", FACEDOWN)
+            )
         else:
-            out.append(Action(f"pot m{src + 1}", f"take {pot_name(t, st.market[src])} from market slot {src + 1}",
-                              src))
+            out.append(Action(f"pot m{src + 1}", f"take {pot_name(t, st.market[src])} from market slot {src + 1}", src))
     if st.taken:
         out.append(Action("pot done", "stop taking Pots", None))
     return out
 
 
 def _textile_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
-    out = [Action(f"textile {i + 1}", f"take {textile_name(t, st.stacks[i][0])} from stack {i + 1}", i)
-           for i in textile_stacks(st, t, st.seat, st.power)]
+    out = [
+        Action(f"textile {i + 1}", f"take {textile_name(t, st.stacks[i][0])} from stack {i + 1}", i)
+        for i in textile_stacks(st, t, st.seat, st.power)
+    ]
     if st.taken:
         out.append(Action("weave done", "stop taking Textiles", None))
     return out
@@ -141,21 +165,26 @@ def _textile_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
 
 def _place_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
     tile = st.stacks[st.chosen_stack][0]
-    return [Action(placement_id(r, c, d, fl), placement_text(t, tile, r, c, d, fl), (r, c, d, fl))
-            for r, c, d, fl in placements(st, t, st.seat, tile)]
+    return [
+        Action(placement_id(r, c, d, fl), placement_text(t, tile, r, c, d, fl), (r, c, d, fl))
+        for r, c, d, fl in placements(st, t, st.seat, tile)
+    ]
 
 
 def _maize_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
-    out = [Action(f"maize {box_name(b)}", f"plant the leftmost cube of box {box_name(b).upper()}", b)
-           for b in maize_boxes(st, t, st.seat)]
+    out = [
+        Action(f"maize {box_name(b)}", f"plant the leftmost cube of box {box_name(b).upper()}", b)
+        for b in maize_boxes(st, t, st.seat)
+    ]
     if st.taken:
         out.append(Action("maize done", "stop planting", None))
     return out
 
 
 def _boat_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
-    return [Action(f"boat {d}", boat_text(st, t, st.seat, d, cost), d)
-            for d, cost in reed_costs(st, t, st.seat, st.power)]
+    return [
+        Action(f"boat {d}", boat_text(st, t, st.seat, d, cost), d) for d, cost in reed_costs(st, t, st.seat, st.power)
+    ]
 
 
 def _temple_actions(st: AyarState, t: Tables, params: Params) -> list[Action]:
@@ -168,7 +197,7 @@ def _no_decision(st: AyarState, t: Tables, params: Params) -> list[Action]:
 
 # ================================================================ carrying a choice out
 def _choose_marker(st: AyarState, t: Tables, params: Params, m: int, ev: list[Event]) -> None:
-    st.marker = m                                            # AY-090
+    st.marker = m  # AY-090
     st.phase = Phase.SLOT
 
 
@@ -203,22 +232,21 @@ def _take_pot(st: AyarState, t: Tables, params: Params, source: int | None, ev: 
 
 
 def _choose_textile(st: AyarState, t: Tables, params: Params, stack: int | None, ev: list[Event]) -> None:
-    if stack is None:                                        # "weave done"
+    if stack is None:  # "weave done"
         finish_activity(st, t)
         return
     st.chosen_stack = stack
     st.phase = Phase.PLACE
 
 
-def _lay_textile(st: AyarState, t: Tables, params: Params, where: tuple[int, int, str, bool],
-                 ev: list[Event]) -> None:
+def _lay_textile(st: AyarState, t: Tables, params: Params, where: tuple[int, int, str, bool], ev: list[Event]) -> None:
     """AY-282..AY-288; the action ends by itself when no further Textile can be taken."""
     r, c, d, fl = where
     seat = st.seat
     tile = place_textile(st, t, seat, st.chosen_stack, r, c, d, fl)
     st.power -= t.textiles[tile].stack
     st.taken += 1
-    name, a, b, sa, sb = placement_words(t, tile, r, c, d, fl)      # the sides, as the action text says
+    name, a, b, sa, sb = placement_words(t, tile, r, c, d, fl)  # the sides, as the action text says
     ev.append(Event("textile", f"{seat_label(seat)} lays {name} on {a} + {b}: half-suns {a} {sa}, {b} {sb}"))
     st.phase = Phase.TEXTILE
     if not textile_stacks(st, t, seat, st.power):
@@ -234,26 +262,34 @@ def _plant(st: AyarState, t: Tables, params: Params, box: int | None, ev: list[E
     suns, emptied = plant(st, t, seat, box)
     st.power -= 1
     st.taken += 1
-    ev.append(Event("maize", f"{seat_label(seat)} plants from box {box_name(box).upper()} (+{suns} Sun value)"
-                             + (", box emptied" if emptied else "")))
+    ev.append(
+        Event(
+            "maize",
+            f"{seat_label(seat)} plants from box {box_name(box).upper()} (+{suns} Sun value)"
+            + (", box emptied" if emptied else ""),
+        )
+    )
     if st.power <= 0 or not maize_boxes(st, t, seat):
         finish_activity(st, t)
 
 
 def _move_boat(st: AyarState, t: Tables, params: Params, dest: int, ev: list[Event]) -> None:
     notes = move_boat(st, t, st.seat, dest)
-    ev.append(Event("boat", f"{seat_label(st.seat)} moves the Boat to space {dest}"
-                            + ("; " + ", ".join(notes) if notes else "")))
+    ev.append(
+        Event(
+            "boat", f"{seat_label(st.seat)} moves the Boat to space {dest}" + ("; " + ", ".join(notes) if notes else "")
+        )
+    )
     finish_activity(st, t)
 
 
 def _choose_temple(st: AyarState, t: Tables, params: Params, row: int, ev: list[Event]) -> None:
-    place_temple(st, st.seat, row, ev)                      # AY-173, AY-810
+    place_temple(st, st.seat, row, ev)  # AY-173, AY-810
     st.phase = Phase.BONUS
     st.b5 = BonusCheck.LANES
 
 
-TOKEN = "token"   # the Viracocha placement (AY-809), asked whatever the phase while a token waits
+TOKEN = "token"  # the Viracocha placement (AY-809), asked whatever the phase while a token waits
 Decision = Phase | str
 
 
@@ -275,21 +311,40 @@ def _one(kind: str, make: Callable[[AyarState, Tables, Params], list[Action]], *
     return (Offer(kinds(kind, *more), always_open, make),)
 
 
-_NONE = (Offer(kinds(), always_open, _no_decision),)   # the automatic phases ask nothing
+_NONE = (Offer(kinds(), always_open, _no_decision),)  # the automatic phases ask nothing
 OFFERS: dict[Decision, tuple[Offer, ...]] = {
-    Phase.MARKER: _one("marker", _marker_actions), Phase.SLOT: _one("slot", _slot_actions),
-    Phase.AYAR: _one("ayar", _ayar_actions), Phase.TAMBO: _one("tambo", _tambo_actions),
-    Phase.SPOT: _one("spot", _spot_actions), Phase.POT: _one("pot", _pot_actions),
-    Phase.TEXTILE: _one("textile", _textile_actions, "weave"), Phase.PLACE: _one("place", _place_actions),
-    Phase.MAIZE: _one("maize", _maize_actions), Phase.BOAT: _one("boat", _boat_actions),
-    Phase.TEMPLE: _one("temple", _temple_actions), TOKEN: _one("token", _token_actions),
-    Phase.BONUS: _NONE, Phase.END: _NONE, Phase.NIGHT: _NONE, Phase.OVER: _NONE,
+    Phase.MARKER: _one("marker", _marker_actions),
+    Phase.SLOT: _one("slot", _slot_actions),
+    Phase.AYAR: _one("ayar", _ayar_actions),
+    Phase.TAMBO: _one("tambo", _tambo_actions),
+    Phase.SPOT: _one("spot", _spot_actions),
+    Phase.POT: _one("pot", _pot_actions),
+    Phase.TEXTILE: _one("textile", _textile_actions, "weave"),
+    Phase.PLACE: _one("place", _place_actions),
+    Phase.MAIZE: _one("maize", _maize_actions),
+    Phase.BOAT: _one("boat", _boat_actions),
+    Phase.TEMPLE: _one("temple", _temple_actions),
+    TOKEN: _one("token", _token_actions),
+    Phase.BONUS: _NONE,
+    Phase.END: _NONE,
+    Phase.NIGHT: _NONE,
+    Phase.OVER: _NONE,
 }
 
 HANDLERS: dict[str, Callable[[AyarState, Tables, Params, Any, list[Event]], None]] = {
-    "marker": _choose_marker, "slot": _choose_slot, "ayar": _choose_ayar, "tambo": _choose_tambo,
-    "spot": _choose_spot, "pot": _take_pot, "textile": _choose_textile, "weave": _choose_textile,
-    "place": _lay_textile, "maize": _plant, "boat": _move_boat, "temple": _choose_temple, "token": _place_token,
+    "marker": _choose_marker,
+    "slot": _choose_slot,
+    "ayar": _choose_ayar,
+    "tambo": _choose_tambo,
+    "spot": _choose_spot,
+    "pot": _take_pot,
+    "textile": _choose_textile,
+    "weave": _choose_textile,
+    "place": _lay_textile,
+    "maize": _plant,
+    "boat": _move_boat,
+    "temple": _choose_temple,
+    "token": _place_token,
 }
 
 ROUTES = Routes(OFFERS, HANDLERS, CHECKS)

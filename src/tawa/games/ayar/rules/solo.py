@@ -1,4 +1,5 @@
 """The solo Rival (AY-500..AY-515): one automatic turn after each of the player's Day turns."""
+
 from __future__ import annotations
 
 from tawa.core.events import Event
@@ -30,16 +31,16 @@ def select_ayar(st: AyarState, selector: str) -> int:
 
 def rival_turn(st: AyarState, t: Tables, params: Params, ev: list[Event]) -> None:
     """AY-503..AY-507, AY-512 reveal a card, move its Ayar, place a neutral Tambo and apply its effect."""
-    card = st.rival_deck.pop(0)                              # AY-503 reveal the top card
+    card = st.rival_deck.pop(0)  # AY-503 reveal the top card
     st.rival_shown.append(card)
     cid, selector, steps, priority = t.rival_cards[card]
-    path = select_ayar(st, selector)                         # AY-504
-    hit = move_figure(st, t, path, steps)                    # AY-505
+    path = select_ayar(st, selector)  # AY-504
+    hit = move_figure(st, t, path, steps)  # AY-505
     ev.append(Event("rival", f"{RIVAL} {cid}: the {PATHS[path]} Ayar moves to step {st.step[path]}"))
     spots = free_spots(st, t, path, st.step[path])
     acts = t.spot_activity[path]
     chosen = -1
-    for act in priority:                                     # AY-506
+    for act in priority:  # AY-506
         cands = [k for k in spots if acts[k - 1] == act]
         if cands:
             chosen = max(cands)
@@ -50,15 +51,15 @@ def rival_turn(st: AyarState, t: Tables, params: Params, ev: list[Event]) -> Non
         act = acts[chosen - 1]
         ev.append(Event("rival", f"{RIVAL} Tambo on {PATHS[path]} spot {chosen} ({activity_name(act)})"))
         rival_effect(st, t, params, act, ev)
-    else:                                                    # AY-507
+    else:  # AY-507
         ev.append(Event("rival", f"{RIVAL}: no free spot, no effect"))
-    if hit >= 0 and st.raymi[hit]:                           # AY-512/AY-222
+    if hit >= 0 and st.raymi[hit]:  # AY-512/AY-222
         inti_scoring(st, t, hit, ev)
 
 
 def rival_effect(st: AyarState, t: Tables, params: Params, act: str, ev: list[Event]) -> None:
     """AY-508..AY-511, AY-514 the Rival's effect in the activity of its spot."""
-    if act == "P":                                           # AY-508
+    if act == "P":  # AY-508
         occupied = [i for i, x in enumerate(st.market) if x >= 0]
         if occupied:
             i = occupied[-1]
@@ -66,25 +67,30 @@ def rival_effect(st: AyarState, t: Tables, params: Params, act: str, ev: list[Ev
             st.pots_out.append(pid)
             st.market[i] = -1
             slide_and_refill(st, t)
-            ev.append(Event("rival", f"{RIVAL} removes the Pot of market slot {i + 1} "
-                                     f"({t.colours[t.pot_colour[pid]]} {t.pot_power[pid]})"))
-    elif act == "W":                                         # AY-509
+            ev.append(
+                Event(
+                    "rival",
+                    f"{RIVAL} removes the Pot of market slot {i + 1} "
+                    f"({t.colours[t.pot_colour[pid]]} {t.pot_power[pid]})",
+                )
+            )
+    elif act == "W":  # AY-509
         for i in range(len(st.stacks) - 1, -1, -1):
             if st.stacks[i]:
                 tile = st.stacks[i].pop(0)
                 st.textiles_out.append(tile)
                 ev.append(Event("rival", f"{RIVAL} removes the top Textile of stack {i + 1} ({t.textiles[tile].id})"))
                 break
-    elif act == "F":                                         # AY-510/AY-514
+    elif act == "F":  # AY-510/AY-514
         want = params.RIVAL_PLANT_HARD if params.RIVAL_HARD else params.RIVAL_PLANT
         k = min(want, t.terrace_cells - len(st.terrace), st.rival_cubes)
         st.terrace.extend([NEUTRAL] * k)
         st.rival_cubes -= k
         ev.append(Event("rival", f"{RIVAL} plants {k} cube(s)"))
-    else:                                                    # AY-511
+    else:  # AY-511
         placed = sum(1 for isl in st.route if NEUTRAL in isl)
         for s in range(1, t.route_len + 1):
-            if placed >= params.RIVAL_ISLANDS:               # C1: the Rival's neutral Islands are used up
+            if placed >= params.RIVAL_ISLANDS:  # C1: the Rival's neutral Islands are used up
                 break
             if t.route_yellow[s] and not st.route[s]:
                 st.route[s] = (NEUTRAL,)

@@ -4,6 +4,7 @@ One vocabulary (issue 17): seats are "P1".."P4" everywhere (``seat_label``), the
 cells are "r2c3", and a Textile is *laid* ("lay T03 on r1c1 + r1c2") with its half-suns named by the side of
 each cell they sit on (N, E, S, W), never by the direction letter of the action id.
 """
+
 from __future__ import annotations
 
 from tawa.games.ayar.data import ACTIVITY_NAMES, GRID, NEUTRAL, SECTIONS, SIDE_BIT, SIDES, TAMBOS, Tables
@@ -51,9 +52,13 @@ def textile_name(t: Tables, tile: int) -> str:
 
 def bonus_text(effect: str, amount: int) -> str:
     """C15 bonus effects in words."""
-    return {"llamas": f"+{amount} Llamas at once", "inti": f"+{amount} Inti at once",
-            "power_pw": f"+{amount} power on later Pottery and Weaving", "moon": f"+{amount} Moon every Night",
-            "power_fr": f"+{amount} power on later Farming and Reed"}.get(effect, f"{effect} {amount}")
+    return {
+        "llamas": f"+{amount} Llamas at once",
+        "inti": f"+{amount} Inti at once",
+        "power_pw": f"+{amount} power on later Pottery and Weaving",
+        "moon": f"+{amount} Moon every Night",
+        "power_fr": f"+{amount} power on later Farming and Reed",
+    }.get(effect, f"{effect} {amount}")
 
 
 def sides_text(mask: int) -> str:

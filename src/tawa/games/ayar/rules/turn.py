@@ -5,6 +5,7 @@ Each legality rule of steps 1-3 is one predicate here (``marker_laid`` AY-094, `
 ``lane_empty`` AY-093, ``spot_behind`` AY-133, ``spot_full`` AY-134, and the ``Planner``'s AY-095/AY-135
 look-ahead); ``rules.py`` builds the offered choices from them and ``illegal.py`` explains refusals with them.
 """
+
 from __future__ import annotations
 
 from tawa.core.events import Event
@@ -121,7 +122,7 @@ class Planner:
         st = self.st
         p = st.players[self.seat]
         left = lane_tambos(p, slot)
-        if slot_used(p, slot, m) or left == 0:               # AY-092, AY-093 (lane_empty)
+        if slot_used(p, slot, m) or left == 0:  # AY-092, AY-093 (lane_empty)
             return []
         if st.fallback:
             return marker_paths(st, m)
@@ -171,7 +172,7 @@ def lay_marker(st: AyarState, t: Tables, params: Params, seat: int, slot: int, e
     p.markers[st.marker] = slot
     ev.append(Event("step", f"{seat_label(seat)} lays the {MARKERS[st.marker]} marker on {LANES[slot].upper()}"))
     paths = Planner(st, t, params, seat).paths(st.marker, slot)
-    if len(paths) == 1:                                   # AY-802 no choice to ask
+    if len(paths) == 1:  # AY-802 no choice to ask
         move_ayar(st, t, seat, paths[0], ev)
     else:
         st.phase = Phase.AYAR
@@ -187,16 +188,16 @@ def move_ayar(st: AyarState, t: Tables, seat: int, path: int, ev: list[Event]) -
     ev.append(Event("move", f"the {PATHS[path]} Ayar moves to step {st.step[path]}"))
     st.phase = Phase.TAMBO
     cells = [c for c in lane_cells(st.slot) if p.grid[c]]
-    if len(cells) == 1:                                       # AY-803 skipped if only one
+    if len(cells) == 1:  # AY-803 skipped if only one
         take_tambo(st, seat, cells[0], ev)
 
 
 def move_figure(st: AyarState, t: Tables, path: int, steps: int) -> int:
     """Move an Ayar (player or Rival); return the index of a Raymi tile reached, or -1 (AY-212, AY-214)."""
     old = st.step[path]
-    new = min(t.cusco, old + steps)                           # AY-115
+    new = min(t.cusco, old + steps)  # AY-115
     st.step[path] = new
-    st.moves += 1                                             # AY-117
+    st.moves += 1  # AY-117
     st.stamp[path] = st.moves
     for j, rs in enumerate(t.raymi_steps):
         idx = path * len(t.raymi_steps) + j
@@ -210,11 +211,10 @@ def take_tambo(st: AyarState, seat: int, cell: int, ev: list[Event]) -> None:
     p = st.players[seat]
     p.grid[cell] = False
     st.cell = cell
-    st.base = GRID - lane_tambos(p, st.slot)                  # AY-150/AY-151
+    st.base = GRID - lane_tambos(p, st.slot)  # AY-150/AY-151
     if st.fallback:
         p.discarded += 1
-        ev.append(Event("fallback", f"{seat_label(seat)} can perform no activity: the Tambo leaves the game "
-                                    "(AY-190)"))
+        ev.append(Event("fallback", f"{seat_label(seat)} can perform no activity: the Tambo leaves the game (AY-190)"))
         st.phase = Phase.BONUS
         st.b5 = BonusCheck.QUADRANT
     else:
@@ -228,15 +228,20 @@ def place_tambo(st: AyarState, t: Tables, seat: int, k: int, ev: list[Event]) ->
     st.spots[st.path][k] = (*st.spots[st.path][k], seat)
     p.on_board += 1
     st.act = t.spot_activity[st.path][k - 1]
-    st.power = st.base + power_bonus(p, t, st.act)        # AY-153 fixed now
+    st.power = st.base + power_bonus(p, t, st.act)  # AY-153 fixed now
     st.phase = ACTIVITY_PHASE[st.act]
-    ev.append(Event("spot", f"{seat_label(seat)} places a Tambo on {PATHS[st.path]} spot {k}: "
-                            f"{activity_name(st.act)} with power {st.power}"))
+    ev.append(
+        Event(
+            "spot",
+            f"{seat_label(seat)} places a Tambo on {PATHS[st.path]} spot {k}: "
+            f"{activity_name(st.act)} with power {st.power}",
+        )
+    )
 
 
 def finish_activity(st: AyarState, t: Tables) -> None:
     if st.act == "P":
-        slide_and_refill(st, t)                              # AY-251 once, after the whole action
+        slide_and_refill(st, t)  # AY-251 once, after the whole action
     st.phase = Phase.BONUS
     st.b5 = BonusCheck.QUADRANT
 
@@ -287,7 +292,7 @@ def clan_bonus(st: AyarState, t: Tables, seat: int, lane: int, ev: list[Event]) 
     elif kind == "llamas":
         p.llamas += amount
     elif kind == "inti":
-        p.inti += amount                                     # AY-219
+        p.inti += amount  # AY-219
     elif kind == "moon":
         p.moon += amount
     else:
@@ -304,26 +309,31 @@ def bonus_step(st: AyarState, t: Tables, params: Params, ev: list[Event]) -> boo
     if stage == BonusCheck.QUADRANT:
         st.b5 = BonusCheck.LANES
         quad = next(q for q in QUADRANTS if st.cell in q)
-        if not any(p.grid[c] for c in quad):                 # AY-172
+        if not any(p.grid[c] for c in quad):  # AY-172
             rows = temple_rows(st, seat)
-            if not rows:                                     # AY-174
+            if not rows:  # AY-174
                 p.sun += params.TEMPLE_FALLBACK_SUN
-                ev.append(Event("temple", f"{seat_label(seat)} empties a quadrant: no legal temple row, "
-                                          f"+{params.TEMPLE_FALLBACK_SUN} Sun"))
+                ev.append(
+                    Event(
+                        "temple",
+                        f"{seat_label(seat)} empties a quadrant: no legal temple row, "
+                        f"+{params.TEMPLE_FALLBACK_SUN} Sun",
+                    )
+                )
             elif len(rows) == 1:
                 place_temple(st, seat, rows[0], ev)
             else:
                 st.phase = Phase.TEMPLE
                 return False
         return True
-    if stage == BonusCheck.LANES:                             # AY-177 row first, then column
+    if stage == BonusCheck.LANES:  # AY-177 row first, then column
         st.b5 = BonusCheck.RAYMI
         r, c = divmod(st.cell, GRID)
         for lane in (r, GRID + c):
             if lane_empty(p, lane):
                 clan_bonus(st, t, seat, lane, ev)
         return True
-    if stage == BonusCheck.RAYMI:                             # AY-179/AY-213
+    if stage == BonusCheck.RAYMI:  # AY-179/AY-213
         st.b5 = BonusCheck.DONE
         if st.raymi_hit >= 0 and st.raymi[st.raymi_hit]:
             inti_scoring(st, t, st.raymi_hit, ev)

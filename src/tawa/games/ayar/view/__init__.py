@@ -40,6 +40,7 @@ shapes), ``texts`` (hover and rule texts), ``main_board`` (paths, Raymis, temple
 market, terrace, boat route), ``weaving`` (the weaving area), ``seats`` (player boards and the Rival), ``status``
 (the status line), ``drawing`` (the document in parts), ``targets`` (targets, buttons, previews).
 """
+
 from __future__ import annotations
 
 from tawa.games.ayar.view.drawing import parts, svg

@@ -1,6 +1,7 @@
 """The Lake board of Ayar: the four Textile stacks with their tops, the pottery market and the facedown stack,
 the terrace, and the boat route with its Island slots, yellow slots and Lake sections.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -34,9 +35,11 @@ from tawa.games.ayar.view.layout import (
 from tawa.games.ayar.view.shapes import circle, half_sun, piece, pot_ref, rect, svg_text, use
 from tawa.games.ayar.view.texts import POTS_PER_ACTION, RULES, pot_words
 
-LAKE_FRAME = (f'<g id="lake">{_title("The Lake board. " + RULES["lake"])}'
-              + rect(4, LAKE_Y, WIDTH - 8, LAKE_H, rx="10", fill="#e3eef0", stroke="#6f9bb0", stroke_width="1.5")
-              + "</g>")
+LAKE_FRAME = (
+    f'<g id="lake">{_title("The Lake board. " + RULES["lake"])}'
+    + rect(4, LAKE_Y, WIDTH - 8, LAKE_H, rx="10", fill="#e3eef0", stroke="#6f9bb0", stroke_width="1.5")
+    + "</g>"
+)
 
 
 def stacks(obs: Obs, acting: bool, used_stacks: int, chosen_stack: int) -> str:
@@ -52,38 +55,79 @@ def stacks(obs: Obs, acting: bool, used_stacks: int, chosen_stack: int) -> str:
             what = "empty"
         else:
             tid, power, halves, vir = comp["textiles"][top]
-            what = (f"top {tid} (power {power}, half-suns {' '.join(halves)}{', Viracocha' if vir else ''}); "
-                    f"{size} Textile(s) in the stack")
+            what = (
+                f"top {tid} (power {power}, half-suns {' '.join(halves)}{', Viracocha' if vir else ''}); "
+                f"{size} Textile(s) in the stack"
+            )
         used = (used_stacks >> i) & 1
         chosen = chosen_stack == i
-        note = "; its top is being laid now (AY-806)" if chosen else (
-            "; already used in this action (AY-281)" if used else "")
+        note = (
+            "; its top is being laid now (AY-806)"
+            if chosen
+            else ("; already used in this action (AY-281)" if used else "")
+        )
         act = f' data-action="textile {i + 1}"' if acting else ""
-        out.append(f'<g id="textile-stack-{i + 1}" class="stack"{act}>'
-                   + _title(f"Textile stack {i + 1} (power {i + 1}): {what}{note}. " + RULES["stack"])
-                   + rect(x, y, 58, 86, rx="6", fill="#fff6d8" if chosen else "#f7f1e3",
-                           stroke="#c79a00" if chosen else colour, stroke_width="3" if chosen else "2",
-                           stroke_dasharray="4 3" if top is None else None,
-                           opacity="0.6" if used and not chosen else None)
-                   + svg_text(x + 8, y + 16, str(i + 1), "count", style=f"fill:{colour}")
-                   + svg_text(x + 52, y + 15, f"×{size}", "small end")
-                   + "".join(rect(x + 7 + d * 2, y + 34 + d * 2.5, 2 * TILE_CELL, TILE_CELL, rx="3",
-                                   fill="#d9ccb0", stroke="#a08f6e", stroke_width="0.6")
-                             for d in range(min(size - 1, 4), 0, -1))
-                   + "</g>")
+        out.append(
+            f'<g id="textile-stack-{i + 1}" class="stack"{act}>'
+            + _title(f"Textile stack {i + 1} (power {i + 1}): {what}{note}. " + RULES["stack"])
+            + rect(
+                x,
+                y,
+                58,
+                86,
+                rx="6",
+                fill="#fff6d8" if chosen else "#f7f1e3",
+                stroke="#c79a00" if chosen else colour,
+                stroke_width="3" if chosen else "2",
+                stroke_dasharray="4 3" if top is None else None,
+                opacity="0.6" if used and not chosen else None,
+            )
+            + svg_text(x + 8, y + 16, str(i + 1), "count", style=f"fill:{colour}")
+            + svg_text(x + 52, y + 15, f"×{size}", "small end")
+            + "".join(
+                rect(
+                    x + 7 + d * 2,
+                    y + 34 + d * 2.5,
+                    2 * TILE_CELL,
+                    TILE_CELL,
+                    rx="3",
+                    fill="#d9ccb0",
+                    stroke="#a08f6e",
+                    stroke_width="0.6",
+                )
+                for d in range(min(size - 1, 4), 0, -1)
+            )
+            + "</g>"
+        )
     return "".join(out)
 
 
-def tile_body(comp: Mapping[str, Any], tile: int, cells: Sequence[tuple[float, float, int]], cell: float,
-               r: float, highlight: bool = False) -> str:
+def tile_body(
+    comp: Mapping[str, Any],
+    tile: int,
+    cells: Sequence[tuple[float, float, int]],
+    cell: float,
+    r: float,
+    highlight: bool = False,
+) -> str:
     """A Textile over its two cells ((x, y, half-sun mask) relative to the piece origin), with its half-suns."""
     tid, stack, _, vir = comp["textiles"][tile]
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs) + cell, max(ys) + cell
     fill = TEXTILE_FILL[(stack - 1) % 4]
-    out = [rect(x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2, rx="3", fill=fill,
-                 stroke="#ffec99" if highlight else "#2b1d12", stroke_width="2.2" if highlight else "1")]
+    out = [
+        rect(
+            x0 + 1,
+            y0 + 1,
+            x1 - x0 - 2,
+            y1 - y0 - 2,
+            rx="3",
+            fill=fill,
+            stroke="#ffec99" if highlight else "#2b1d12",
+            stroke_width="2.2" if highlight else "1",
+        )
+    ]
     # a woven zigzag along the tile
     if x1 - x0 > y1 - y0:
         pts = [(x0 + 4 + k * (x1 - x0 - 8) / 8, (y0 + y1) / 2 + (2.5 if k % 2 else -2.5)) for k in range(9)]
@@ -132,9 +176,19 @@ def stack_tops(obs: Obs) -> str:
         a, b = canonical_masks(comp, top)
         tid, power, halves, vir = comp["textiles"][top]
         text = f"Textile {tid} on top of stack {i + 1}: power {power}, half-suns {' '.join(halves)}" + (
-            ", Viracocha symbol (AY-283 [R] a token at once)." if vir else ".")
-        out.append(piece(f"textile-{tid}", "textile", x, y, text,
-                          tile_body(comp, top, ((0, 0, a), (TILE_CELL, 0, b)), TILE_CELL, 6.0), passive=True))
+            ", Viracocha symbol (AY-283 [R] a token at once)." if vir else "."
+        )
+        out.append(
+            piece(
+                f"textile-{tid}",
+                "textile",
+                x,
+                y,
+                text,
+                tile_body(comp, top, ((0, 0, a), (TILE_CELL, 0, b)), TILE_CELL, 6.0),
+                passive=True,
+            )
+        )
     return "".join(out)
 
 
@@ -149,22 +203,41 @@ def market(obs: Obs, acting: bool) -> str:
         pid = obs["market"][i] if i < len(obs["market"]) else -1
         what = pot_words(comp, pid) if pid is not None and pid >= 0 else "empty"
         act = f' data-action="pot m{i + 1}"' if acting else ""
-        out.append(f'<g id="market-{i + 1}" class="market-slot"{act}>{_title(f"Market slot {i + 1}: {what}. {rule}")}'
-                   + rect(x, y, 36, 60, rx="5", fill="#f6eadf", stroke="#9c4a22")
-                   + svg_text(x + 18, y + 56, str(i + 1), "tiny mid") + "</g>")
+        out.append(
+            f'<g id="market-{i + 1}" class="market-slot"{act}>{_title(f"Market slot {i + 1}: {what}. {rule}")}'
+            + rect(x, y, 36, 60, rx="5", fill="#f6eadf", stroke="#9c4a22")
+            + svg_text(x + 18, y + 56, str(i + 1), "tiny mid")
+            + "</g>"
+        )
     sx = MARKET_X + slots * 40 + 6
     size = obs["stack_size"]
     act = ' data-action="pot facedown"' if acting else ""
-    stack = "".join(use("ay-pot-down", sx + 22 - d * 1.8, LAKE_Y + 56 - d * 2.6, 1.2)
-                    for d in range(min(size, 4) - 1, -1, -1))
-    out.append(f'<g id="pot-stack" class="pot-stack"{act}>'
-               + _title(f"Facedown Pot stack: {size} Pot(s). "
-                        + RULES["pot-stack"].format(cost=num["FACEDOWN_COST"], max=num["FACEDOWN_MAX"],
-                                                    below=num["RESHUFFLE_BELOW"]))
-               + rect(sx, LAKE_Y + 28, 44, 60, rx="5", fill="#efe3d2", stroke="#5b4636",
-                       stroke_dasharray="4 3" if size == 0 else None)
-               + stack + svg_text(sx + 22, LAKE_Y + 73, f"×{size}", "tiny mid")
-               + svg_text(sx + 22, LAKE_Y + 84, f"cost {num['FACEDOWN_COST']}", "tiny mid") + "</g>")
+    stack = "".join(
+        use("ay-pot-down", sx + 22 - d * 1.8, LAKE_Y + 56 - d * 2.6, 1.2) for d in range(min(size, 4) - 1, -1, -1)
+    )
+    out.append(
+        f'<g id="pot-stack" class="pot-stack"{act}>'
+        + _title(
+            f"Facedown Pot stack: {size} Pot(s). "
+            + RULES["pot-stack"].format(
+                cost=num["FACEDOWN_COST"], max=num["FACEDOWN_MAX"], below=num["RESHUFFLE_BELOW"]
+            )
+        )
+        + rect(
+            sx,
+            LAKE_Y + 28,
+            44,
+            60,
+            rx="5",
+            fill="#efe3d2",
+            stroke="#5b4636",
+            stroke_dasharray="4 3" if size == 0 else None,
+        )
+        + stack
+        + svg_text(sx + 22, LAKE_Y + 73, f"×{size}", "tiny mid")
+        + svg_text(sx + 22, LAKE_Y + 84, f"cost {num['FACEDOWN_COST']}", "tiny mid")
+        + "</g>"
+    )
     return "".join(out)
 
 
@@ -174,9 +247,17 @@ def market_pots(obs: Obs) -> str:
     for i, pid in enumerate(obs["market"]):
         if pid is None or pid < 0:
             continue
-        out.append(piece(f"pot-{pid}", "pot", MARKET_X + i * 40 + 18, LAKE_Y + 54,
-                          f"Pot {pot_words(comp, pid)} in market slot {i + 1}.", use(pot_ref(comp, pid), scale=1.4),
-                          passive=True))
+        out.append(
+            piece(
+                f"pot-{pid}",
+                "pot",
+                MARKET_X + i * 40 + 18,
+                LAKE_Y + 54,
+                f"Pot {pot_words(comp, pid)} in market slot {i + 1}.",
+                use(pot_ref(comp, pid), scale=1.4),
+                passive=True,
+            )
+        )
     return "".join(out)
 
 
@@ -190,12 +271,18 @@ def terrace(obs: Obs) -> str:
     for o in obs["terrace"]:
         counts[o] = counts.get(o, 0) + 1
     planted = ", ".join(f"{seat_name(o)} {k}" for o, k in sorted(counts.items(), key=lambda kv: (kv[0] < 0, kv[0])))
-    title = (f"Terrace: {len(obs['terrace'])} of {cells} spaces planted this round"
-             + (f" ({planted})" if planted else "") + ". " + RULES["terrace"])
-    out = [svg_text(TERRACE_X, LAKE_Y + 18, "Terrace", "label"),
-           f'<g id="terrace">{_title(title)}'
-           + rect(TERRACE_X - 4, LAKE_Y + 26, cols * size + 8, rows * size + 8, rx="4", fill="#b99a6b",
-                   stroke="#6b4b1f") + "</g>"]
+    title = (
+        f"Terrace: {len(obs['terrace'])} of {cells} spaces planted this round"
+        + (f" ({planted})" if planted else "")
+        + ". "
+        + RULES["terrace"]
+    )
+    out = [
+        svg_text(TERRACE_X, LAKE_Y + 18, "Terrace", "label"),
+        f'<g id="terrace">{_title(title)}'
+        + rect(TERRACE_X - 4, LAKE_Y + 26, cols * size + 8, rows * size + 8, rx="4", fill="#b99a6b", stroke="#6b4b1f")
+        + "</g>",
+    ]
     for k in range(cells):
         r, c = divmod(k, cols)
         x, y = TERRACE_X + c * size, LAKE_Y + 30 + r * size
@@ -206,8 +293,9 @@ def terrace(obs: Obs) -> str:
             body += svg_text(x + size / 2, y + size / 2 + 3, str(k + 1), "tiny mid faint")
         else:
             body += use(f"ay-cube-{seat_key(owner)}", x + size / 2, y + size / 2, size / 15)
-        out.append(f'<g id="terrace-{k + 1}" class="terrace-space">{_title(f"Terrace space {k + 1}: {what}.")}'
-                   f"{body}</g>")
+        out.append(
+            f'<g id="terrace-{k + 1}" class="terrace-space">{_title(f"Terrace space {k + 1}: {what}.")}{body}</g>'
+        )
     return "".join(out)
 
 
@@ -237,9 +325,11 @@ def boat_route(obs: Obs, acting: bool) -> str:
         ident = f' id="lake-{letter}"' if first else ""
         title = _title(f"Lake section {letter}: {tokens} Viracocha token(s). " + RULES["section"])
         end, way = (lo + 8, 1) if a < per else (hi - 8, -1)
-        out.append(f'<g{ident} class="lake-section" data-section="{letter}">{title}'
-                   + rect(lo, ya - 32, hi - lo, 64, rx="14", fill=WATER, stroke=WATER_DARK)
-                   + svg_text(end, ya - 17, letter, "label mid", style="fill:#245d93"))
+        out.append(
+            f'<g{ident} class="lake-section" data-section="{letter}">{title}'
+            + rect(lo, ya - 32, hi - lo, 64, rx="14", fill=WATER, stroke=WATER_DARK)
+            + svg_text(end, ya - 17, letter, "label mid", style="fill:#245d93")
+        )
         if first:
             out.append("".join(use("ay-token", end + way * t * 10, ya + 23, 0.92) for t in range(tokens)))
         out.append("</g>")
@@ -265,17 +355,26 @@ def _route_space(obs: Obs, s: int, here: Sequence[int], acting: bool) -> str:
         pieces.append("Boats of " + ", ".join(seat_name(o) for o in here))
     what = ("; " + "; ".join(pieces)) if pieces else ""
     if s == 0:
-        body = (rect(x - 16, y - 10, 32, 20, rx="3", fill="#a97c50", stroke="#5b3b1f")
-                + '<path d="' + "".join(f"M{_f(x - 12 + k * 8)},{_f(y - 10)}v20" for k in range(4))
-                + '" stroke="#5b3b1f" stroke-width="0.8"/>')
+        body = (
+            rect(x - 16, y - 10, 32, 20, rx="3", fill="#a97c50", stroke="#5b3b1f")
+            + '<path d="'
+            + "".join(f"M{_f(x - 12 + k * 8)},{_f(y - 10)}v20" for k in range(4))
+            + '" stroke="#5b3b1f" stroke-width="0.8"/>'
+        )
         title = _title(f"The dock (route space 0){what}. " + RULES["dock"])
         return f'<g id="route-0" class="route-space dock">{title}{body}</g>'
     sect = SECTIONS[sec] if 0 <= sec < len(SECTIONS) else "?"
     kind = "yellow Island slot" if yellow else ("Island slot" if moon else "space")
     cost_now = 0 if isl else cost
-    text = (f"Route space {s}: {kind}, cost {cost}" + (" (0 now: it holds an Island)" if isl else "")
-            + (f", Island Moon {moon}" if moon else "") + f", Lake section {sect}{what}. " + RULES["route"]
-            + (" " + RULES["route-slot"] if moon else "") + (" " + RULES["route-yellow"] if yellow else ""))
+    text = (
+        f"Route space {s}: {kind}, cost {cost}"
+        + (" (0 now: it holds an Island)" if isl else "")
+        + (f", Island Moon {moon}" if moon else "")
+        + f", Lake section {sect}{what}. "
+        + RULES["route"]
+        + (" " + RULES["route-slot"] if moon else "")
+        + (" " + RULES["route-yellow"] if yellow else "")
+    )
     r = 15.0 if moon else 12.0
     cls = "rsp yellow" if yellow else ("rsp slot" if moon else "rsp")
     act = f' data-action="boat {s}"' if acting else ""
@@ -283,8 +382,10 @@ def _route_space(obs: Obs, s: int, here: Sequence[int], acting: bool) -> str:
     if moon:
         body += svg_text(x, y + 9, f"☾{moon}", "tiny mid moon")
     body += svg_text(x + r - 1, y - r + 3, str(cost_now), "cost mid")
-    return (f'<g id="route-{s}" class="route-space{" yellow" if yellow else ""}" data-cost="{cost_now}"{act}>'
-            f"{_title(text)}{body}</g>")
+    return (
+        f'<g id="route-{s}" class="route-space{" yellow" if yellow else ""}" data-cost="{cost_now}"{act}>'
+        f"{_title(text)}{body}</g>"
+    )
 
 
 def _boat_xy(obs: Obs, seat: int) -> tuple[float, float]:
@@ -305,8 +406,17 @@ def route_pieces(obs: Obs) -> str:
     for i, p in enumerate(obs["players"]):
         x, y = _boat_xy(obs, i)
         where = "at the dock" if p["boat"] == 0 else f"on route space {p['boat']}"
-        out.append(piece(f"boat-{i}", "boat", x, y, f"Boat of {seat_name(i)} {where}. " + RULES["boat"],
-                          use(f"ay-boat-{i}"), passive=True))
+        out.append(
+            piece(
+                f"boat-{i}",
+                "boat",
+                x,
+                y,
+                f"Boat of {seat_name(i)} {where}. " + RULES["boat"],
+                use(f"ay-boat-{i}"),
+                passive=True,
+            )
+        )
     # the Rival's neutral Islands have no slot on a board: drawn with their route space (its title names them)
     for s, owners in enumerate(obs["route"]):
         for k, o in enumerate(owners):

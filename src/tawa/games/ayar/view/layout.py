@@ -1,6 +1,7 @@
 """Colours, sizes, screen positions and element ids of the Ayar board, and what the drawing reads from the
 observation everywhere (its component tables, the number of players, the seat to act).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -33,20 +34,20 @@ WIDTH = 1200
 STATUS_H = 40
 MAIN_Y = 46.0
 ROW_H = 46.0
-PATH_X = 84.0          # step 0 (Lake Titicaca) of every path
-SPOTS_W = 820.0        # steps 0..Cusco span this width
+PATH_X = 84.0  # step 0 (Lake Titicaca) of every path
+SPOTS_W = 820.0  # steps 0..Cusco span this width
 TEMPLE_X = 962.0
 LAKE_Y = 236.0
 LAKE_H = 166.0
 BOARDS_Y = 408.0
 BOARD_W, BOARD_H = 290.0, 386.0
 GAP = 6.0
-MAX_ZOOM = 1.25       # boards of 1-3 players are enlarged up to this
-CELL = 24.0            # Tambo grid cell
-WCELL = 20.0           # weaving cell
-SUN_R = 5.5            # half-sun radius in the weaving area
+MAX_ZOOM = 1.25  # boards of 1-3 players are enlarged up to this
+CELL = 24.0  # Tambo grid cell
+WCELL = 20.0  # weaving cell
+SUN_R = 5.5  # half-sun radius in the weaving area
 STACK_X, MARKET_X, TERRACE_X, ROUTE_X = 14.0, 284.0, 548.0, 688.0
-TILE_CELL = 22.0       # a stack's top Textile
+TILE_CELL = 22.0  # a stack's top Textile
 EIGHT = ((1, 0), (0.707, 0.707), (0, 1), (-0.707, 0.707), (-1, 0), (-0.707, -0.707), (0, -1), (0.707, -0.707))
 
 
@@ -95,8 +96,12 @@ def lane_cells(s: int) -> list[int]:
 
 
 def edge_mid(x: float, y: float, cell: float, side: str) -> tuple[float, float]:
-    return {"N": (x + cell / 2, y), "S": (x + cell / 2, y + cell), "W": (x, y + cell / 2),
-            "E": (x + cell, y + cell / 2)}[side]
+    return {
+        "N": (x + cell / 2, y),
+        "S": (x + cell / 2, y + cell),
+        "W": (x, y + cell / 2),
+        "E": (x + cell, y + cell / 2),
+    }[side]
 
 
 OPPOSITE_SIDE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -145,7 +150,7 @@ class Layout:
 
     def __init__(self, obs: Obs | int) -> None:
         n = obs if isinstance(obs, int) else player_count(obs)
-        slots = max(n, 2)                     # a solo game shows the Rival beside the board
+        slots = max(n, 2)  # a solo game shows the Rival beside the board
         width = (WIDTH - GAP * (slots + 1)) / slots
         self.zoom = min(width / BOARD_W, MAX_ZOOM)
         self.origins = [(GAP + i * (width + GAP) + (width - BOARD_W * self.zoom) / 2, BOARDS_Y) for i in range(slots)]
@@ -169,8 +174,8 @@ def layout(n: int) -> Layout:
 # local coordinates on a board
 GRID_X, GRID_Y = 30.0, 54.0
 WEAVE_X, WEAVE_Y = 158.0, 44.0
-IX, IY = 214.0, 150.0      # Inti dial
-TX, TY = 176.0, 184.0      # Temple marker reserve
+IX, IY = 214.0, 150.0  # Inti dial
+TX, TY = 176.0, 184.0  # Temple marker reserve
 POTROW_Y = 212.0
 BOX_Y = 262.0
 ISLAND_Y = 300.0

@@ -1,6 +1,7 @@
 """The main board of Ayar: the four paths with their spots from Lake Titicaca to Cusco, the Raymi tiles on their
 steps, the Ayar figures, the Tambos on spots, and the temple track with its rows.
 """
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -40,13 +41,20 @@ def cusco_column(obs: Obs) -> str:
     cusco = components(obs)["cusco"]
     cx = step_x(obs, cusco)
     title = f"Cusco, step {cusco} of every path. " + RULES["cusco"].format(cusco=cusco)
-    return (f'<g id="cusco" class="space">{_title(title)}'
-            + rect(cx + 2, MAIN_Y, 46, 4 * ROW_H - 6, rx="6", fill="#c9a25a", stroke="#6b4b1f", stroke_width="1.5")
-            + f'<path d="M{_f(cx + 13)},{_f(MAIN_Y + 3 * ROW_H + 16)} v-12 l4,-4 l4,4 v-6 l4,-4 l4,4 v6 l4,-4 '
-            f'l4,4 v12 z" fill="#e9d29b" stroke="#6b4b1f"/>'
-            + svg_text(cx + 29, MAIN_Y + 1.6 * ROW_H, "CUSCO", "label mid",
-                    transform=f"rotate(-90 {_f(cx + 29)} {_f(MAIN_Y + 1.6 * ROW_H)})")
-            + "</g>")
+    return (
+        f'<g id="cusco" class="space">{_title(title)}'
+        + rect(cx + 2, MAIN_Y, 46, 4 * ROW_H - 6, rx="6", fill="#c9a25a", stroke="#6b4b1f", stroke_width="1.5")
+        + f'<path d="M{_f(cx + 13)},{_f(MAIN_Y + 3 * ROW_H + 16)} v-12 l4,-4 l4,4 v-6 l4,-4 l4,4 v6 l4,-4 '
+        f'l4,4 v12 z" fill="#e9d29b" stroke="#6b4b1f"/>'
+        + svg_text(
+            cx + 29,
+            MAIN_Y + 1.6 * ROW_H,
+            "CUSCO",
+            "label mid",
+            transform=f"rotate(-90 {_f(cx + 29)} {_f(MAIN_Y + 1.6 * ROW_H)})",
+        )
+        + "</g>"
+    )
 
 
 def path_row(obs: Obs, q: int) -> str:
@@ -58,18 +66,30 @@ def path_row(obs: Obs, q: int) -> str:
     step = obs["ayars"]["step"][q]
     cusco = comp["cusco"]
     state = f"Ayar on step {step}" if active else "Ayar retired"
-    out = [f'<g id="path-{name}" class="path{"" if active else " retired"}">',
-           _title(f"The {name} path (path {q + 1}): {state}. " + RULES["path"]),
-           rect(8, y0, TEMPLE_X - 20, ROW_H - 3, rx="5", fill=PATH_TINT[name], stroke=PATH_FILL[name],
-                 opacity=None if active else "0.55"),
-           circle(21, y0 + 21, 9, fill=PATH_FILL[name], stroke="#fff", stroke_width="1.5"),
-           svg_text(34, y0 + 18, name, "label"),
-           svg_text(34, y0 + 31, f"step {step}" if active else "retired", "small"),
-           "</g>"]
+    out = [
+        f'<g id="path-{name}" class="path{"" if active else " retired"}">',
+        _title(f"The {name} path (path {q + 1}): {state}. " + RULES["path"]),
+        rect(
+            8,
+            y0,
+            TEMPLE_X - 20,
+            ROW_H - 3,
+            rx="5",
+            fill=PATH_TINT[name],
+            stroke=PATH_FILL[name],
+            opacity=None if active else "0.55",
+        ),
+        circle(21, y0 + 21, 9, fill=PATH_FILL[name], stroke="#fff", stroke_width="1.5"),
+        svg_text(34, y0 + 18, name, "label"),
+        svg_text(34, y0 + 31, f"step {step}" if active else "retired", "small"),
+        "</g>",
+    ]
     # the step track: a tick at every step, numbers every 5
     ticks = "".join(f"M{_f(step_x(obs, s))},{_f(y0 + 13)}v4" for s in range(cusco + 1))
-    out.append(f'<path d="{ticks}M{_f(PATH_X)},{_f(y0 + 15)}H{_f(step_x(obs, cusco))}" stroke="{PATH_FILL[name]}" '
-               f'opacity="0.7"/>')
+    out.append(
+        f'<path d="{ticks}M{_f(PATH_X)},{_f(y0 + 15)}H{_f(step_x(obs, cusco))}" stroke="{PATH_FILL[name]}" '
+        f'opacity="0.7"/>'
+    )
     out.append("".join(svg_text(step_x(obs, s), y0 + ROW_H - 4, str(s), "tiny mid") for s in range(0, cusco, 5)))
     return "".join(out)
 
@@ -100,8 +120,10 @@ def spots(obs: Obs, q: int, mine: bool) -> str:
             cls, text = "spot", f"{where}; {held}. " + RULES["spot"].format(cap=cap)
         act = f' data-action="spot {k}"' if mine and k > start else ""
         letter = "" if occ else f'<text x="{_f(x + (sw - 1.2) / 2)}" y="{_f(y0 + 29.5)}">{escape(a)}</text>'
-        out.append(f'<g id="{spot_id(q, k)}" class="{cls} a-{escape(a)}"{act}>{_title(text)}'
-                   f'<rect x="{_f(x)}" y="{_f(y0 + 17)}" width="{_f(sw - 1.2)}" height="18" rx="2"/>{letter}</g>')
+        out.append(
+            f'<g id="{spot_id(q, k)}" class="{cls} a-{escape(a)}"{act}>{_title(text)}'
+            f'<rect x="{_f(x)}" y="{_f(y0 + 17)}" width="{_f(sw - 1.2)}" height="18" rx="2"/>{letter}</g>'
+        )
     return "".join(out)
 
 
@@ -115,23 +137,29 @@ def _raymi(obs: Obs, q: int, j: int, rs: int) -> str:
     ident = f"raymi-{PATHS[q]}-{rs}"
     if tile:
         act = ACTIVITY_NAMES.get(tile, tile)
-        text = (f"Raymi tile on {PATHS[q]} step {rs}: {act}. Reaching it scores every player's {act} Sun value into "
-                f"their Inti dial. " + RULES["raymi"])
-        body = (f'<path d="M{_f(x)},{_f(y - 8)} l8,8 l-8,8 l-8,-8 z" fill="{ACT_FILL.get(tile, "#ddd")}" '
-                f'stroke="{ACT_DARK.get(tile, "#333")}" stroke-width="1.5"/>'
-                + svg_text(x, y + 3.5, tile, "raymi-letter mid", style=f"fill:{ACT_DARK.get(tile, '#333')}"))
+        text = (
+            f"Raymi tile on {PATHS[q]} step {rs}: {act}. Reaching it scores every player's {act} Sun value into "
+            f"their Inti dial. " + RULES["raymi"]
+        )
+        body = (
+            f'<path d="M{_f(x)},{_f(y - 8)} l8,8 l-8,8 l-8,-8 z" fill="{ACT_FILL.get(tile, "#ddd")}" '
+            f'stroke="{ACT_DARK.get(tile, "#333")}" stroke-width="1.5"/>'
+            + svg_text(x, y + 3.5, tile, "raymi-letter mid", style=f"fill:{ACT_DARK.get(tile, '#333')}")
+        )
     else:
         text = f"Raymi space on {PATHS[q]} step {rs}: no tile. " + RULES["raymi-gone"]
-        body = (f'<path d="M{_f(x)},{_f(y - 7)} l7,7 l-7,7 l-7,-7 z" fill="none" stroke="#9a8f7a" '
-                f'stroke-dasharray="2 2"/>')
+        body = (
+            f'<path d="M{_f(x)},{_f(y - 7)} l7,7 l-7,7 l-7,-7 z" fill="none" stroke="#9a8f7a" stroke-dasharray="2 2"/>'
+        )
     return f'<g id="{ident}" class="raymi" data-tile="{escape(tile)}">{_title(text)}{body}</g>'
 
 
 def temple_track(obs: Obs, acting: bool) -> str:
     n = player_count(obs)
-    out = [rect(TEMPLE_X - 4, MAIN_Y - 4, WIDTH - TEMPLE_X, 4 * ROW_H + 4, rx="8", fill="#e8dcc0",
-                 stroke=BOARD_EDGE),
-           svg_text(TEMPLE_X + 6, MAIN_Y + 8, "Temple track", "small")]
+    out = [
+        rect(TEMPLE_X - 4, MAIN_Y - 4, WIDTH - TEMPLE_X, 4 * ROW_H + 4, rx="8", fill="#e8dcc0", stroke=BOARD_EDGE),
+        svg_text(TEMPLE_X + 6, MAIN_Y + 8, "Temple track", "small"),
+    ]
     num = components(obs)["rule_numbers"]
     rule = RULES["temple"].format(sun=num["TEMPLE_SUN_PER_NIGHT"], fallback=num["TEMPLE_FALLBACK_SUN"])
     for q in range(4):
@@ -141,25 +169,51 @@ def temple_track(obs: Obs, acting: bool) -> str:
         markers = obs["temple"][q]
         tokens = obs["temple_token"][q]
         who = ", ".join(seat_name(s) for s in markers) or "none"
-        state = ("closed: its Ayar retired and its markers scored" if closed else
-                 f"Temple markers: {who}; {tokens} Viracocha beside the sister")
+        state = (
+            "closed: its Ayar retired and its markers scored"
+            if closed
+            else f"Temple markers: {who}; {tokens} Viracocha beside the sister"
+        )
         act = f' data-action="temple {name}"' if acting else ""
-        out.append(f'<g id="temple-{name}" class="temple-row{" closed" if closed else ""}"{act}>'
-                   + _title(f"{name.capitalize()} temple row: {state}. {rule}")
-                   + rect(TEMPLE_X + 2, y0 + 10, WIDTH - TEMPLE_X - 14, ROW_H - 13, rx="5", fill=PATH_TINT[name],
-                           stroke=PATH_FILL[name], stroke_width="1.2", opacity="0.6" if closed else None)
-                   + use(f"ay-sister-{q}", TEMPLE_X + 16, y0 + 38))
+        out.append(
+            f'<g id="temple-{name}" class="temple-row{" closed" if closed else ""}"{act}>'
+            + _title(f"{name.capitalize()} temple row: {state}. {rule}")
+            + rect(
+                TEMPLE_X + 2,
+                y0 + 10,
+                WIDTH - TEMPLE_X - 14,
+                ROW_H - 13,
+                rx="5",
+                fill=PATH_TINT[name],
+                stroke=PATH_FILL[name],
+                stroke_width="1.2",
+                opacity="0.6" if closed else None,
+            )
+            + use(f"ay-sister-{q}", TEMPLE_X + 16, y0 + 38)
+        )
         for i in range(tokens):
             out.append(use("ay-token", TEMPLE_X + 34 + i * 6, y0 + 25, 1.2))
         for i in range(n):
             x = TEMPLE_X + 60 + i * 26
             if i in markers:
                 fill, ink = seat_fill(i)
-                out.append(rect(x - 9, y0 + 16, 18, 18, rx="9", fill=fill, stroke="#222")
-                           + svg_text(x, y0 + 28.5, str(i + 1), "glyph mid", style=f"fill:{ink}"))
+                out.append(
+                    rect(x - 9, y0 + 16, 18, 18, rx="9", fill=fill, stroke="#222")
+                    + svg_text(x, y0 + 28.5, str(i + 1), "glyph mid", style=f"fill:{ink}")
+                )
             else:
-                out.append(circle(x, y0 + 25, 8, fill="none", stroke=PATH_FILL[name], stroke_width="0.8",
-                                   stroke_dasharray="2 2", opacity="0.7"))
+                out.append(
+                    circle(
+                        x,
+                        y0 + 25,
+                        8,
+                        fill="none",
+                        stroke=PATH_FILL[name],
+                        stroke_width="0.8",
+                        stroke_dasharray="2 2",
+                        opacity="0.7",
+                    )
+                )
         if closed:
             out.append(svg_text(WIDTH - 52, y0 + 29, "closed", "small mid"))
         out.append("</g>")
@@ -179,8 +233,17 @@ def ayar_pieces(obs: Obs, acting: bool) -> str:
         else:
             x, y = WIDTH - 26, path_y(q) + 38
             text = f"The {name} Ayar, retired to the temple track. " + RULES["ayar-retired"]
-        out.append(piece(f"ayar-{name}", "ayar", x, y, text, use(f"ay-ayar-{q}"),
-                          action=f"ayar {name}" if acting and active else None))
+        out.append(
+            piece(
+                f"ayar-{name}",
+                "ayar",
+                x,
+                y,
+                text,
+                use(f"ay-ayar-{q}"),
+                action=f"ayar {name}" if acting and active else None,
+            )
+        )
     return "".join(out)
 
 
@@ -196,7 +259,15 @@ def spot_tambos(obs: Obs) -> str:
             for i, o in enumerate(occ):
                 x = step_x(obs, k - 1) + sw / 2 + (i - (len(occ) - 1) / 2) * 6
                 ident = f"tambo-{PATHS[q]}-{k}" + (f"-{i}" if i else "")
-                out.append(piece(ident, "tambo", x, path_y(q) + 26.5,
-                                  f"Tambo of {seat_name(o)} on {PATHS[q]} spot {k}. " + RULES["tambo-spot"],
-                                  use(f"ay-tambo-{seat_key(o)}", scale=scale), passive=len(occ) < cap))
+                out.append(
+                    piece(
+                        ident,
+                        "tambo",
+                        x,
+                        path_y(q) + 26.5,
+                        f"Tambo of {seat_name(o)} on {PATHS[q]} spot {k}. " + RULES["tambo-spot"],
+                        use(f"ay-tambo-{seat_key(o)}", scale=scale),
+                        passive=len(occ) < cap,
+                    )
+                )
     return "".join(out)

@@ -1,5 +1,5 @@
-"""The status line of the Ayar board: the round, phase and turn, and what the seat to act decides.
-"""
+"""The status line of the Ayar board: the round, phase and turn, and what the seat to act decides."""
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -28,11 +28,13 @@ def status(obs: Obs) -> str:
     phase = obs["phase"]
     if phase == "over":
         finals = obs["final"]
-        best = max((list(f[:4]) for f in finals), default=[])      # AY-486..AY-490: score, then the tie-breaks
+        best = max((list(f[:4]) for f in finals), default=[])  # AY-486..AY-490: score, then the tie-breaks
         winners = [f"P{i + 1}" for i, f in enumerate(finals) if list(f[:4]) == best]
         head = "Game over · " + " · ".join(f"P{i + 1} {f[0]} (Sun {f[4]}, Moon {f[5]})" for i, f in enumerate(finals))
-        detail = (f"AY-485 [S] the final score is the lower of Sun and Moon after Llamas (AY-483 [D]); "
-                  f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} (tie-breaks AY-487..AY-490).")
+        detail = (
+            f"AY-485 [S] the final score is the lower of Sun and Moon after Llamas (AY-483 [D]); "
+            f"winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} (tie-breaks AY-487..AY-490)."
+        )
     else:
         actor = actor_seat(obs)
         per_round = comp["turns_per_round"]
@@ -49,23 +51,35 @@ def status(obs: Obs) -> str:
             what = PHASE_TEXT.get(phase, str(phase)).format(
                 marker=MARKERS[ctx["marker"]] if ctx["marker"] >= 0 else "",
                 lane=LANES[ctx["slot"]].upper() if ctx["slot"] >= 0 else "",
-                path=PATHS[ctx["path"]] if ctx["path"] >= 0 else "", power=ctx["power"],
-                tile=comp["textiles"][tile][0] if tile is not None else "the Textile")
+                path=PATHS[ctx["path"]] if ctx["path"] >= 0 else "",
+                power=ctx["power"],
+                tile=comp["textiles"][tile][0] if tile is not None else "the Textile",
+            )
         me = obs["seat"]
         who = "you" if me is not None and me == actor else f"P{actor + 1}"
         if phase == "night":
             retiring = obs["retiring"]
             head = f"{when} · Night {rnd}" + (f" · {who}: {what}" if actor >= 0 else f": {what}")
-            detail = (f"The {PATHS[retiring]} Ayar retires tonight (AY-411 [S]); the harvest (AY-319 [R]), temple "
-                      "scoring (AY-432 [P]), Moon scoring (AY-441, AY-443 [P]) and Dusk (AY-450 [S]) follow."
-                      if 0 <= retiring < len(PATHS) else "AY-410 [S] the Night's steps run in order.")
+            detail = (
+                f"The {PATHS[retiring]} Ayar retires tonight (AY-411 [S]); the harvest (AY-319 [R]), temple "
+                "scoring (AY-432 [P]), Moon scoring (AY-441, AY-443 [P]) and Dusk (AY-450 [S]) follow."
+                if 0 <= retiring < len(PATHS)
+                else "AY-410 [S] the Night's steps run in order."
+            )
         else:
-            head = (f"{when} · Day turn {min(obs['turn'] + 1, turns)} of {turns} · {who}: {what}" if actor >= 0
-                    else f"{when} · {what}")
+            head = (
+                f"{when} · Day turn {min(obs['turn'] + 1, turns)} of {turns} · {who}: {what}"
+                if actor >= 0
+                else f"{when} · {what}"
+            )
             detail = _turn_detail(obs)
-    return (f'<g id="status" data-phase="{escape(phase)}">{_title(head + ". " + detail)}'
-            + rect(4, 4, WIDTH - 8, STATUS_H - 6, rx="7", fill="#fffaf0", stroke=BOARD_EDGE)
-            + svg_text(14, 20, head, "head") + svg_text(14, 33, detail, "small") + "</g>")
+    return (
+        f'<g id="status" data-phase="{escape(phase)}">{_title(head + ". " + detail)}'
+        + rect(4, 4, WIDTH - 8, STATUS_H - 6, rx="7", fill="#fffaf0", stroke=BOARD_EDGE)
+        + svg_text(14, 20, head, "head")
+        + svg_text(14, 33, detail, "small")
+        + "</g>"
+    )
 
 
 def _turn_detail(obs: Obs) -> str:
@@ -86,6 +100,8 @@ def _turn_detail(obs: Obs) -> str:
     if ctx["act"]:
         parts.append(f"spot {ctx['spot']}: {ACTIVITY_NAMES.get(ctx['act'], ctx['act'])} with power {ctx['power']} left")
     if not parts:
-        return (f"Start player P{obs['start'] + 1} (AY-044) · final score = min(Sun, Moon) (AY-485) · power = empty "
-                "spaces of the lane (AY-150) · Raymi tiles score Sun values into the Inti dials (AY-217).")
+        return (
+            f"Start player P{obs['start'] + 1} (AY-044) · final score = min(Sun, Moon) (AY-485) · power = empty "
+            "spaces of the lane (AY-150) · Raymi tiles score Sun values into the Inti dials (AY-217)."
+        )
     return "This turn: " + ", ".join(parts) + "."

@@ -1,6 +1,7 @@
 """What a click on the Ayar board means: the element each legal action is about, the flow actions about none
 (buttons), and the previews of a Textile laid at each offered orientation.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,8 +27,15 @@ def is_button(action_id: str) -> bool:
 
 
 # the element of each verb: on the acting seat's board, or shared ({} is the action's argument)
-SEAT_TARGETS = {"marker": "marker", "slot": "slot", "tambo": "tambo", "place": "weave", "lay": "weave",
-                "maize": "box", "token": "bonus"}
+SEAT_TARGETS = {
+    "marker": "marker",
+    "slot": "slot",
+    "tambo": "tambo",
+    "place": "weave",
+    "lay": "weave",
+    "maize": "box",
+    "token": "bonus",
+}
 SHARED_TARGETS = {"ayar": "ayar-{}", "textile": "textile-stack-{}", "boat": "route-{}", "temple": "temple-{}"}
 
 
@@ -85,12 +93,17 @@ def preview_placement(obs: Obs, action_id: str) -> str:
     tid = comp["textiles"][tile][0]
     a, b = cname(r, c), cname(r + dr, c + dc)
     label = f"{a}+{b}{' flipped' if fl else ''}: ☀{after} (+{after - before}) ☾{moon}"
-    text = (f"Lay {tid} on {a} + {b}: half-suns {a} {sides_text(ma)}, {b} {sides_text(mb)}; "
-            f"Weaving Sun {before} -> {after}, Weaving Moon {moon}.")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" '
-            f'class="preview ayar" data-action="{escape(action_id)}">{_title(text)}<style>{BOARD_STYLE}</style>'
-            f"{weave_area(obs, seat, (ia, ib, ma, mb, tile))}"
-            + svg_text(x0 + w / 2, y0 + h - 4, label, "small mid") + "</svg>")
+    text = (
+        f"Lay {tid} on {a} + {b}: half-suns {a} {sides_text(ma)}, {b} {sides_text(mb)}; "
+        f"Weaving Sun {before} -> {after}, Weaving Moon {moon}."
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" '
+        f'class="preview ayar" data-action="{escape(action_id)}">{_title(text)}<style>{BOARD_STYLE}</style>'
+        f"{weave_area(obs, seat, (ia, ib, ma, mb, tile))}"
+        + svg_text(x0 + w / 2, y0 + h - 4, label, "small mid")
+        + "</svg>"
+    )
 
 
 def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """A player's weaving area of Ayar (3x6 cells with the frame's half-suns and the column values), the Textiles
 laid in it, and the Sun and Moon it makes (C10 geometry).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -74,13 +75,18 @@ def weave_area(obs: Obs, seat: int, preview: tuple[int, int, int, int, int] | No
         weave[ia], weave[ib] = ma, mb
     suns = weave_suns(comp, weave)
     moon = weave_moon(comp, weave)
-    frame = rect(WEAVE_X - 7, WEAVE_Y - 7, cols * WCELL + 14, rows * WCELL + 14, rx="4", fill="#8a6a43",
-                  stroke="#4e3719")
+    frame = rect(
+        WEAVE_X - 7, WEAVE_Y - 7, cols * WCELL + 14, rows * WCELL + 14, rx="4", fill="#8a6a43", stroke="#4e3719"
+    )
     if preview is None:
-        title = (f"P{seat + 1} weaving area: {len(p['tiles'])} Textile(s), Weaving Sun {len(suns)}, Weaving Moon "
-                 f"{moon}. " + RULES["weave"])
-        out = [f'<g id="seat{seat}-weave" class="weave">{_title(title)}{frame}</g>',
-               svg_text(WEAVE_X - 7, WEAVE_Y - 11, f"Weaving  ☀{len(suns)} ☾{moon}", "tiny")]
+        title = (
+            f"P{seat + 1} weaving area: {len(p['tiles'])} Textile(s), Weaving Sun {len(suns)}, Weaving Moon "
+            f"{moon}. " + RULES["weave"]
+        )
+        out = [
+            f'<g id="seat{seat}-weave" class="weave">{_title(title)}{frame}</g>',
+            svg_text(WEAVE_X - 7, WEAVE_Y - 11, f"Weaving  ☀{len(suns)} ☾{moon}", "tiny"),
+        ]
     else:
         out = [frame]
     for r in range(rows):
@@ -92,14 +98,25 @@ def weave_area(obs: Obs, seat: int, preview: tuple[int, int, int, int, int] | No
                 continue
             name = cname(r + 1, c + 1)
             state = "covered" if weave[r * cols + c] >= 0 else "empty"
-            out.append(f'<g id="seat{seat}-weave-{name}" class="weave-cell" data-cell="{name}">'
-                       f"{_title(f'P{seat + 1} weaving cell {name}: {state}.')}{cell}</g>")
+            out.append(
+                f'<g id="seat{seat}-weave-{name}" class="weave-cell" data-cell="{name}">'
+                f"{_title(f'P{seat + 1} weaving cell {name}: {state}.')}{cell}</g>"
+            )
     # frame half-suns, on the frame, bulging outward (C9)
     for r1, c1, side in sorted(_frame_set(comp)):
         x, y = weave_xy(r1 - 1, c1 - 1)
         out.append(half_sun(*edge_mid(x, y, WCELL, side), side))
-    out.append("".join(svg_text(weave_xy(rows - 1, c)[0] + WCELL / 2, WEAVE_Y + rows * WCELL + 17,
-                             str(comp["column_moon"][c]), "tiny mid moon") for c in range(cols)))
+    out.append(
+        "".join(
+            svg_text(
+                weave_xy(rows - 1, c)[0] + WCELL / 2,
+                WEAVE_Y + rows * WCELL + 17,
+                str(comp["column_moon"][c]),
+                "tiny mid moon",
+            )
+            for c in range(cols)
+        )
+    )
     if preview is not None:
         out.append(_preview_tiles(obs, seat, weave, preview))
     return "".join(out)
@@ -143,13 +160,14 @@ def placed_tiles(obs: Obs, seat: int, n: int) -> str:
         tid, power, _, vir = comp["textiles"][tile]
         names = " + ".join(cname(i // cols + 1, i % cols + 1) for i in cells)
         sides = "; ".join(f"{cname(i // cols + 1, i % cols + 1)} {sides_text(p['weave'][i])}" for i in cells)
-        text = (f"Textile {tid} (power {power}{', Viracocha' if vir else ''}) of P{seat + 1} on {names}; half-suns "
-                f"{sides}. AY-288 [P] a laid Textile never moves.")
+        text = (
+            f"Textile {tid} (power {power}{', Viracocha' if vir else ''}) of P{seat + 1} on {names}; half-suns "
+            f"{sides}. AY-288 [P] a laid Textile never moves."
+        )
         x, y = lay.at(seat, x0, y0)
-        out.append(piece(f"textile-{tid}", "textile", x, y, text, tile_body(comp, tile, rel, WCELL, SUN_R),
-                          lay.zoom))
+        out.append(piece(f"textile-{tid}", "textile", x, y, text, tile_body(comp, tile, rel, WCELL, SUN_R), lay.zoom))
     suns = weave_suns(comp, p["weave"])
-    if suns:   # rays of the complete Suns, over the tiles
+    if suns:  # rays of the complete Suns, over the tiles
         rays = "".join(sun_rays(*edge_mid(*weave_xy(r, c), WCELL, side)) for r, c, side in suns)
         out.append(f'<g class="suns passive" {lay.group(seat)}>{rays}</g>')
     return "".join(out)

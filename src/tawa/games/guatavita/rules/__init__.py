@@ -7,6 +7,7 @@ GV-294..GV-663) and ``rounds`` (the round machine and the start-of-planning duti
 helpers they share. The routing table ``routes.ROUTES`` (``tawa.core.routing``) routes a decision to its choices and
 a kind of move to its handler and its check (``checks``); ``illegal.py`` explains a refusal from the same table.
 """
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -20,6 +21,7 @@ from tawa.games.guatavita.rules.routes import ROUTES
 from tawa.games.guatavita.state import GuatavitaState
 
 __all__ = ["action_moves", "apply", "legal", "start"]
+
 
 def legal(state: GuatavitaState, tables: Tables, params: Params) -> list[Action]:
     """The choices of the pending decision, in the fixed order of the menu."""

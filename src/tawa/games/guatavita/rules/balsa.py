@@ -1,5 +1,6 @@
 """La Balsa (GV-770..GV-798): the balsas' start tiles at setup and execution step 4, where each activated balsa
 moves, may push another, and then inspects, protects or does nothing."""
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -44,15 +45,18 @@ def step_blocker(st: GuatavitaState, tb: Tables, pos: int) -> str:
 
 def balsa_steps(st: GuatavitaState, tb: Tables, seat: int) -> list[int]:
     """GV-778..GV-783: adjacent undrained tiles the balsa may step onto."""
-    return [y for y in tb.neighbours[st.players[seat].balsa_pos]
-            if not st.drained[y] and not step_blocker(st, tb, y)]
+    return [y for y in tb.neighbours[st.players[seat].balsa_pos] if not st.drained[y] and not step_blocker(st, tb, y)]
 
 
 def can_inspect(st: GuatavitaState, tb: Tables, params: Params, seat: int, pos: int) -> bool:
     """GV-786, GV-787: an undrained tile next to the balsa, never the centre, for INSPECT_COST emeralds."""
     pl = st.players[seat]
-    return (pl.emeralds >= params.INSPECT_COST and pos != tb.centre and not st.drained[pos]
-            and adjacent(tb, pl.balsa_pos, pos))
+    return (
+        pl.emeralds >= params.INSPECT_COST
+        and pos != tb.centre
+        and not st.drained[pos]
+        and adjacent(tb, pl.balsa_pos, pos)
+    )
 
 
 def inspect_choices(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> list[int]:
@@ -76,8 +80,11 @@ def setup_step(st: GuatavitaState) -> bool:
 
 
 def start_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
-    return [Action(f"balsa start {tb.names[t]}", f"Put your balsa on {tb.names[t]}", Move("balsa_start", t))
-            for t in start_tiles(st, tb, d.seat) if start_free(st, t)]
+    return [
+        Action(f"balsa start {tb.names[t]}", f"Put your balsa on {tb.names[t]}", Move("balsa_start", t))
+        for t in start_tiles(st, tb, d.seat)
+        if start_free(st, t)
+    ]
 
 
 def apply_start(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
@@ -92,8 +99,11 @@ def apply_start(st: GuatavitaState, tb: Tables, params: Params, d: Decision, mov
 def enter(st: GuatavitaState, tb: Tables) -> None:
     """GV-777: the activated balsas, clockwise from the Pioneer holder."""
     st.stage, st.idx, st.sub, st.balsa_steps = Phase.BALSA, 0, BalsaStep.MOVING, 0
-    st.queue = [Queued(BALSA_QUEUE, s) for s in clockwise_order(st, tb)
-                if st.players[s].balsa_alive and st.players[s].balsa_workers > 0]
+    st.queue = [
+        Queued(BALSA_QUEUE, s)
+        for s in clockwise_order(st, tb)
+        if st.players[s].balsa_alive and st.players[s].balsa_workers > 0
+    ]
 
 
 def step(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> bool:
@@ -133,27 +143,40 @@ def step_balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, y: int
     pl = st.players[seat]
     here, pl.balsa_pos = pl.balsa_pos, y
     st.balsa_steps += 1
-    ev.append(Event("balsa", f"{name(st, seat)}'s balsa moves from {tb.names[here]} to {tb.names[y]} "
-                             f"(step {st.balsa_steps} of {params.BALSA_MAX_STEPS})",
-                    data={"seat": seat, "pos": tb.names[y]}))
+    ev.append(
+        Event(
+            "balsa",
+            f"{name(st, seat)}'s balsa moves from {tb.names[here]} to {tb.names[y]} "
+            f"(step {st.balsa_steps} of {params.BALSA_MAX_STEPS})",
+            data={"seat": seat, "pos": tb.names[y]},
+        )
+    )
 
 
 # =========================================================================== the decisions of this step
 def move_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
-    acts = [Action(f"balsa step {tb.names[y]}", f"Move your balsa to {tb.names[y]}", Move("step", y))
-            for y in balsa_steps(st, tb, d.seat)]
+    acts = [
+        Action(f"balsa step {tb.names[y]}", f"Move your balsa to {tb.names[y]}", Move("step", y))
+        for y in balsa_steps(st, tb, d.seat)
+    ]
     acts.append(Action("balsa stop", "Stop moving the balsa", Move("stop")))
     return acts
 
 
 def push_actions(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
-    return [Action(f"push balsa {tb.names[z]}", f"Your pushed balsa goes to {tb.names[z]}", Move("push", z))
-            for z in push_choices(st, tb, d.pos)]
+    return [
+        Action(f"push balsa {tb.names[z]}", f"Your pushed balsa goes to {tb.names[z]}", Move("push", z))
+        for z in push_choices(st, tb, d.pos)
+    ]
 
 
 def act_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
-    acts = [Action(f"inspect {tb.names[z]}", f"Pay {params.INSPECT_COST} emeralds to look at {tb.names[z]}",
-                   Move("inspect", z)) for z in inspect_choices(st, tb, params, d.seat)]
+    acts = [
+        Action(
+            f"inspect {tb.names[z]}", f"Pay {params.INSPECT_COST} emeralds to look at {tb.names[z]}", Move("inspect", z)
+        )
+        for z in inspect_choices(st, tb, params, d.seat)
+    ]
     if can_protect(st, tb, params, d.seat):
         acts.append(Action("protect", f"Put {params.PROTECT_EMERALDS} emeralds on your balsa", Move("protect")))
     acts.append(Action("balsa nothing", "Do nothing more with the balsa", Move("nothing")))
@@ -173,9 +196,14 @@ def apply_move(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move
 
 def apply_push(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
     st.players[d.seat].balsa_pos = move.pos
-    ev.append(Event("balsa", f"{name(st, d.mover)}'s balsa pushes {name(st, d.seat)}'s balsa from {tb.names[d.pos]} "
-                             f"to {tb.names[move.pos]} ({name(st, d.seat)}'s choice)",
-                    data={"seat": d.seat, "pos": tb.names[move.pos]}))
+    ev.append(
+        Event(
+            "balsa",
+            f"{name(st, d.mover)}'s balsa pushes {name(st, d.seat)}'s balsa from {tb.names[d.pos]} "
+            f"to {tb.names[move.pos]} ({name(st, d.seat)}'s choice)",
+            data={"seat": d.seat, "pos": tb.names[move.pos]},
+        )
+    )
     step_balsa(st, tb, params, d.mover, d.pos, ev)
 
 
@@ -188,19 +216,35 @@ def apply_act(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move:
         if z not in pl.inspected:
             pl.inspected.append(z)
         tile = tb.tiles[st.tile_at[z]]
-        ev.append(Event("inspect", f"{name(st, d.seat)} pays {params.INSPECT_COST} emeralds and inspects {tb.names[z]} "
-                                   f"(only {name(st, d.seat)} sees what lies under it)", data={"pos": tb.names[z]}))
-        ev.append(Event("inspect_result", f"Under {tb.names[z]} lies {tile.id}: {tile.emeralds} emerald(s), "
-                                          f"{tile.gold} gold, {tile.prestige} VP"
-                                          + (f", {tile.special}" if tile.special else ""),
-                        to=d.seat, data={"pos": tb.names[z], "tile": tile.id}))
+        ev.append(
+            Event(
+                "inspect",
+                f"{name(st, d.seat)} pays {params.INSPECT_COST} emeralds and inspects {tb.names[z]} "
+                f"(only {name(st, d.seat)} sees what lies under it)",
+                data={"pos": tb.names[z]},
+            )
+        )
+        ev.append(
+            Event(
+                "inspect_result",
+                f"Under {tb.names[z]} lies {tile.id}: {tile.emeralds} emerald(s), "
+                f"{tile.gold} gold, {tile.prestige} VP" + (f", {tile.special}" if tile.special else ""),
+                to=d.seat,
+                data={"pos": tb.names[z], "tile": tile.id},
+            )
+        )
     elif move.kind == "protect":  # GV-788
         pl.emeralds -= params.PROTECT_EMERALDS
         pl.balsa_protected = True
         where = tb.names[pl.balsa_pos]
-        ev.append(Event("protect", f"{name(st, d.seat)} puts {params.PROTECT_EMERALDS} emeralds on their balsa on "
-                                   f"{where}: exploring {where} needs {params.PROTECT_EXTRA_MACHINES} more machine(s) "
-                                   "until it is activated again"))
+        ev.append(
+            Event(
+                "protect",
+                f"{name(st, d.seat)} puts {params.PROTECT_EMERALDS} emeralds on their balsa on "
+                f"{where}: exploring {where} needs {params.PROTECT_EXTRA_MACHINES} more machine(s) "
+                "until it is activated again",
+            )
+        )
     else:
         ev.append(Event("balsa", f"{name(st, d.seat)} does nothing more with the balsa on {tb.names[pl.balsa_pos]}"))
     next_balsa(st)

@@ -1,5 +1,6 @@
 """Execution steps 5 and 6 (GV-294..GV-299): the action boxes resolve in their order, each in placement order,
 paying what they cost (GV-520..GV-663); the Pioneer exchange is the one decision here (GV-601, GV-602)."""
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -128,8 +129,10 @@ def exchange_options(st: GuatavitaState, params: Params, seat: int) -> list[str]
 
 
 def exchange_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
-    return [Action(f"exchange {c}", f"Pioneer exchange: {c}", Move("exchange", choice=c))
-            for c in exchange_options(st, params, d.seat)]
+    return [
+        Action(f"exchange {c}", f"Pioneer exchange: {c}", Move("exchange", choice=c))
+        for c in exchange_options(st, params, d.seat)
+    ]
 
 
 def apply_exchange(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:

@@ -2,6 +2,7 @@
 (``CHECKS``; every placement of a planning turn by ``_plan``), each from the rules' own predicates, returning the
 ``Refusal`` of the first rule that forbids it. The checks part of the routing table (``rules/routes.py``), read by
 ``illegal.py``."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from tawa.games.guatavita.rules.planning import (
 )
 from tawa.games.guatavita.state import Ask, Decision, GuatavitaState
 
-PLAN_KINDS = frozenset(("pass", *COUNTED_AS))   # the choices of a planning turn (GV-070)
+PLAN_KINDS = frozenset(("pass", *COUNTED_AS))  # the choices of a planning turn (GV-070)
 
 
 # =========================================================================== planning (GV-070..GV-273)
@@ -67,8 +68,11 @@ def _source(st: GuatavitaState, tb: Tables, seat: int, target: int, src: int, ru
     if src == PUMP:
         return Refusal(rule, f"{tb.names[target]} is not one of the two shore tiles connected to your pump")
     if not st.drained[src] and src in pending_targets(st):
-        return Refusal("GV-176", f"{tb.names[src]} is not drained yet (tiles explored this round are not sources: "
-                                 "explorations do not chain)")
+        return Refusal(
+            "GV-176",
+            f"{tb.names[src]} is not drained yet (tiles explored this round are not sources: "
+            "explorations do not chain)",
+        )
     if not st.drained[src] or not st.pipes[src][seat]:
         return Refusal(rule, f"{tb.names[src]} is not one of your tiles (drained, with a pipe of yours)")
     return Refusal(rule, f"{tb.names[target]} is not adjacent to {tb.names[src]}")
@@ -84,8 +88,9 @@ def _lake(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move)
         if not st.drained[r]:
             return Refusal("GV-200", f"only a drained tile can be crossed; {tb.names[r]} is still under water")
         if not crossable(st, seat, r):
-            return Refusal("GV-200",
-                           f"you already have a pipe on {tb.names[r]}; only tiles owned by others are crossed")
+            return Refusal(
+                "GV-200", f"you already have a pipe on {tb.names[r]}; only tiles owned by others are crossed"
+            )
         why = _source(st, tb, seat, r, move.source, "GV-201")
         if why:
             return why
@@ -112,15 +117,22 @@ def _lake(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move)
             pipes += exit_pipes(st, tb, params, move.source)
         wn, mn = required(st, tb, params, t)
         if pl.camp_workers < wn or pl.camp_machines < mn:
-            extra = (" (1 more machine for the protected balsa there, GV-181)"
-                     if mn > tb.tiles[st.tile_at[t]].machines else "")
-            return Refusal("GV-172", f"{tb.names[t]} needs {wn} workers and {mn} machines{extra}; your camp holds "
-                                     f"{pl.camp_workers} and {pl.camp_machines} (GV-071)")
+            extra = (
+                " (1 more machine for the protected balsa there, GV-181)"
+                if mn > tb.tiles[st.tile_at[t]].machines
+                else ""
+            )
+            return Refusal(
+                "GV-172",
+                f"{tb.names[t]} needs {wn} workers and {mn} machines{extra}; your camp holds "
+                f"{pl.camp_workers} and {pl.camp_machines} (GV-071)",
+            )
         if move.amount > mn:
             return Refusal("GV-233", f"only the {mn} machine(s) placed on {tb.names[t]} can be insured")
         if move.amount > most_insured(pl, mn):
-            return Refusal("GV-072",
-                           f"insuring {move.amount} machine(s) needs {move.amount} emeralds; you hold {pl.emeralds}")
+            return Refusal(
+                "GV-072", f"insuring {move.amount} machine(s) needs {move.amount} emeralds; you hold {pl.emeralds}"
+            )
     return _pieces(pipes, pl.camp_pipes, "pipe(s)")
 
 
@@ -134,8 +146,9 @@ def sabotage_refusal(st: GuatavitaState, tb: Tables, params: Params, seat: int, 
         return Refusal("GV-250", "you cannot sabotage your own exploration")
     if rec.saboteur >= 0:
         return Refusal("GV-251", f"{tb.names[t]} already has a saboteur")
-    return (_slot(st, params, "sabotage", "Sabotage")
-            or _pieces(SABOTAGE_WORKERS, st.players[seat].camp_workers, "workers (one in the slot, one on the tile)"))
+    return _slot(st, params, "sabotage", "Sabotage") or _pieces(
+        SABOTAGE_WORKERS, st.players[seat].camp_workers, "workers (one in the slot, one on the tile)"
+    )
 
 
 def _camp(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
@@ -144,8 +157,11 @@ def _camp(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move)
     if not camp_room(pl, params):
         return Refusal("GV-131", f"your camp would pass level {params.CAMP_LEVEL_MAX}")
     cw, cm, _ = params.CAMP_UPGRADE
-    return (_slot(st, params, "camp", "Camp Upgrade") or _pieces(cw, pl.camp_workers, "workers", "GV-130")
-            or _pieces(cm, pl.camp_machines, "machine(s)", "GV-130"))
+    return (
+        _slot(st, params, "camp", "Camp Upgrade")
+        or _pieces(cw, pl.camp_workers, "workers", "GV-130")
+        or _pieces(cm, pl.camp_machines, "machine(s)", "GV-130")
+    )
 
 
 def _pump(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
@@ -164,20 +180,23 @@ def _reexplore(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: 
         if not st.drained[d] or not st.pipes[d][seat]:
             return Refusal("GV-134", f"{tb.names[d]} is not one of your drained tiles")
         return Refusal("GV-134", f"{tb.names[d]} is not a damp tile with a re-exploration box")
-    return (_slot(st, params, "pumpre", "Pump Upgrade / Re-exploration")
-            or _pieces(REEXPLORE_PIECES[1], st.players[seat].camp_machines, "machine", "GV-134"))
+    return _slot(st, params, "pumpre", "Pump Upgrade / Re-exploration") or _pieces(
+        REEXPLORE_PIECES[1], st.players[seat].camp_machines, "machine", "GV-134"
+    )
 
 
 def _harvest(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-136."""
-    return (_slot(st, params, "harvest", "Harvest")
-            or _pieces(move.amount, st.players[seat].camp_workers, "worker(s)", "GV-136"))
+    return _slot(st, params, "harvest", "Harvest") or _pieces(
+        move.amount, st.players[seat].camp_workers, "worker(s)", "GV-136"
+    )
 
 
 def _pioneer(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-137."""
-    return (_slot(st, params, "pioneer", "Pioneer")
-            or _pieces(params.PIONEER_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-137"))
+    return _slot(st, params, "pioneer", "Pioneer") or _pieces(
+        params.PIONEER_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-137"
+    )
 
 
 def _commerce(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
@@ -190,8 +209,9 @@ def _commerce(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: M
 
 def _recruit(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
     """GV-141."""
-    return (_slot(st, params, "recruit", "Recruitment")
-            or _pieces(params.RECRUIT_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-141"))
+    return _slot(st, params, "recruit", "Recruitment") or _pieces(
+        params.RECRUIT_WORKERS, st.players[seat].camp_workers, "worker(s)", "GV-141"
+    )
 
 
 def _loan(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move) -> Refusal | None:
@@ -216,9 +236,18 @@ def _balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move
 
 
 PLACEMENT_WHY: dict[str, Callable[[GuatavitaState, Tables, Params, int, Move], Refusal | None]] = {
-    "explore": _lake, "cross": _lake, "sabotage": sabotage_refusal, "camp": _camp, "pump": _pump,
-    "reexplore": _reexplore, "harvest": _harvest, "pioneer": _pioneer, "commerce": _commerce, "recruit": _recruit,
-    "loan": _loan, "balsa": _balsa,
+    "explore": _lake,
+    "cross": _lake,
+    "sabotage": sabotage_refusal,
+    "camp": _camp,
+    "pump": _pump,
+    "reexplore": _reexplore,
+    "harvest": _harvest,
+    "pioneer": _pioneer,
+    "commerce": _commerce,
+    "recruit": _recruit,
+    "loan": _loan,
+    "balsa": _balsa,
 }
 
 
@@ -226,8 +255,9 @@ PLACEMENT_WHY: dict[str, Callable[[GuatavitaState, Tables, Params, int, Move], R
 def _balsa_start(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-772, GV-773."""
     if move.pos not in balsa.start_tiles(st, tb, d.seat):
-        return Refusal("GV-772",
-                       f"{tb.names[move.pos]} is not a shore tile within {params.BALSA_START_MAX_DIST} of your pump")
+        return Refusal(
+            "GV-772", f"{tb.names[move.pos]} is not a shore tile within {params.BALSA_START_MAX_DIST} of your pump"
+        )
     if not balsa.start_free(st, move.pos):
         return Refusal("GV-773", f"{tb.names[move.pos]} already holds a balsa")
     return None
@@ -248,8 +278,11 @@ def _always(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: M
 def _join(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
     """GV-395."""
     if move.kind == "return_he" and move.pos not in lake.joined_hes(st, tb, d.seat, d.pos):
-        return Refusal("GV-395", f"only one of your head explorers on {tb.names[d.pos]} or on your tiles next to it "
-                                 f"may go home, not one on {tb.names[move.pos]}")
+        return Refusal(
+            "GV-395",
+            f"only one of your head explorers on {tb.names[d.pos]} or on your tiles next to it "
+            f"may go home, not one on {tb.names[move.pos]}",
+        )
     return None
 
 
@@ -306,8 +339,10 @@ def _exchange(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move:
     if move.choice in boxes.exchange_options(st, params, d.seat):
         return None
     gold, emer = params.PIONEER_SWAP
-    return Refusal("GV-602", f"the exchange must be covered by you ({gold} gold or {emer} emeralds) and, for "
-                             "emeralds, by the shared supply")
+    return Refusal(
+        "GV-602",
+        f"the exchange must be covered by you ({gold} gold or {emer} emeralds) and, for emeralds, by the shared supply",
+    )
 
 
 def _return_he(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move) -> Refusal | None:
@@ -317,7 +352,17 @@ def _return_he(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move
 
 Check = Callable[[GuatavitaState, Tables, Params, Decision, Move], Refusal | None]
 CHECKS: dict[str, Check] = {
-    **{kind: _plan for kind in PLAN_KINDS}, "balsa_start": _balsa_start, "return_he": _return_he, "pay": _always,
-    "keep": _join, "declare": _always, "step": _balsa_move, "stop": _balsa_move, "push": _push,
-    "inspect": _balsa_act, "protect": _balsa_act, "nothing": _balsa_act, "exchange": _exchange,
+    **{kind: _plan for kind in PLAN_KINDS},
+    "balsa_start": _balsa_start,
+    "return_he": _return_he,
+    "pay": _always,
+    "keep": _join,
+    "declare": _always,
+    "step": _balsa_move,
+    "stop": _balsa_move,
+    "push": _push,
+    "inspect": _balsa_act,
+    "protect": _balsa_act,
+    "nothing": _balsa_act,
+    "exchange": _exchange,
 }

@@ -1,4 +1,5 @@
 """Rule helpers shared by the topics: names, gains under the caps, loans, ownership, turn order, piece counts."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -72,8 +73,13 @@ def take_loan(st: GuatavitaState, params: Params, seat: int, ev: list[Event], au
     gain_gold(st, params, seat, gold)
     pl.vp -= vp
     how = "automatic loan" if automatic else "loan"
-    ev.append(Event("loan", f"{name(st, seat)} takes a {how}: loan track {pl.loan}, +{gold} gold, -{vp} VP",
-                    data={"seat": seat, "loan": pl.loan}))
+    ev.append(
+        Event(
+            "loan",
+            f"{name(st, seat)} takes a {how}: loan track {pl.loan}, +{gold} gold, -{vp} VP",
+            data={"seat": seat, "loan": pl.loan},
+        )
+    )
     if pl.loan >= params.LOAN_END and "bankruptcy" not in st.end_triggers:  # GV-108, GV-663, GV-682
         st.end_triggers.append("bankruptcy")
         ev.append(Event("trigger", f"{name(st, seat)} is bankrupt: the game ends after this round"))
@@ -181,5 +187,9 @@ def check_pipe_trigger(st: GuatavitaState, params: Params, seat: int, ev: list[E
     """GV-683/GV-684: all 12 pipes in the lake ends the game after this round."""
     if "pipes" not in st.end_triggers and pipes_in_lake(st, seat) >= params.PIPES_PER_COLOUR:
         st.end_triggers.append("pipes")
-        ev.append(Event("trigger", f"{name(st, seat)} has all {params.PIPES_PER_COLOUR} pipes in the lake: "
-                                   "the game ends after this round"))
+        ev.append(
+            Event(
+                "trigger",
+                f"{name(st, seat)} has all {params.PIPES_PER_COLOUR} pipes in the lake: the game ends after this round",
+            )
+        )

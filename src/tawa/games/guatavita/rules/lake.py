@@ -1,5 +1,6 @@
 """Execution steps 1-3 (GV-290..GV-292): resting workers, the lake tiles one by one with their saboteurs,
 landslides and head explorers, and the famine (GV-320..GV-477)."""
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -42,8 +43,12 @@ def step(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> boo
         release_sabotage_slot(st, sab, rec.pos)
         sp.camp_workers += 1
         rec = st.explorations[st.idx] = rec._replace(declared="none")
-        ev.append(Event("sabotage_void", f"{name(st, sab)} has no emerald: the saboteur on "
-                                         f"{tb.names[rec.pos]} returns to camp without effect"))
+        ev.append(
+            Event(
+                "sabotage_void",
+                f"{name(st, sab)} has no emerald: the saboteur on {tb.names[rec.pos]} returns to camp without effect",
+            )
+        )
     resolve_tile(st, tb, params, ev)
     if st.decision is None:
         st.idx += 1
@@ -71,10 +76,14 @@ def resolve_tile(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]
         if t in p.inspected:
             p.inspected.remove(t)
     special = tile.special
-    ev.append(Event("flip", f"{tb.names[t]} drains: {tile.id} shows {tile.emeralds} emerald(s), {tile.gold} gold, "
-                            f"{tile.prestige} VP" + (f", {special}" if special else "")
-                            + (f" (box {tile.box})" if tile.box else ""),
-                    data={"pos": tb.names[t], "tile": tile.id}))
+    ev.append(
+        Event(
+            "flip",
+            f"{tb.names[t]} drains: {tile.id} shows {tile.emeralds} emerald(s), {tile.gold} gold, "
+            f"{tile.prestige} VP" + (f", {special}" if special else "") + (f" (box {tile.box})" if tile.box else ""),
+            data={"pos": tb.names[t], "tile": tile.id},
+        )
+    )
     b = balsa_at(st, t)
     if b >= 0:  # GV-343, GV-795, GV-796
         destroy_balsa(st, tb, params, b, ev)
@@ -114,8 +123,13 @@ def resolve_tile(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]
         pl.sup_machines += lost_m
         gain_gold(st, params, seat, lost_m)
         surviving_w, back_m = 0, insured
-        ev.append(Event("landslide", f"Landslide on {tb.names[t]}: {name(st, seat)} loses {workers} worker(s) and "
-                                     f"{lost_m} machine(s) (+{lost_m} gold); {insured} insured machine(s) saved"))
+        ev.append(
+            Event(
+                "landslide",
+                f"Landslide on {tb.names[t]}: {name(st, seat)} loses {workers} worker(s) and "
+                f"{lost_m} machine(s) (+{lost_m} gold); {insured} insured machine(s) saved",
+            )
+        )
     st.supply += insured  # GV-232, GV-347
     # GV-348, GV-390..GV-394: the tile's head explorer
     if src >= 0 and st.he[src] == seat:
@@ -188,8 +202,13 @@ def destroy_balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, ev:
         back.append(f"its {pl.balsa_workers} workers go back to camp")
     pl.camp_workers += pl.balsa_workers
     pl.balsa_workers = 0
-    ev.append(Event("balsa_destroyed", f"{name(st, seat)}'s balsa is destroyed: {tb.names[where]} drained"
-                                       + (f" ({'; '.join(back)})" if back else "")))
+    ev.append(
+        Event(
+            "balsa_destroyed",
+            f"{name(st, seat)}'s balsa is destroyed: {tb.names[where]} drained"
+            + (f" ({'; '.join(back)})" if back else ""),
+        )
+    )
 
 
 # =========================================================================== the decisions of this step
@@ -201,8 +220,10 @@ def declare_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision)
 def join_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     """GV-395: keep every head explorer, or send one of the joined ones to camp."""
     acts = [Action("keep all", "Keep every head explorer in the lake", Move("keep"))]
-    acts.extend(Action(f"return he {tb.names[p]}", f"Send the head explorer on {tb.names[p]} to camp",
-                       Move("return_he", p)) for p in joined_hes(st, tb, d.seat, d.pos))
+    acts.extend(
+        Action(f"return he {tb.names[p]}", f"Send the head explorer on {tb.names[p]} to camp", Move("return_he", p))
+        for p in joined_hes(st, tb, d.seat, d.pos)
+    )
     return acts
 
 

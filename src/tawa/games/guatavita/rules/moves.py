@@ -1,5 +1,6 @@
 """The action space: every id the game can offer, with the ``Move`` (the rules' form of an action) each one asks
 for. The legal-action generator takes its moves from here, so an id and its move never disagree."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -61,6 +62,5 @@ def _action_moves(tb: Tables, params: Params) -> dict[str, Move]:
     out.update((f"push balsa {names[t]}", Move("push", t)) for t in range(tb.npos))
     out.update((f"inspect {names[t]}", Move("inspect", t)) for t in range(tb.npos) if t != tb.centre)
     out.update({"protect": Move("protect"), "balsa nothing": Move("nothing")})
-    out.update((f"exchange {c}", Move("exchange", choice=c))
-               for c in EXCHANGES)
+    out.update((f"exchange {c}", Move("exchange", choice=c)) for c in EXCHANGES)
     return out

@@ -1,5 +1,6 @@
 """Planning phase (GV-070..GV-273, GV-774): one predicate per rule, the legal placements built from them, and
 carrying a placement out. ``illegal.py`` explains a refused placement with the same predicates."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -48,9 +49,20 @@ LOAN = ACTION_INDEX["loan"]
 BALSA = ACTION_INDEX["balsa"]
 
 # the action (GV-075) each placement kind counts as for GV-074
-COUNTED_AS: dict[str, int] = {"explore": EXPLORE, "cross": EXPLORE, "sabotage": SABOTAGE, "camp": CAMP,
-                              "pump": PUMPRE, "reexplore": PUMPRE, "harvest": HARVEST, "pioneer": PIONEER,
-                              "commerce": COMMERCE, "recruit": RECRUIT, "loan": LOAN, "balsa": BALSA}
+COUNTED_AS: dict[str, int] = {
+    "explore": EXPLORE,
+    "cross": EXPLORE,
+    "sabotage": SABOTAGE,
+    "camp": CAMP,
+    "pump": PUMPRE,
+    "reexplore": PUMPRE,
+    "harvest": HARVEST,
+    "pioneer": PIONEER,
+    "commerce": COMMERCE,
+    "recruit": RECRUIT,
+    "loan": LOAN,
+    "balsa": BALSA,
+}
 
 PASS = Action("pass", "Pass (no more placements this planning phase)", Move("pass"))
 LOAN_MOVE = Move("loan")
@@ -80,8 +92,12 @@ def loan_room(pl: Player, params: Params) -> bool:
 def loan_placeable(st: GuatavitaState, params: Params, seat: int) -> bool:
     """GV-143/GV-144: a free Loan slot, a worker in camp, and the loan track not run out."""
     pl = st.players[seat]
-    return (under_limit(pl, params.MAX_SAME_ACTION, LOAN) and slot_free(st, params.SLOTS, "loan")
-            and pl.camp_workers >= LOAN_WORKERS and loan_room(pl, params))
+    return (
+        under_limit(pl, params.MAX_SAME_ACTION, LOAN)
+        and slot_free(st, params.SLOTS, "loan")
+        and pl.camp_workers >= LOAN_WORKERS
+        and loan_room(pl, params)
+    )
 
 
 def duty_binds(st: GuatavitaState, params: Params, seat: int) -> bool:
@@ -97,8 +113,7 @@ def camp_room(pl: Player, params: Params) -> bool:
 
 def pump_upgradable(st: GuatavitaState, seat: int) -> bool:
     """GV-133: a level-1 pump, and no Pump Upgrade placed this phase."""
-    return st.players[seat].pump_level == 1 and not any(
-        e.seat == seat and e.target < 0 for e in st.boxes["pumpre"])
+    return st.players[seat].pump_level == 1 and not any(e.seat == seat and e.target < 0 for e in st.boxes["pumpre"])
 
 
 def reexplorable(st: GuatavitaState, tb: Tables, seat: int, pos: int) -> bool:
@@ -189,8 +204,11 @@ def most_insured(pl: Player, machines: int) -> int:
 def loan_action(st: GuatavitaState, params: Params, seat: int) -> Action:
     """GV-143: the Loan placement, with what its resolution will bring."""
     nxt = st.players[seat].loan + st.players[seat].uses[LOAN] + 1
-    return Action("loan", f"Loan: 1 worker (at execution: loan track {nxt}, +{params.LOAN_GOLD[nxt]} gold, "
-                          f"-{params.LOAN_VP[nxt]} VP)", LOAN_MOVE)
+    return Action(
+        "loan",
+        f"Loan: 1 worker (at execution: loan track {nxt}, +{params.LOAN_GOLD[nxt]} gold, -{params.LOAN_VP[nxt]} VP)",
+        LOAN_MOVE,
+    )
 
 
 def placements(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> list[Action]:
@@ -215,23 +233,36 @@ def placements(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> lis
     if under_limit(pl, most, SABOTAGE) and w >= SABOTAGE_WORKERS and slot_free(st, slots, "sabotage"):
         for e in st.explorations:
             if sabotage_target(st, seat, e.pos) is not None:
-                offer(f"sabotage {tb.names[e.pos]}",
-                      f"Sabotage {name(st, e.owner)}'s exploration of {tb.names[e.pos]} (2 workers)")
+                offer(
+                    f"sabotage {tb.names[e.pos]}",
+                    f"Sabotage {name(st, e.owner)}'s exploration of {tb.names[e.pos]} (2 workers)",
+                )
     # ---- camp upgrade (GV-130, GV-131)
     cw, cm, cg = params.CAMP_UPGRADE
-    if (under_limit(pl, most, CAMP) and slot_free(st, slots, "camp") and w >= cw and pl.camp_machines >= cm
-            and camp_room(pl, params)):
+    if (
+        under_limit(pl, most, CAMP)
+        and slot_free(st, slots, "camp")
+        and w >= cw
+        and pl.camp_machines >= cm
+        and camp_room(pl, params)
+    ):
         offer("camp upgrade", f"Camp Upgrade: {cw} workers + {cm} machine (pay {cg} gold at execution)")
     # ---- pump upgrade / re-exploration (GV-132..GV-135)
     if under_limit(pl, most, PUMPRE) and slot_free(st, slots, "pumpre"):
         if pump_upgradable(st, seat):
-            offer("pump upgrade", f"Pump Upgrade: 1 worker (pay {params.PUMP_UPGRADE_GOLD} gold at "
-                                  "execution; the worker then stays on the pump)")
+            offer(
+                "pump upgrade",
+                f"Pump Upgrade: 1 worker (pay {params.PUMP_UPGRADE_GOLD} gold at "
+                "execution; the worker then stays on the pump)",
+            )
         if pl.camp_machines >= REEXPLORE_PIECES[1]:
             for d in own_tiles(st, seat):
                 if reexplorable(st, tb, seat, d):
-                    offer(f"reexplore {tb.names[d]}", f"Re-explore {tb.names[d]} (1 worker + 1 machine; "
-                          f"{params.REEXPLORE_EMERALDS} emerald for {box_vp(st, tb, d)} VP)")
+                    offer(
+                        f"reexplore {tb.names[d]}",
+                        f"Re-explore {tb.names[d]} (1 worker + 1 machine; "
+                        f"{params.REEXPLORE_EMERALDS} emerald for {box_vp(st, tb, d)} VP)",
+                    )
     # ---- harvest (GV-136)
     if under_limit(pl, most, HARVEST) and slot_free(st, slots, "harvest"):
         for n in HARVEST_SIZES:
@@ -239,24 +270,35 @@ def placements(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> lis
                 offer(f"harvest {n}", f"Harvest with {n} worker(s) ({params.HARVEST_FOOD[n - 1]} food at execution)")
     # ---- pioneer (GV-137)
     if under_limit(pl, most, PIONEER) and slot_free(st, slots, "pioneer") and w >= params.PIONEER_WORKERS:
-        offer("pioneer", f"Pioneer: {params.PIONEER_WORKERS} worker (take the marker; optional "
-                         f"{params.PIONEER_SWAP[0]} gold <-> {params.PIONEER_SWAP[1]} emeralds swap)")
+        offer(
+            "pioneer",
+            f"Pioneer: {params.PIONEER_WORKERS} worker (take the marker; optional "
+            f"{params.PIONEER_SWAP[0]} gold <-> {params.PIONEER_SWAP[1]} emeralds swap)",
+        )
     # ---- commerce (GV-138..GV-140)
     if under_limit(pl, most, COMMERCE) and commerce_room(st, params, seat):
         for i, good in enumerate(COMMERCE_GOODS):
             if slot_free(st, slots, COMMERCE_BOXES[i]):
-                offer(f"commerce {good}",
-                      f"Commerce: buy a {good} (1 worker; {params.COMMERCE_PRICES[i]} gold at execution)")
+                offer(
+                    f"commerce {good}",
+                    f"Commerce: buy a {good} (1 worker; {params.COMMERCE_PRICES[i]} gold at execution)",
+                )
     # ---- recruitment (GV-141, GV-142)
     if under_limit(pl, most, RECRUIT) and slot_free(st, slots, "recruit") and w >= params.RECRUIT_WORKERS:
-        offer("recruit", f"Recruitment: {params.RECRUIT_WORKERS} worker ({params.RECRUIT_FOOD} food "
-                         "for a new worker at execution)")
+        offer(
+            "recruit",
+            f"Recruitment: {params.RECRUIT_WORKERS} worker ({params.RECRUIT_FOOD} food for a new worker at execution)",
+        )
     # ---- loan (GV-143, GV-144)
     if loan_placeable(st, params, seat):
         out.append(loan_action(st, params, seat))
     # ---- balsa (GV-774, GV-775, GV-798)
-    if (balsa_ready(st, params, seat) and under_limit(pl, most, BALSA) and w >= params.BALSA_WORKERS
-            and pl.balsa_pos not in pending_targets(st)):
+    if (
+        balsa_ready(st, params, seat)
+        and under_limit(pl, most, BALSA)
+        and w >= params.BALSA_WORKERS
+        and pl.balsa_pos not in pending_targets(st)
+    ):
         offer("balsa", f"Activate your balsa ({params.BALSA_WORKERS} workers)")
     return out
 
@@ -281,8 +323,9 @@ def lake_placements(st: GuatavitaState, tb: Tables, params: Params, seat: int, m
     for t in sorted(reach):
         if targetable(st, tb, pl, t, pending):
             for src in sorted(reach[t]):
-                add_explore(t, -1, src, exit_pipes(st, tb, params, src),
-                            f"Explore {tb.names[t]} from {pos_name(tb, src)}")
+                add_explore(
+                    t, -1, src, exit_pipes(st, tb, params, src), f"Explore {tb.names[t]} from {pos_name(tb, src)}"
+                )
     # crossings (GV-200..GV-211)
     for r in sorted(reach):
         if not crossable(st, seat, r):
@@ -295,13 +338,21 @@ def lake_placements(st: GuatavitaState, tb: Tables, params: Params, seat: int, m
             if pipes_in_camp < cp:  # GV-071
                 continue
             aid = f"cross {tb.names[r]} from {pos_name(tb, src)}"
-            out.append(Action(aid, f"Cross {tb.names[r]} from {pos_name(tb, src)} (rent {cost} gold, {cp} pipe(s))",
-                              moves[aid]))
+            out.append(
+                Action(
+                    aid, f"Cross {tb.names[r]} from {pos_name(tb, src)} (rent {cost} gold, {cp} pipe(s))", moves[aid]
+                )
+            )
             tp = exit_pipes(st, tb, params, r)
             for t in tb.neighbours[r]:  # GV-206
                 if targetable(st, tb, pl, t, pending):
-                    add_explore(t, r, src, cp + tp, f"Cross {tb.names[r]} from {pos_name(tb, src)} (rent {cost}) "
-                                                    f"and explore {tb.names[t]}")
+                    add_explore(
+                        t,
+                        r,
+                        src,
+                        cp + tp,
+                        f"Cross {tb.names[r]} from {pos_name(tb, src)} (rent {cost}) and explore {tb.names[t]}",
+                    )
     return out
 
 
@@ -310,8 +361,11 @@ def has_placement(st: GuatavitaState, tb: Tables, params: Params, seat: int) -> 
     pl = st.players[seat]
     if not has_worker(pl):
         return False
-    if (under_limit(pl, params.MAX_SAME_ACTION, HARVEST) and slot_free(st, params.SLOTS, "harvest")
-            and not duty_binds(st, params, seat)):
+    if (
+        under_limit(pl, params.MAX_SAME_ACTION, HARVEST)
+        and slot_free(st, params.SLOTS, "harvest")
+        and not duty_binds(st, params, seat)
+    ):
         return True
     return bool(placements(st, tb, params, seat))
 
@@ -358,9 +412,14 @@ def _explore(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Mo
     st.pipes[t][seat] += tp
     st.explorations.append(Exploration(t, seat, wn, mn, insure, src))
     ins = f", insuring {insure} machine(s)" if insure else ""
-    ev.append(Event("explore", f"{name(st, seat)} explores {tb.names[t]} from {pos_name(tb, src if via < 0 else via)} "
-                               f"with {wn}W {mn}M and {tp} pipe(s){ins}",
-                    data={"seat": seat, "pos": tb.names[t]}))
+    ev.append(
+        Event(
+            "explore",
+            f"{name(st, seat)} explores {tb.names[t]} from {pos_name(tb, src if via < 0 else via)} "
+            f"with {wn}W {mn}M and {tp} pipe(s){ins}",
+            data={"seat": seat, "pos": tb.names[t]},
+        )
+    )
     check_pipe_trigger(st, params, seat, ev)
 
 
@@ -382,9 +441,14 @@ def cross(st: GuatavitaState, tb: Tables, params: Params, seat: int, r: int, src
     pl.camp_pipes -= cp
     st.pipes[r][seat] += cp
     paid = ", ".join(name(st, q) for q in owners)
-    ev.append(Event("cross", f"{name(st, seat)} crosses {tb.names[r]} from {pos_name(tb, src)}: pays "
-                             f"{params.RENT_PER_OWNER} gold to {paid}, scores {pv} VP",
-                    data={"seat": seat, "pos": tb.names[r]}))
+    ev.append(
+        Event(
+            "cross",
+            f"{name(st, seat)} crosses {tb.names[r]} from {pos_name(tb, src)}: pays "
+            f"{params.RENT_PER_OWNER} gold to {paid}, scores {pv} VP",
+            data={"seat": seat, "pos": tb.names[r]},
+        )
+    )
 
 
 def _sabotage(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Move, ev: list[Event]) -> None:
@@ -401,8 +465,10 @@ def _activate_balsa(st: GuatavitaState, tb: Tables, params: Params, seat: int, m
     pl = st.players[seat]
     pl.camp_workers -= params.BALSA_WORKERS
     pl.balsa_workers = params.BALSA_WORKERS
-    text = (f"{name(st, seat)} activates their balsa on {tb.names[pl.balsa_pos]} with {params.BALSA_WORKERS} workers "
-            "(it moves in the execution phase)")
+    text = (
+        f"{name(st, seat)} activates their balsa on {tb.names[pl.balsa_pos]} with {params.BALSA_WORKERS} workers "
+        "(it moves in the execution phase)"
+    )
     if pl.balsa_protected:  # GV-776
         pl.balsa_protected = False
         st.supply += params.PROTECT_EMERALDS
@@ -444,7 +510,10 @@ def _on_box(st: GuatavitaState, tb: Tables, params: Params, seat: int, move: Mov
 
 
 PLACE: dict[str, Callable[[GuatavitaState, Tables, Params, int, Move, list[Event]], None]] = {
-    "explore": _explore, "cross": _cross, "sabotage": _sabotage, "balsa": _activate_balsa,
+    "explore": _explore,
+    "cross": _cross,
+    "sabotage": _sabotage,
+    "balsa": _activate_balsa,
     **{kind: _on_box for kind in ("camp", "pump", "reexplore", "harvest", "pioneer", "commerce", "recruit", "loan")},
 }
 

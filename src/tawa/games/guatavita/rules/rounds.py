@@ -1,5 +1,6 @@
 """The round machine (GV-050, GV-100..GV-112, GV-270..GV-273, GV-290..GV-300, GV-680..GV-686, GV-861):
 ``advance`` runs the automatic steps, stage by stage, until a seat must decide or the game is over."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -58,8 +59,13 @@ def _start(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event]) -> N
         st.stage, st.turn, st.idx, st.sub = Phase.PLAN, 0, 0, BalsaStep.MOVING
         return
     if st.idx == 0:  # the round opens (GV-050, GV-051)
-        ev.append(Event("round", f"=== Round {st.round}: planning phase. {name(st, st.pioneer)} holds the Pioneer "
-                                 "marker ===", data={"round": st.round}))
+        ev.append(
+            Event(
+                "round",
+                f"=== Round {st.round}: planning phase. {name(st, st.pioneer)} holds the Pioneer marker ===",
+                data={"round": st.round},
+            )
+        )
     seat = st.order[st.idx]
     pl = st.players[seat]
     if pl.camp_workers == 0:  # GV-101/GV-103 (the pump worker is never in camp: GV-104)
@@ -104,15 +110,21 @@ def _buy_workers(st: GuatavitaState, params: Params, seat: int, how: str, ev: li
 
 def he_return_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     """GV-101, GV-102: which of the seat's head explorers comes back."""
-    return [Action(f"return he {tb.names[p]}", f"Bring the head explorer on {tb.names[p]} back to camp",
-                   Move("return_he", p)) for p in he_positions(st, d.seat)]
+    return [
+        Action(
+            f"return he {tb.names[p]}", f"Bring the head explorer on {tb.names[p]} back to camp", Move("return_he", p)
+        )
+        for p in he_positions(st, d.seat)
+    ]
 
 
 def pay_choices(st: GuatavitaState, tb: Tables, params: Params, d: Decision) -> list[Action]:
     """GV-105, GV-106: gold or emeralds, when both can be paid."""
     nw, gold, emer = params.WORKER_PURCHASE
-    return [Action("pay workers gold", f"Pay {gold} gold for {nw} workers", Move("pay", choice=GOLD)),
-            Action("pay workers emeralds", f"Pay {emer} emeralds for {nw} workers", Move("pay", choice=EMERALDS))]
+    return [
+        Action("pay workers gold", f"Pay {gold} gold for {nw} workers", Move("pay", choice=GOLD)),
+        Action("pay workers emeralds", f"Pay {emer} emeralds for {nw} workers", Move("pay", choice=EMERALDS)),
+    ]
 
 
 def apply_he_return(st: GuatavitaState, tb: Tables, params: Params, d: Decision, move: Move, ev: list[Event]) -> None:
@@ -163,27 +175,44 @@ def _end_of_round(st: GuatavitaState, tb: Tables, params: Params, ev: list[Event
     if st.end_triggers:
         st.stage = Phase.OVER
         why = "; ".join(END_TEXT[t] for t in st.end_triggers)
-        ev.append(Event("game_over", f"=== The game ends after round {st.round}: {why} ===",
-                        data={"round": st.round, "triggers": list(st.end_triggers)}))
+        ev.append(
+            Event(
+                "game_over",
+                f"=== The game ends after round {st.round}: {why} ===",
+                data={"round": st.round, "triggers": list(st.end_triggers)},
+            )
+        )
         return
     if params.MAX_ROUNDS is not None and st.round >= params.MAX_ROUNDS:
         st.stage = Phase.OVER
         st.capped = True
-        ev.append(Event("game_over", f"=== The game ends at the round cap ({params.MAX_ROUNDS} rounds, GV-861) ===",
-                        data={"round": st.round, "triggers": []}))
+        ev.append(
+            Event(
+                "game_over",
+                f"=== The game ends at the round cap ({params.MAX_ROUNDS} rounds, GV-861) ===",
+                data={"round": st.round, "triggers": []},
+            )
+        )
         return
     new_round(st, tb)
 
 
-END_TEXT = {"centre": "the centre was drained (GV-681)", "bankruptcy": "a player went bankrupt (GV-682)",
-            "pipes": "a player has all their pipes in the lake (GV-683)"}
+END_TEXT = {
+    "centre": "the centre was drained (GV-681)",
+    "bankruptcy": "a player went bankrupt (GV-682)",
+    "pipes": "a player has all their pipes in the lake (GV-683)",
+}
 
 
 # the automatic step of each stage (none once the game is over); a dict also keeps the hot loop clear of enum
 # attribute lookups, which are slow in Python 3.11
 _STEPS: dict[Phase, Callable[[GuatavitaState, Tables, Params, list[Event]], None]] = {
-    Phase.BALSA_SETUP: _balsa_setup, Phase.START: _start, Phase.PLAN: _plan, Phase.LAKE: _lake,
-    Phase.BALSA: _balsa, Phase.BOXES: _boxes,
+    Phase.BALSA_SETUP: _balsa_setup,
+    Phase.START: _start,
+    Phase.PLAN: _plan,
+    Phase.LAKE: _lake,
+    Phase.BALSA: _balsa,
+    Phase.BOXES: _boxes,
 }
 _ASK_PLAN = Ask.PLAN
 

@@ -2,6 +2,7 @@
 each decision (``Ask``) -> its choices, each kind of move -> what carries it out (``HANDLERS``) and why one is
 refused (``checks.CHECKS``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -41,10 +42,19 @@ OFFERS: dict[Ask, tuple[Offer, ...]] = {
     Ask.EXCHANGE: (Offer(kinds("exchange"), always_open, boxes.exchange_choices),),
 }
 HANDLERS: dict[str, Handler] = {
-    **{kind: rounds.apply_plan for kind in PLAN_KINDS}, "balsa_start": balsa.apply_start, "return_he": _return_he,
-    "pay": rounds.apply_pay, "keep": lake.apply_join, "declare": lake.apply_declare, "step": balsa.apply_move,
-    "stop": balsa.apply_move, "push": balsa.apply_push, "inspect": balsa.apply_act, "protect": balsa.apply_act,
-    "nothing": balsa.apply_act, "exchange": boxes.apply_exchange,
+    **{kind: rounds.apply_plan for kind in PLAN_KINDS},
+    "balsa_start": balsa.apply_start,
+    "return_he": _return_he,
+    "pay": rounds.apply_pay,
+    "keep": lake.apply_join,
+    "declare": lake.apply_declare,
+    "step": balsa.apply_move,
+    "stop": balsa.apply_move,
+    "push": balsa.apply_push,
+    "inspect": balsa.apply_act,
+    "protect": balsa.apply_act,
+    "nothing": balsa.apply_act,
+    "exchange": boxes.apply_exchange,
 }
 
 ROUTES = Routes(OFFERS, HANDLERS, CHECKS)

@@ -33,6 +33,7 @@ The package by area: ``layout`` (positions, colours, sizes, seat colours), ``tex
 (score track and camps), ``action_board`` (status, turn order, action boxes), ``seats`` (resource boards),
 ``drawing`` (the document in parts), ``targets`` (targets, buttons, previews).
 """
+
 from __future__ import annotations
 
 from tawa.games.guatavita.view.action_board import free_slot
@@ -41,5 +42,18 @@ from tawa.games.guatavita.view.layout import COLOUR_HEX
 from tawa.games.guatavita.view.targets import BUTTONS, is_button, previews, target_of, targets
 from tawa.games.guatavita.view.texts import BOX_ROWS, RULES, Texts, num
 
-__all__ = ["BOX_ROWS", "BUTTONS", "COLOUR_HEX", "RULES", "Texts", "free_slot", "is_button", "num", "parts",
-    "previews", "svg", "target_of", "targets"]
+__all__ = [
+    "BOX_ROWS",
+    "BUTTONS",
+    "COLOUR_HEX",
+    "RULES",
+    "Texts",
+    "free_slot",
+    "is_button",
+    "num",
+    "parts",
+    "previews",
+    "svg",
+    "target_of",
+    "targets",
+]

@@ -1,5 +1,5 @@
-"""The edge of the Guatavita board: the score track around it and each player's camp in its corner.
-"""
+"""The edge of the Guatavita board: the score track around it and each player's camp in its corner."""
+
 from __future__ import annotations
 
 from tawa.core.svg import at as _at
@@ -46,10 +46,20 @@ def _track_point(i: float) -> tuple[float, float, str]:
 
 def score_track(obs: Obs, seats: Seats, tx: Texts) -> str:
     vps = ", ".join(f"{seats.who(s)} {p['vp']}" for s, p in enumerate(obs["players"]))
-    out = ['<g id="score-track">', _title(f"Score track: {vps}. {tx.rule('score')}"),
-           _rect(BOARD_X0, BOARD_Y0, BOARD_X1 - BOARD_X0, BOARD_Y1 - BOARD_Y0, "#e9dcc1", BOARD_EDGE, 6),
-           _rect(BOARD_X0 + TRACK, BOARD_Y0 + TRACK, BOARD_X1 - BOARD_X0 - 2 * TRACK,
-                 BOARD_Y1 - BOARD_Y0 - 2 * TRACK, BOARD_FILL, BOARD_EDGE, 3)]
+    out = [
+        '<g id="score-track">',
+        _title(f"Score track: {vps}. {tx.rule('score')}"),
+        _rect(BOARD_X0, BOARD_Y0, BOARD_X1 - BOARD_X0, BOARD_Y1 - BOARD_Y0, "#e9dcc1", BOARD_EDGE, 6),
+        _rect(
+            BOARD_X0 + TRACK,
+            BOARD_Y0 + TRACK,
+            BOARD_X1 - BOARD_X0 - 2 * TRACK,
+            BOARD_Y1 - BOARD_Y0 - 2 * TRACK,
+            BOARD_FILL,
+            BOARD_EDGE,
+            3,
+        ),
+    ]
     ticks = []
     for i in range(SCORE_SPACES):
         x, y, edge = _track_point(i - 0.5)
@@ -77,9 +87,12 @@ def score_markers(obs: Obs, seats: Seats, tx: Texts) -> str:
         lap = ""
         if vp >= SCORE_SPACES or vp < 0:
             lap = _text(0, 3, f"+{vp // SCORE_SPACES * SCORE_SPACES}" if vp > 0 else "-", "tiny strong", "middle")
-        out.append(f'<g id="score-s{s}" class="piece marker score" data-seat="{s}" data-vp="{vp}" '
-                   f'{_at(x + dx, y + dy)}>' + _title(f"Score marker of {seats.who(s)}: {vp} VP. " + tx.rule("score"))
-                   + f'<circle r="6" fill="{seats.fill(s)}" stroke="#1d1d1d" stroke-width="1.2"/>{lap}</g>')
+        out.append(
+            f'<g id="score-s{s}" class="piece marker score" data-seat="{s}" data-vp="{vp}" '
+            f"{_at(x + dx, y + dy)}>"
+            + _title(f"Score marker of {seats.who(s)}: {vp} VP. " + tx.rule("score"))
+            + f'<circle r="6" fill="{seats.fill(s)}" stroke="#1d1d1d" stroke-width="1.2"/>{lap}</g>'
+        )
     return "".join(out)
 
 
@@ -92,17 +105,24 @@ def camp_area(obs: Obs, seats: Seats, tx: Texts, s: int, housed: int) -> str:
     vps = list(num(obs, "CAMP_TRACK_VP"))
     level = int(p["camp_level"])
     fill = seats.fill(s)
-    text = (f"Camp of {seats.who(s)}: {_plural(int(camp['workers']), 'worker')}, "
-            f"{_plural(int(camp['machines']), 'machine')}, {_plural(int(camp['pipes']), 'pipe')}; camp level {level} "
-            f"(houses {level}; {housed} housed now); end VP by level "
-            + ", ".join(f"{lv}: {v}" for lv, v in zip(range(lo, hi + 1), vps, strict=False)) + ". " + tx.rule("camp"))
-    out = [f'<g id="seat{s}-camp" class="camp" data-seat="{s}" data-workers="{camp["workers"]}" '
-           f'data-machines="{camp["machines"]}" data-pipes="{camp["pipes"]}">', _title(text),
-           _rect(x, y, CAMP_W, CAMP_H, "#efe3c8", fill, 7, ' stroke-width="2.5" opacity="0.96"'),
-           _rect(x, y, CAMP_W, 20, fill, fill, 7),
-           _rect(x, y + 12, CAMP_W, 8, fill, "none"),
-           _text(x + 8, y + 14.5, f"{seats.who(s)} · camp", "camp-head", extra=f' style="fill:{seats.ink(s)}"'),
-           _text(x + 8, y + 34, "camp level", "tiny muted")]
+    text = (
+        f"Camp of {seats.who(s)}: {_plural(int(camp['workers']), 'worker')}, "
+        f"{_plural(int(camp['machines']), 'machine')}, {_plural(int(camp['pipes']), 'pipe')}; camp level {level} "
+        f"(houses {level}; {housed} housed now); end VP by level "
+        + ", ".join(f"{lv}: {v}" for lv, v in zip(range(lo, hi + 1), vps, strict=False))
+        + ". "
+        + tx.rule("camp")
+    )
+    out = [
+        f'<g id="seat{s}-camp" class="camp" data-seat="{s}" data-workers="{camp["workers"]}" '
+        f'data-machines="{camp["machines"]}" data-pipes="{camp["pipes"]}">',
+        _title(text),
+        _rect(x, y, CAMP_W, CAMP_H, "#efe3c8", fill, 7, ' stroke-width="2.5" opacity="0.96"'),
+        _rect(x, y, CAMP_W, 20, fill, fill, 7),
+        _rect(x, y + 12, CAMP_W, 8, fill, "none"),
+        _text(x + 8, y + 14.5, f"{seats.who(s)} · camp", "camp-head", extra=f' style="fill:{seats.ink(s)}"'),
+        _text(x + 8, y + 34, "camp level", "tiny muted"),
+    ]
     cw = (CAMP_W - 16) / (hi - lo + 1)
     for i, lv in enumerate(range(lo, hi + 1)):
         cx = x + 8 + i * cw
@@ -122,8 +142,9 @@ def camp_area(obs: Obs, seats: Seats, tx: Texts, s: int, housed: int) -> str:
     for i in range(int(camp["pipes"])):
         out.append(pipe(fill, x + 80 + (i % 12) * 5.8, y + 124, 12))
     he = p["head_explorers"]
-    out.append(_text(x + 8, y + 148, f"pump level {p['pump_level']}" + (" + worker" if p["pump_worker"] else ""),
-                     "tiny"))
+    out.append(
+        _text(x + 8, y + 148, f"pump level {p['pump_level']}" + (" + worker" if p["pump_worker"] else ""), "tiny")
+    )
     out.append(_text(x + 8, y + 162, f"head explorers: {', '.join(he) or 'none'}", "tiny"))
     out.append("</g>")
     return "".join(out)
@@ -144,10 +165,13 @@ def camp_markers(obs: Obs, seats: Seats, tx: Texts) -> str:
         x, y = CAMP_CORNER[SPOT_CORNER[str(p["spot"])]]
         level = int(p["camp_level"])
         mx, my = x + 8 + (level - lo) * cw + cw / 2 - 1, y + 47
-        out.append(f'<g id="camp-marker-s{s}" class="piece marker camp-marker" data-level="{level}" '
-                   f'pointer-events="none" {_at(mx, my)}>'
-                   + _title(f"Camp marker of {seats.who(s)} on level {level}. " + tx.rule("camp"))
-                   + f'<rect x="-7" y="-7" width="14" height="14" rx="3" fill="{seats.fill(s)}" stroke="#1d1d1d" '
-                     f'stroke-width="1.2" opacity="0.85"/>'
-                   + _text(0, 3.5, str(level), "tiny strong", "middle", f' style="fill:{seats.ink(s)}"') + "</g>")
+        out.append(
+            f'<g id="camp-marker-s{s}" class="piece marker camp-marker" data-level="{level}" '
+            f'pointer-events="none" {_at(mx, my)}>'
+            + _title(f"Camp marker of {seats.who(s)} on level {level}. " + tx.rule("camp"))
+            + f'<rect x="-7" y="-7" width="14" height="14" rx="3" fill="{seats.fill(s)}" stroke="#1d1d1d" '
+            f'stroke-width="1.2" opacity="0.85"/>'
+            + _text(0, 3.5, str(level), "tiny strong", "middle", f' style="fill:{seats.ink(s)}"')
+            + "</g>"
+        )
     return "".join(out)

@@ -1,5 +1,5 @@
-"""The Guatavita board as one SVG document in parts (``tawa.core.svgparts``).
-"""
+"""The Guatavita board as one SVG document in parts (``tawa.core.svgparts``)."""
+
 from __future__ import annotations
 
 from tawa.core.svg import rect as _rect
@@ -37,8 +37,7 @@ _RULES = (
     ".badge{font-size:11px;font-weight:700;fill:#a07800}.legend{font-size:9.5px;fill:#f4fbff}"
     ".piece{transition:transform .6s ease}"
 )
-STYLE = "".join(f"svg.guatavita {rule}" for rule in
-                (r + "}" for r in _RULES.split("}") if r))
+STYLE = "".join(f"svg.guatavita {rule}" for rule in (r + "}" for r in _RULES.split("}") if r))
 
 
 def _legend() -> str:
@@ -123,32 +122,67 @@ def parts(observation: Obs) -> list[Part]:
     lake = (("lake",), ("explorations",), ("boxes", "pumpre"), ("known",), *each("balsa", "inspected"), OVERRIDES)
     resolving = resolving_tile(obs)
     now = current_slot(obs)
-    out = [Part("head", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-                        f'class="board guatavita" data-game="guatavita" data-players="{n}">'),
-           Part("style", STYLE_TAG), Part("defs", DEFS), Part("ground", GROUND),
-           Part("score-track", _track_part, (*each("vp"), OVERRIDES), who)]
-    out += [Part(f"camp{s}", _camp_part, (("players", s), OVERRIDES), (s, housed_count(obs, s), *who))
-            for s in range(n)]
-    out += [Part("lake", _lake_part, lake, (resolving, *who)),
-            Part("spots", _spots_part, (*each("spot", "pump_level", "pump_worker"), OVERRIDES), who),
-            Part("arrows", _arrows_part, (*lake, *each("spot")), (resolving, *who)),
-            Part("legend", LEGEND),
-            Part("status", _status_part, (("stage",), ("decision",), ("round",), ("balsa_steps",), ("turn_order",),
-                                          *each("passed"), ("end_triggers",), ("famine_due",), ("options",),
-                                          ("supply",), OVERRIDES), (*who, active)),
-            Part("action-board", ACTION_BOARD)]
-    out += [Part(f"box-{row[1]}", _box_row_part, (("boxes", row[0]), OVERRIDES),
-                 (r, now[1] if now is not None and now[0] == row[0] else -1, *who)) for r, row in enumerate(BOX_ROWS)]
+    out = [
+        Part(
+            "head",
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'class="board guatavita" data-game="guatavita" data-players="{n}">',
+        ),
+        Part("style", STYLE_TAG),
+        Part("defs", DEFS),
+        Part("ground", GROUND),
+        Part("score-track", _track_part, (*each("vp"), OVERRIDES), who),
+    ]
+    out += [
+        Part(f"camp{s}", _camp_part, (("players", s), OVERRIDES), (s, housed_count(obs, s), *who)) for s in range(n)
+    ]
+    out += [
+        Part("lake", _lake_part, lake, (resolving, *who)),
+        Part("spots", _spots_part, (*each("spot", "pump_level", "pump_worker"), OVERRIDES), who),
+        Part("arrows", _arrows_part, (*lake, *each("spot")), (resolving, *who)),
+        Part("legend", LEGEND),
+        Part(
+            "status",
+            _status_part,
+            (
+                ("stage",),
+                ("decision",),
+                ("round",),
+                ("balsa_steps",),
+                ("turn_order",),
+                *each("passed"),
+                ("end_triggers",),
+                ("famine_due",),
+                ("options",),
+                ("supply",),
+                OVERRIDES,
+            ),
+            (*who, active),
+        ),
+        Part("action-board", ACTION_BOARD),
+    ]
+    out += [
+        Part(
+            f"box-{row[1]}",
+            _box_row_part,
+            (("boxes", row[0]), OVERRIDES),
+            (r, now[1] if now is not None and now[0] == row[0] else -1, *who),
+        )
+        for r, row in enumerate(BOX_ROWS)
+    ]
     out += [Part("action-board-end", "</g>")]
-    out += [Part(f"seat{s}", _board_part, (("players", s), ("stage",), ("options",), OVERRIDES), (s, active == s, *who))
-            for s in range(n)]
-    out += [Part("pieces", '<g id="pieces">'),
-            Part("lake-pieces", _lake_pieces_part, (*lake, ("stage",), *each("spot"), ("options",)), (resolving, *who)),
-            Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
-            Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
-            Part("resource-markers", _resource_markers_part, (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES),
-                 who),
-            Part("end", "</g></svg>")]
+    out += [
+        Part(f"seat{s}", _board_part, (("players", s), ("stage",), ("options",), OVERRIDES), (s, active == s, *who))
+        for s in range(n)
+    ]
+    out += [
+        Part("pieces", '<g id="pieces">'),
+        Part("lake-pieces", _lake_pieces_part, (*lake, ("stage",), *each("spot"), ("options",)), (resolving, *who)),
+        Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
+        Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
+        Part("resource-markers", _resource_markers_part, (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES), who),
+        Part("end", "</g></svg>"),
+    ]
     return out
 
 

@@ -1,6 +1,7 @@
 """The lake of Guatavita: its 37 tiles (the water side, and the drained side a seat has inspected, GV-832/GV-834),
 the pump spots around it, the exploration arrows, and the pieces on the lake.
 """
+
 from __future__ import annotations
 
 import math
@@ -159,14 +160,18 @@ def _water_side(lake: Lake, seats: Seats, pos: str) -> str:
                 out.append(emerald(x + 5, 6, 3.6))
         else:
             dash = ' stroke-dasharray="2 2"' if extra else ""
-            out.append(f'<rect x="{_n(x - 5.5)}" y="4.5" width="11" height="11" fill="none" stroke="#f4fbff" '
-                       f'stroke-width="1.6"{dash}/>')
+            out.append(
+                f'<rect x="{_n(x - 5.5)}" y="4.5" width="11" height="11" fill="none" stroke="#f4fbff" '
+                f'stroke-width="1.6"{dash}/>'
+            )
     if e:
         if int(e["saboteur"]) >= 0:
             out.append(meeple(seats.fill(int(e["saboteur"])), 26, 4, 0.8, ' stroke-dasharray="2 1"'))
             out.append('<path d="M22,-8l8,8M30,-8l-8,8" stroke="#1d1d1d" stroke-width="1.6"/>')
-        out.append(f'<circle cx="-27" cy="-3" r="7" fill="#fffaf0" stroke="{seats.fill(int(e["owner"]))}" '
-                   f'stroke-width="2"/>' + _text(-27, 0.5, str(lake.order[pos]), "order", "middle"))
+        out.append(
+            f'<circle cx="-27" cy="-3" r="7" fill="#fffaf0" stroke="{seats.fill(int(e["owner"]))}" '
+            f'stroke-width="2"/>' + _text(-27, 0.5, str(lake.order[pos]), "order", "middle")
+        )
     return "".join(out)
 
 
@@ -179,11 +184,16 @@ def _known_strip(face: Mapping[str, Any]) -> str:
     """What this seat saw of an undrained tile through La Balsa (GV-832): a parchment strip under the squares."""
     wide = bool(face["special"])
     half = 30 if wide else 24
-    out = [f'<rect x="-{half}" y="16" width="{2 * half}" height="12" rx="6" fill="#fff3cf" stroke="#a07800" '
-           'stroke-width="1"/>',
-           emerald(-half + 7, 22, 3.6), _text(-half + 12, 25.5, str(face["E"]), "tiny strong"),
-           gold_bar(-half + 22, 22, 3.8), _text(-half + 27, 25.5, str(face["G"]), "tiny strong"),
-           vp_star(-half + 36, 22, 4), _text(-half + 41, 25.5, str(face["P"]), "tiny strong")]
+    out = [
+        f'<rect x="-{half}" y="16" width="{2 * half}" height="12" rx="6" fill="#fff3cf" stroke="#a07800" '
+        'stroke-width="1"/>',
+        emerald(-half + 7, 22, 3.6),
+        _text(-half + 12, 25.5, str(face["E"]), "tiny strong"),
+        gold_bar(-half + 22, 22, 3.8),
+        _text(-half + 27, 25.5, str(face["G"]), "tiny strong"),
+        vp_star(-half + 36, 22, 4),
+        _text(-half + 41, 25.5, str(face["P"]), "tiny strong"),
+    ]
     if wide:
         out.append(f'<g transform="translate(23,22) scale(0.55)">{_special_icon(str(face["special"]), 0, 0)}</g>')
     return "".join(out)
@@ -191,13 +201,20 @@ def _known_strip(face: Mapping[str, Any]) -> str:
 
 def _drained_side(lake: Lake, seats: Seats, pos: str) -> str:
     cell = lake.cells[pos]
-    out = [emerald(-28, -8, 5.2), _text(-21, -4, str(cell["E"]), "reward"),
-           gold_bar(-6, -8, 5.4), _text(1, -4, str(cell["G"]), "reward"),
-           vp_star(15, -8, 6), _text(22, -4, str(cell["P"]), "reward")]
+    out = [
+        emerald(-28, -8, 5.2),
+        _text(-21, -4, str(cell["E"]), "reward"),
+        gold_bar(-6, -8, 5.4),
+        _text(1, -4, str(cell["G"]), "reward"),
+        vp_star(15, -8, 6),
+        _text(22, -4, str(cell["P"]), "reward"),
+    ]
     out.append(_special_icon(str(cell["special"]), -20, 10))
     if cell["box"]:
-        out.append('<rect x="-9" y="3" width="15" height="15" rx="2" fill="#fffaf0" stroke="#3f7fc0" '
-                   'stroke-width="1.4"/>' + _text(-1.5, 14.5, str(cell["box"]), "reward", "middle"))
+        out.append(
+            '<rect x="-9" y="3" width="15" height="15" rx="2" fill="#fffaf0" stroke="#3f7fc0" '
+            'stroke-width="1.4"/>' + _text(-1.5, 14.5, str(cell["box"]), "reward", "middle")
+        )
         for i, s in enumerate(lake.reexplore.get(pos, [])):
             out.append(machine(seats.fill(s), 2 + 5 * i, 4, 8))
     bars = [s for s, n in enumerate(cell["pipes"]) for _ in range(int(n))]
@@ -213,16 +230,21 @@ def _hex_title(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
     lines = []
     if cell["drained"]:
         owners = lake.owners(pos)
-        lines.append(f"{pos} ({where}), drained: {face_text(cell)}. Pipes: "
-                     + ", ".join(f"{seats.who(s)} {cell['pipes'][s]}" for s in owners) + ".")
+        lines.append(
+            f"{pos} ({where}), drained: {face_text(cell)}. Pipes: "
+            + ", ".join(f"{seats.who(s)} {cell['pipes'][s]}" for s in owners)
+            + "."
+        )
         if int(cell["he"]) >= 0:
             lines.append(f"Head explorer of {seats.who(int(cell['he']))}. {tx.rule('he')}")
         for s in lake.reexplore.get(pos, []):
             lines.append(f"Re-exploration machine of {seats.who(s)}. {tx.rule('reexplore')}")
         lines += [tx.rule("drained"), *_face_rules(tx, cell), tx.rule("rent"), tx.rule("pipes")]
     else:
-        lines.append(f"{pos} ({where}), under water: needs {_plural(int(cell['W']), 'worker')} and "
-                     f"{_plural(int(cell['M']), 'machine')}. {tx.rule('water')}")
+        lines.append(
+            f"{pos} ({where}), under water: needs {_plural(int(cell['W']), 'worker')} and "
+            f"{_plural(int(cell['M']), 'machine')}. {tx.rule('water')}"
+        )
         e = lake.pending.get(pos)
         if e:
             src = e["source"]
@@ -232,14 +254,20 @@ def _hex_title(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
                 sab = f" Saboteur of {seats.who(int(e['saboteur']))}{said}. {tx.rule('saboteur')}"
             ins = f", {e['insured']} insured ({tx.rule('insured')})" if e["insured"] else ""
             pipes = ", ".join(f"{seats.who(s)} {n}" for s, n in enumerate(cell["pipes"]) if n)
-            lines.append(f"Explored by {seats.who(int(e['owner']))} from {src} ({e['workers']}W {e['machines']}M"
-                         f"{ins}; pipes {pipes}), resolving {lake.order[pos]}. of this round"
-                         + (" (now)" if lake.resolving == pos else "") + f". {tx.rule('exploration')}{sab}")
+            lines.append(
+                f"Explored by {seats.who(int(e['owner']))} from {src} ({e['workers']}W {e['machines']}M"
+                f"{ins}; pipes {pipes}), resolving {lake.order[pos]}. of this round"
+                + (" (now)" if lake.resolving == pos else "")
+                + f". {tx.rule('exploration')}{sab}"
+            )
         boat = lake.balsa_at.get(pos)
         if boat is not None:
             prot = lake.protected(pos, obs)
-            lines.append(f"Balsa of {seats.who(boat)}" + (", protected" if prot else "")
-                         + f". {tx.rule('protected') if prot else tx.rule('balsa')}")
+            lines.append(
+                f"Balsa of {seats.who(boat)}"
+                + (", protected" if prot else "")
+                + f". {tx.rule('protected') if prot else tx.rule('balsa')}"
+            )
         if pos in lake.known:
             lines.append(f"You inspected it: {face_text(lake.known[pos])}. {tx.rule('known')}")
         others = [i for i in lake.inspectors.get(pos, []) if i != seats.me]
@@ -259,8 +287,12 @@ def _hex(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
     drained = bool(cell["drained"])
     act = _hex_action(lake, seats.me, pos)
     cls = f"hex phase{phase}" + (" drained" if drained else " water") + (" explored" if pos in lake.pending else "")
-    out = [f'<g id="hex-{pos}" class="{cls}" data-pos="{pos}" {_move(x, y)}'
-           + (f" data-action={quoteattr(act)}" if act else "") + ">", _title(_hex_title(obs, lake, seats, tx, pos))]
+    out = [
+        f'<g id="hex-{pos}" class="{cls}" data-pos="{pos}" {_move(x, y)}'
+        + (f" data-action={quoteattr(act)}" if act else "")
+        + ">",
+        _title(_hex_title(obs, lake, seats, tx, pos)),
+    ]
     if drained:
         out.append(f'<use href="#gv-hex" fill="{WATER[phase]}"/><use href="#gv-earth"/>')
         out.append(_text(0, -25, pos, "pos dark", "middle"))
@@ -270,8 +302,10 @@ def _hex(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
         out.append(_text(0, -25, pos, "pos", "middle"))
         out.append(_water_side(lake, seats, pos))
         if pos in lake.known:
-            out.append(f'<polygon points="{hex_points(R - 3.5)}" fill="none" stroke="#ffd23f" stroke-width="2.2" '
-                       'stroke-dasharray="5 3"/>')
+            out.append(
+                f'<polygon points="{hex_points(R - 3.5)}" fill="none" stroke="#ffd23f" stroke-width="2.2" '
+                'stroke-dasharray="5 3"/>'
+            )
             out.append(_known_strip(lake.known[pos]))
         for i, s in enumerate(i for i in lake.inspectors.get(pos, []) if i != seats.me):
             out.append(_eye(seats.fill(s), 24, -20 + 9 * i))
@@ -283,8 +317,10 @@ def _hex(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
 
 def _eye(fill: str, x: float, y: float) -> str:
     """The mark of another player's inspection (GV-833: public)."""
-    return (f'<g transform="translate({_n(x)},{_n(y)})"><path d="M-5,0Q0,-5 5,0Q0,5 -5,0Z" fill="#fffaf0" '
-            f'stroke="{fill}" stroke-width="1.6"/><circle r="1.8" fill="{fill}"/></g>')
+    return (
+        f'<g transform="translate({_n(x)},{_n(y)})"><path d="M-5,0Q0,-5 5,0Q0,5 -5,0Z" fill="#fffaf0" '
+        f'stroke="{fill}" stroke-width="1.6"/><circle r="1.8" fill="{fill}"/></g>'
+    )
 
 
 def spots(obs: Obs, seats: Seats, tx: Texts) -> str:
@@ -297,10 +333,12 @@ def spots(obs: Obs, seats: Seats, tx: Texts) -> str:
         a, b = SPOT_SHORE[spot]
         s = owner.get(spot)
         if s is None:
-            out.append(f'<g id="spot-{spot}" class="spot free" {_move(x, y)}>'
-                       + _title(f"Pump spot {spot} (touches {a} and {b}). {tx.rule('spot-free')}")
-                       + '<circle r="17" fill="none" stroke="#f4fbff" stroke-opacity="0.7" stroke-width="1.5" '
-                         'stroke-dasharray="4 3"/></g>')
+            out.append(
+                f'<g id="spot-{spot}" class="spot free" {_move(x, y)}>'
+                + _title(f"Pump spot {spot} (touches {a} and {b}). {tx.rule('spot-free')}")
+                + '<circle r="17" fill="none" stroke="#f4fbff" stroke-opacity="0.7" stroke-width="1.5" '
+                'stroke-dasharray="4 3"/></g>'
+            )
             continue
         p = obs["players"][s]
         level = int(p["pump_level"])
@@ -308,15 +346,26 @@ def spots(obs: Obs, seats: Seats, tx: Texts) -> str:
             f'<path d="M0,0L{_n((hex_xy(t)[0] - x) * 0.42)},{_n((hex_xy(t)[1] - y) * 0.42)}" stroke="#1d1d1d" '
             f'stroke-width="7" stroke-linecap="round"/><path d="M0,0L{_n((hex_xy(t)[0] - x) * 0.42)},'
             f'{_n((hex_xy(t)[1] - y) * 0.42)}" stroke="{seats.fill(s)}" stroke-width="4.5" stroke-linecap="round"/>'
-            for t in (a, b))
+            for t in (a, b)
+        )
         worker = meeple(seats.fill(s), 15, -12, 0.8) if p["pump_worker"] else ""
-        text = (f"Water pump of {seats.who(s)} on spot {spot}, level {level}"
-                + (" with its worker on it" if p["pump_worker"] else "") + f"; connected to {a} and {b}. "
-                + tx.rule("pump"))
-        out.append(f'<g id="spot-{spot}" class="spot" data-seat="{s}" data-level="{level}" {_move(x, y)}'
-                   + (' data-action="pump upgrade"' if s == seats.me else "") + ">" + _title(text)
-                   + stubs + f'<circle r="19" fill="#efe3c8" stroke="{seats.fill(s)}" stroke-width="3"/>'
-                   + pump_shape(seats.fill(s), level) + worker + "</g>")
+        text = (
+            f"Water pump of {seats.who(s)} on spot {spot}, level {level}"
+            + (" with its worker on it" if p["pump_worker"] else "")
+            + f"; connected to {a} and {b}. "
+            + tx.rule("pump")
+        )
+        out.append(
+            f'<g id="spot-{spot}" class="spot" data-seat="{s}" data-level="{level}" {_move(x, y)}'
+            + (' data-action="pump upgrade"' if s == seats.me else "")
+            + ">"
+            + _title(text)
+            + stubs
+            + f'<circle r="19" fill="#efe3c8" stroke="{seats.fill(s)}" stroke-width="3"/>'
+            + pump_shape(seats.fill(s), level)
+            + worker
+            + "</g>"
+        )
     return "".join(out)
 
 
@@ -334,11 +383,15 @@ def explore_arrows(obs: Obs, lake: Lake, seats: Seats) -> str:
         x1, y1 = tx_ - dx / d * 30, ty - dy / d * 30
         fill = seats.fill(int(e["owner"]))
         line = f"M{_n(x0)},{_n(y0)}L{_n(x1)},{_n(y1)}"
-        head = (f"M{_n(x1 + dx / d * 8)},{_n(y1 + dy / d * 8)}L{_n(x1 - dy / d * 6)},{_n(y1 + dx / d * 6)}"
-                f"L{_n(x1 + dy / d * 6)},{_n(y1 - dx / d * 6)}Z")
-        out.append(f'<path d="{line}" stroke="#1d1d1d" stroke-width="7" stroke-linecap="round" opacity="0.8"/>'
-                   f'<path d="{line}" stroke="{fill}" stroke-width="4.5" stroke-linecap="round"/>'
-                   f'<path d="{head}" fill="{fill}" stroke="#1d1d1d" stroke-width="1"/>')
+        head = (
+            f"M{_n(x1 + dx / d * 8)},{_n(y1 + dy / d * 8)}L{_n(x1 - dy / d * 6)},{_n(y1 + dx / d * 6)}"
+            f"L{_n(x1 + dy / d * 6)},{_n(y1 - dx / d * 6)}Z"
+        )
+        out.append(
+            f'<path d="{line}" stroke="#1d1d1d" stroke-width="7" stroke-linecap="round" opacity="0.8"/>'
+            f'<path d="{line}" stroke="{fill}" stroke-width="4.5" stroke-linecap="round"/>'
+            f'<path d="{head}" fill="{fill}" stroke="#1d1d1d" stroke-width="1"/>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -350,11 +403,14 @@ def lake_pieces(obs: Obs, lake: Lake, seats: Seats, tx: Texts) -> str:
         he = int(lake.cells[pos]["he"])
         if he >= 0:
             x, y = hex_xy(pos)
-            out.append(f'<g id="he-{pos}" class="piece he" data-seat="{he}" pointer-events="none" '
-                       f'{_at(x + 19, y + 9)}>' + _title(f"Head explorer of {seats.who(he)} on {pos}. "
-                                                        + tx.rule("he"))
-                       + meeple(seats.fill(he), 0, 0, 1.25) + '<circle cx="0" cy="-9" r="2.2" fill="#fffaf0" '
-                         'stroke="#1d1d1d" stroke-width="0.8"/></g>')
+            out.append(
+                f'<g id="he-{pos}" class="piece he" data-seat="{he}" pointer-events="none" '
+                f"{_at(x + 19, y + 9)}>"
+                + _title(f"Head explorer of {seats.who(he)} on {pos}. " + tx.rule("he"))
+                + meeple(seats.fill(he), 0, 0, 1.25)
+                + '<circle cx="0" cy="-9" r="2.2" fill="#fffaf0" '
+                'stroke="#1d1d1d" stroke-width="0.8"/></g>'
+            )
     if obs["options"].get("balsa"):
         for s, p in enumerate(obs["players"]):
             out.append(_balsa_piece(obs, seats, tx, s, p))
@@ -376,12 +432,22 @@ def _balsa_piece(obs: Obs, seats: Seats, tx: Texts, s: int, p: Mapping[str, Any]
     else:
         x, y = cx + CAMP_W - 20, cy + 108
         where, rule, state = "destroyed", tx.rule("wrecked"), "wrecked"
-    text = (f"Balsa of {seats.who(s)} {where}" + (", protected" if b["protected"] else "")
-            + (f", {b['workers']} workers on it" if b["workers"] else "") + f". {rule}")
-    wreck = ('<path d="M-14,-8L14,6M-14,6L14,-8" stroke="#1d1d1d" stroke-width="2"/>' if state == "wrecked" else "")
-    return (f'<g id="balsa-s{s}" class="piece balsa {state}" data-seat="{s}" pointer-events="none" {_at(x, y)}'
-            + (' opacity="0.55"' if state == "wrecked" else "") + ">" + _title(text)
-            + balsa_shape(seats.fill(s), bool(b["protected"]), int(b["workers"]), seats.fill(s)) + wreck + "</g>")
+    text = (
+        f"Balsa of {seats.who(s)} {where}"
+        + (", protected" if b["protected"] else "")
+        + (f", {b['workers']} workers on it" if b["workers"] else "")
+        + f". {rule}"
+    )
+    wreck = '<path d="M-14,-8L14,6M-14,6L14,-8" stroke="#1d1d1d" stroke-width="2"/>' if state == "wrecked" else ""
+    return (
+        f'<g id="balsa-s{s}" class="piece balsa {state}" data-seat="{s}" pointer-events="none" {_at(x, y)}'
+        + (' opacity="0.55"' if state == "wrecked" else "")
+        + ">"
+        + _title(text)
+        + balsa_shape(seats.fill(s), bool(b["protected"]), int(b["workers"]), seats.fill(s))
+        + wreck
+        + "</g>"
+    )
 
 
 def lake_tiles(obs: Obs, lake: Lake, seats: Seats, tx: Texts) -> str:

@@ -1,6 +1,7 @@
 """Positions, colours and sizes of the Guatavita board (the lake of 37 hexes, pointy-top, spec T-LAKE screen
 convention; the pump spots, T-PUMPS; the camps in the board corners), and the seats' colours.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,15 +16,26 @@ Obs = Mapping[str, Any]
 
 POS_NAMES: tuple[str, ...] = tuple(n for n, _, _ in LAKE_COORDS)  # T-LAKE order (the observation's lake order)
 QR: dict[str, tuple[int, int]] = {n: (q, r) for n, q, r in LAKE_COORDS}
-NEIGHBOURS: dict[str, tuple[str, ...]] = {a: tuple(b for b in POS_NAMES if hex_distance(QR[a], QR[b]) == 1)
-                                          for a in POS_NAMES}
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    a: tuple(b for b in POS_NAMES if hex_distance(QR[a], QR[b]) == 1) for a in POS_NAMES
+}
 CENTRE = CENTRE_NAME
 SPOT_SHORE: dict[str, tuple[str, str]] = {k: tuple(v[3]) for k, v in PUMP_SPOTS.items()}  # type: ignore[misc]
 SCORE_SPACES = 100  # the score track is unbounded (GV-374 [P]); it is drawn as a loop of 100 spaces
 
 # ----------------------------------------------------------------------------- colours and sizes
-COLOUR_HEX = {"red": "#c4302b", "blue": "#2c5fb3", "yellow": "#e7b21f", "green": "#3c8f3f", "purple": "#7c3c9e",
-              "orange": "#e3762a", "black": "#303030", "white": "#f4f1ea", "brown": "#8a5a32", "pink": "#d8609a"}
+COLOUR_HEX = {
+    "red": "#c4302b",
+    "blue": "#2c5fb3",
+    "yellow": "#e7b21f",
+    "green": "#3c8f3f",
+    "purple": "#7c3c9e",
+    "orange": "#e3762a",
+    "black": "#303030",
+    "white": "#f4f1ea",
+    "brown": "#8a5a32",
+    "pink": "#d8609a",
+}
 SEAT_FALLBACK = ("#c4302b", "#2c5fb3", "#e7b21f", "#3c8f3f")
 LIGHT = {"yellow", "white", "orange"}  # colours that want dark text on them
 WATER = {1: "#8fd0de", 2: "#5cb0cf", 3: "#3c8abb", 4: "#25659b"}  # by phase, shore to centre
@@ -42,10 +54,12 @@ RIGHT_X, RIGHT_W = 702.0, 492.0
 BOX_Y, BOX_ROW = 82.0, 33.0
 BOARD_TOP, BOARD_H = 386.0, 100.0  # resource boards
 CAMP_W, CAMP_H = 152.0, 176.0
-CAMP_CORNER = {"NE": (BOARD_X1 - TRACK - 8 - CAMP_W, BOARD_Y0 + TRACK + 6),
-               "NW": (BOARD_X0 + TRACK + 8, BOARD_Y0 + TRACK + 6),
-               "SW": (BOARD_X0 + TRACK + 8, BOARD_Y1 - TRACK - 6 - CAMP_H),
-               "SE": (BOARD_X1 - TRACK - 8 - CAMP_W, BOARD_Y1 - TRACK - 6 - CAMP_H)}
+CAMP_CORNER = {
+    "NE": (BOARD_X1 - TRACK - 8 - CAMP_W, BOARD_Y0 + TRACK + 6),
+    "NW": (BOARD_X0 + TRACK + 8, BOARD_Y0 + TRACK + 6),
+    "SW": (BOARD_X0 + TRACK + 8, BOARD_Y1 - TRACK - 6 - CAMP_H),
+    "SE": (BOARD_X1 - TRACK - 8 - CAMP_W, BOARD_Y1 - TRACK - 6 - CAMP_H),
+}
 SPOT_CORNER = {"NE": "NE", "N": "NW", "NW": "NW", "SW": "SW", "S": "SW", "SE": "SE"}  # T-PUMPS camp corner
 
 
@@ -69,8 +83,10 @@ def active_seat(obs: Obs) -> int | None:
 
 
 def hex_points(radius: float) -> str:
-    return " ".join(f"{_n(radius * math.cos(math.radians(60 * k - 30)))},"
-                    f"{_n(radius * math.sin(math.radians(60 * k - 30)))}" for k in range(6))
+    return " ".join(
+        f"{_n(radius * math.cos(math.radians(60 * k - 30)))},{_n(radius * math.sin(math.radians(60 * k - 30)))}"
+        for k in range(6)
+    )
 
 
 class Seats:

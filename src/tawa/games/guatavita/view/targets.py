@@ -2,6 +2,7 @@
 (buttons), and the previews of what an exploration, crossing, Harvest, declaration, payment or exchange would
 put down or take.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -38,8 +39,11 @@ def target_of(obs: Obs, action_id: str) -> str | None:
     seat = None if d is None else int(d[1])
     if w[0] in HEX_VERBS and len(w) > 1 and w[1] in QR:
         return f"hex-{w[1]}"
-    if (w[:2] in (["return", "he"], ["balsa", "start"], ["balsa", "step"], ["push", "balsa"]) and len(w) == 3
-            and w[2] in QR):
+    if (
+        w[:2] in (["return", "he"], ["balsa", "start"], ["balsa", "step"], ["push", "balsa"])
+        and len(w) == 3
+        and w[2] in QR
+    ):
         return f"hex-{w[2]}"
     if w[0] == "declare" and d is not None and len(d) > 2:
         return f"hex-{POS_NAMES[int(d[2])]}"
@@ -65,18 +69,22 @@ def targets(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
 
 
 def _preview_doc(label: str, detail: str, body: str, title: str, data: str = "") -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -34 120 92" class="preview" {data}>'
-            f"{_title(title)}{body}"
-            f'<text x="0" y="42" text-anchor="middle" font-size="10" font-weight="700" '
-            f'font-family="system-ui,sans-serif">{escape(label)}</text>'
-            f'<text x="0" y="53" text-anchor="middle" font-size="8" font-family="system-ui,sans-serif">'
-            f"{escape(detail)}</text></svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -34 120 92" class="preview" {data}>'
+        f"{_title(title)}{body}"
+        f'<text x="0" y="42" text-anchor="middle" font-size="10" font-weight="700" '
+        f'font-family="system-ui,sans-serif">{escape(label)}</text>'
+        f'<text x="0" y="53" text-anchor="middle" font-size="8" font-family="system-ui,sans-serif">'
+        f"{escape(detail)}</text></svg>"
+    )
 
 
 def _mini_hex(x: float, y: float, fill: str, label: str, radius: float = 16.0) -> str:
-    return (f'<g transform="translate({_n(x)},{_n(y)})"><polygon points="{hex_points(radius)}" fill="{fill}" '
-            f'stroke="{WATER_EDGE}" stroke-width="1"/><text y="3" text-anchor="middle" font-size="7.5" '
-            f'font-weight="700" font-family="system-ui,sans-serif" fill="#1d1d1d">{escape(label)}</text></g>')
+    return (
+        f'<g transform="translate({_n(x)},{_n(y)})"><polygon points="{hex_points(radius)}" fill="{fill}" '
+        f'stroke="{WATER_EDGE}" stroke-width="1"/><text y="3" text-anchor="middle" font-size="7.5" '
+        f'font-weight="700" font-family="system-ui,sans-serif" fill="#1d1d1d">{escape(label)}</text></g>'
+    )
 
 
 def _exit_pipes(obs: Obs, lake: Lake, src: str) -> int:
@@ -129,12 +137,17 @@ def preview_lake(obs: Obs, action_id: str) -> str:
             parts.append(f"insure {insure}")
     else:
         label = f"cross {via} from {src}"
-    return _preview_doc(label, " · ".join(parts), "".join(body), f"{action_id}: {', '.join(parts)}",
-                        f'data-action={quoteattr(action_id)}')
+    return _preview_doc(
+        label,
+        " · ".join(parts),
+        "".join(body),
+        f"{action_id}: {', '.join(parts)}",
+        f"data-action={quoteattr(action_id)}",
+    )
 
 
 def _icons_preview(action_id: str, label: str, detail: str, icons: str) -> str:
-    return _preview_doc(label, detail, icons, f"{action_id}: {detail}", f'data-action={quoteattr(action_id)}')
+    return _preview_doc(label, detail, icons, f"{action_id}: {detail}", f"data-action={quoteattr(action_id)}")
 
 
 def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
@@ -152,24 +165,33 @@ def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
         elif w[0] == "harvest":
             k = int(w[1])
             icons = "".join(meeple(fill, x, -8, 1.3, inline=True) for x in centred_offsets(k, 18)) + famine_icon(34, -8)
-            out[aid] = _icons_preview(aid, f"Harvest with {k}", f"{v['HF1' if k == 1 else 'HF2']} food (GV-580)",
-                                      icons)
+            out[aid] = _icons_preview(aid, f"Harvest with {k}", f"{v['HF1' if k == 1 else 'HF2']} food (GV-580)", icons)
         elif w[0] == "declare":
-            icon = {"emeralds": emerald(0, -8, 12, inline=True), "gold": gold_bar(0, -8, 13, inline=True),
-                    "prestige": vp_star(0, -8, 14, inline=True)}
+            icon = {
+                "emeralds": emerald(0, -8, 12, inline=True),
+                "gold": gold_bar(0, -8, 13, inline=True),
+                "prestige": vp_star(0, -8, 14, inline=True),
+            }
             out[aid] = _icons_preview(aid, f"declare {w[1]}", DECLARE_TEXT[w[1]], icon[w[1]])
         elif w[:2] == ["pay", "workers"]:
             gold = w[2] == "gold"
             icons = (gold_bar(-18, -8, 11, inline=True) if gold else emerald(-18, -8, 11, inline=True)) + "".join(
-                meeple(fill, x, -8, 1.2, inline=True) for x in (12, 28))
+                meeple(fill, x, -8, 1.2, inline=True) for x in (12, 28)
+            )
             price = f"{v['WP_G']} gold" if gold else f"{v['WP_E']} emeralds"
             out[aid] = _icons_preview(aid, f"pay {price}", f"{v['WP_N']} workers into camp (GV-105)", icons)
         elif w[0] == "exchange" and aid != "exchange none":
             to_gems = w[1] == "gold"
             pay, get = (gold_bar, emerald) if to_gems else (emerald, gold_bar)
-            icons = (pay(-22, -8, 10, inline=True) + get(22, -8, 10, inline=True)
-                     + '<path d="M-8,-8H8M3,-13L8,-8L3,-3" stroke="#1d1d1d" stroke-width="2" fill="none"/>')
-            detail = (f"{v['SW_G']} gold for {v['SW_E']} emeralds" if to_gems
-                      else f"{v['SW_E']} emeralds for {v['SW_G']} gold")
+            icons = (
+                pay(-22, -8, 10, inline=True)
+                + get(22, -8, 10, inline=True)
+                + '<path d="M-8,-8H8M3,-13L8,-8L3,-3" stroke="#1d1d1d" stroke-width="2" fill="none"/>'
+            )
+            detail = (
+                f"{v['SW_G']} gold for {v['SW_E']} emeralds"
+                if to_gems
+                else f"{v['SW_E']} emeralds for {v['SW_G']} gold"
+            )
             out[aid] = _icons_preview(aid, "exchange", detail + " (GV-601)", icons)
     return out

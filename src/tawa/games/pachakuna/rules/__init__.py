@@ -7,6 +7,7 @@ step's predicates (one per rule, each returning the ``Refusal`` that names it), 
 routing table ``routes.ROUTES`` (``tawa.core.routing``) routes a decision to its offers, a kind of action to its
 handler and to its check (``checks``), and ``illegal.py`` explains a refusal from the same table.
 """
+
 from __future__ import annotations
 
 from tawa.core.actions import Action

@@ -4,6 +4,7 @@ its decision offers the kind (``CHECKS``), and the refusal of a kind that the de
 same predicates as the legal-action generator, in the generator's order, and finally that the id is written
 exactly as the generator writes it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -39,7 +40,7 @@ def not_now(s: PachakunaState, kind: str, args: Any) -> Refusal:
         return move.BOUGHT if s.bought[llama(s, args)] else move.NOT_NOW
     if kind in ("sell", "buy"):
         return trade.NOT_NOW
-    return STEP_OVER   # end_rotate, end_trade
+    return STEP_OVER  # end_rotate, end_trade
 
 
 def _pay(s: PachakunaState, tables: Tables, params: Params, aid: str, piece: int | None) -> Refusal | None:
@@ -53,9 +54,13 @@ def _rotation(s: PachakunaState, tables: Tables, params: Params, aid: str, args:
         return Refusal("PK-030", f"no cell {cell_text} on the board")
     o = _orientation(orientation_text)
     bad_orientation = Refusal("PK-047", f"orientation must be o0 to o{N_ORIENTATIONS - 1}") if o is None else None
-    return (rotate.tile_refusal(s, cell) or bad_orientation or rotate.step_refusal(s, params)
-            or (rotate.zero_rotation_refusal(s, params) if o == s.orient[cell] else None)
-            or (None if o is not None and aid == rotate.rotate_id(cell, o) else NOT_AN_ACTION))
+    return (
+        rotate.tile_refusal(s, cell)
+        or bad_orientation
+        or rotate.step_refusal(s, params)
+        or (rotate.zero_rotation_refusal(s, params) if o == s.orient[cell] else None)
+        or (None if o is not None and aid == rotate.rotate_id(cell, o) else NOT_AN_ACTION)
+    )
 
 
 def _orientation(text: str) -> int | None:
@@ -65,14 +70,15 @@ def _orientation(text: str) -> int | None:
 
 
 def _end(s: PachakunaState, tables: Tables, params: Params, aid: str, args: Any) -> Refusal | None:
-    return None   # ending the step is open whenever the step is
+    return None  # ending the step is open whenever the step is
 
 
 def _mover(s: PachakunaState, k: int) -> Refusal | None:
     now = move.mover(s)
     if k != now:
-        return Refusal("PK-160", f"{llama_name(now)} moves now (slot order; a llama moves once, bought llamas not "
-                                 "at all)")
+        return Refusal(
+            "PK-160", f"{llama_name(now)} moves now (slot order; a llama moves once, bought llamas not at all)"
+        )
     return None
 
 
@@ -106,6 +112,12 @@ def _purchase(s: PachakunaState, tables: Tables, params: Params, aid: str, villa
 
 
 CHECKS: dict[str, Check] = {
-    "pay": _pay, "rotate": _rotation, "end_rotate": _end, "move": _move, "stay": _stay, "sell": _sale,
-    "buy": _purchase, "end_trade": _end,
+    "pay": _pay,
+    "rotate": _rotation,
+    "end_rotate": _end,
+    "move": _move,
+    "stay": _stay,
+    "sell": _sale,
+    "buy": _purchase,
+    "end_trade": _end,
 }

@@ -1,4 +1,5 @@
 """Demands, the bag and the discard pile: setup draws (PK-085..PK-090) and refill draws (PK-270..PK-281)."""
+
 from __future__ import annotations
 
 from tawa.core.errors import BadOption
@@ -49,8 +50,13 @@ def draw_for(s: PachakunaState, tables: Tables, params: Params, rng: Rng, villag
                 break
     s.bag.remove(d)
     s.demand[village] = d
-    events.append(Event("demand", f"the {COLOURS[village]} village draws {tables.demand_name(d)}",
-                        data={"village": COLOURS[village], "demand": d}))
+    events.append(
+        Event(
+            "demand",
+            f"the {COLOURS[village]} village draws {tables.demand_name(d)}",
+            data={"village": COLOURS[village], "demand": d},
+        )
+    )
     if params.RESHUFFLE_TIMING == "when_empty" and not s.bag and s.discard:
         events.append(reshuffle(s))
     return events
@@ -74,8 +80,10 @@ def refill_never_fails(tables: Tables, params: Params) -> str | None:
             n = sum(1 for d in range(len(tables.demands)) if is_valid(tables, params, d, v, setup))
             if n <= others:
                 when = "at setup" if setup else "during play"
-                return (f"only {n} demands are valid for the {COLOURS[v]} village {when}: it needs more than "
-                        f"{others}, one more than the other villages can hold")
+                return (
+                    f"only {n} demands are valid for the {COLOURS[v]} village {when}: it needs more than "
+                    f"{others}, one more than the other villages can hold"
+                )
     return None
 
 

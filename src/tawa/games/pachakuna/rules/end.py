@@ -1,4 +1,5 @@
 """End of the game (PK-300..PK-307): the seven colours win at once."""
+
 from __future__ import annotations
 
 from tawa.core.events import Event

@@ -1,5 +1,6 @@
 """What always holds between two actions (component counts and the rules' bookkeeping); ``check_invariants``
 raises AssertionError naming the rule that is broken."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params

@@ -1,4 +1,5 @@
 """Step 2, Move (PK-160..PK-168, PK-323): each llama in slot order moves along its terrain, or stays on a village."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -28,8 +29,9 @@ class Stay(NamedTuple):
     llama: int
 
 
-NOT_NOW = Refusal("PK-112", "llamas move only in the move step",
-                  "the move step, after the rotate step of your turn (PK-111)")
+NOT_NOW = Refusal(
+    "PK-112", "llamas move only in the move step", "the move step, after the rotate step of your turn (PK-111)"
+)
 BOUGHT = Refusal("PK-168", "a llama bought this turn does not move in this turn")
 MUST_MOVE = Refusal("PK-162", "a llama on a terrain tile must move when a cell is reachable")
 UNREACHABLE = Refusal("PK-161", "that cell is not reachable along the llama's terrain (or is its own cell)")
@@ -71,8 +73,11 @@ def legal_move(s: PachakunaState, tables: Tables, params: Params) -> list[Action
         text = f"Move {who} to {cell_name(cell)}{place_text(s, tables, cell)}"
         acts.append(Action(move_id(tables, k, cell, rg), text, Move("move", k, cell, rg)))
     if may_stay(s, tables, k):
-        acts.append(Action(stay_id(k),
-                           f"{who} stays on {cell_name(s.pos[k])}{place_text(s, tables, s.pos[k])}", Stay("stay", k)))
+        acts.append(
+            Action(
+                stay_id(k), f"{who} stays on {cell_name(s.pos[k])}{place_text(s, tables, s.pos[k])}", Stay("stay", k)
+            )
+        )
     return acts
 
 
@@ -94,16 +99,26 @@ def move_llama(s: PachakunaState, tables: Tables, k: int, cell: int, region: int
     s.pos[k], s.region[k] = cell, region
     s.moved[k] = Moved.MOVED
     s.move_slot += 1
-    return [Event("move", f"{who} {llama_name(k)} moves to {cell_name(cell)}{place_text(s, tables, cell)}",
-                  data={"llama": k, "to": cell_name(cell)})]
+    return [
+        Event(
+            "move",
+            f"{who} {llama_name(k)} moves to {cell_name(cell)}{place_text(s, tables, cell)}",
+            data={"llama": k, "to": cell_name(cell)},
+        )
+    ]
 
 
 def stay_llama(s: PachakunaState, tables: Tables, k: int, who: str) -> list[Event]:
     """PK-164: the llama rests on its village."""
     s.moved[k] = Moved.STAYED
     s.move_slot += 1
-    return [Event("stay", f"{who} {llama_name(k)} stays on {cell_name(s.pos[k])}{place_text(s, tables, s.pos[k])}",
-                  data={"llama": k})]
+    return [
+        Event(
+            "stay",
+            f"{who} {llama_name(k)} stays on {cell_name(s.pos[k])}{place_text(s, tables, s.pos[k])}",
+            data={"llama": k},
+        )
+    ]
 
 
 def next_mover(s: PachakunaState, tables: Tables) -> bool:

@@ -1,4 +1,5 @@
 """Payments (PK-132/134, PK-230/231, PK-253..PK-255): the pieces of a paid rotation or a llama, one at a time."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -22,10 +23,14 @@ class Pay(NamedTuple):
 
 PAY_ACTIONS = tuple(Action(f"pay {name}", f"Pay one {name} piece", Pay("pay", c)) for c, name in enumerate(ALL_PIECES))
 
-NOTHING_OWED = Refusal("PK-324", "nothing to pay for now",
-                       "a paid rotation (PK-132) or a purchase (PK-230): then pieces are paid one by one")
-NOT_HELD = Refusal("PK-254", "you can only pay with pieces you hold",
-                   "paying with a piece that your supply holds (PK-254)")
+NOTHING_OWED = Refusal(
+    "PK-324",
+    "nothing to pay for now",
+    "a paid rotation (PK-132) or a purchase (PK-230): then pieces are paid one by one",
+)
+NOT_HELD = Refusal(
+    "PK-254", "you can only pay with pieces you hold", "paying with a piece that your supply holds (PK-254)"
+)
 
 
 def pay_first(s: PachakunaState) -> Refusal:

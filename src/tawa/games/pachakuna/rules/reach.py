@@ -5,6 +5,7 @@ neighbour B in direction d iff side d of A lies in the llama's region and side d
 village sides count as both terrains (PK-062); entering a village ends the path there (PK-064, PK-165); the start
 village does not stop the llama (PK-065); llamas never block (PK-066).
 """
+
 from __future__ import annotations
 
 from tawa.games.pachakuna.data import N_SIDES, NEIGH, OPPOSITE, Tables
@@ -13,8 +14,9 @@ ALL_SIDES = tuple(range(N_SIDES))
 _VILLAGE_KEY = 7  # node key cell * 8 + region; regions are 0..5 (at most one per side), 7 marks a village
 
 
-def reachable(tables: Tables, types: list[str], orient: list[int], cell: int, region: int,
-              terrain: int) -> list[tuple[int, int]]:
+def reachable(
+    tables: Tables, types: list[str], orient: list[int], cell: int, region: int, terrain: int
+) -> list[tuple[int, int]]:
     """Destinations ``(cell, region)`` (region -1 for a village) of a llama of ``terrain`` standing at ``cell``
     (in ``region`` if on a tile), in ascending order; never the start cell (PK-161)."""
     village_at = tables.village_at

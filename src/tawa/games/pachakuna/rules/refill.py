@@ -1,4 +1,5 @@
 """Step 4, Refill, and the end of a turn (PK-110, PK-270..PK-279, PK-303 end_of_turn, PK-320 the turn cap)."""
+
 from __future__ import annotations
 
 from tawa.core.events import Event
@@ -20,8 +21,13 @@ def end_trade(s: PachakunaState, tables: Tables, params: Params, rng: Rng, who: 
         if s.reload[k]:
             s.load[k] = tables.village_at[s.pos[k]]
             s.reload[k] = False
-            events.append(Event("reload", f"{who} {llama_name(k)} is loaded with {COLOURS[s.load[k]]}",
-                                data={"llama": k, "colour": COLOURS[s.load[k]]}))
+            events.append(
+                Event(
+                    "reload",
+                    f"{who} {llama_name(k)} is loaded with {COLOURS[s.load[k]]}",
+                    data={"llama": k, "colour": COLOURS[s.load[k]]},
+                )
+            )
     # end of turn: clear the per-turn bookkeeping, hand over (PK-110)
     s.rotated = []
     s.sold = []
@@ -43,5 +49,8 @@ def end_trade(s: PachakunaState, tables: Tables, params: Params, rng: Rng, who: 
 
 def turn_event(s: PachakunaState) -> Event:
     """The log's separator between two turns (PK-110)."""
-    return Event("turn", f"── Turn {s.turn + 1}: {SIDE_NAMES[s.colour_of(s.active)]} to play ──",
-                 data={"turn": s.turn + 1, "seat": s.active})
+    return Event(
+        "turn",
+        f"── Turn {s.turn + 1}: {SIDE_NAMES[s.colour_of(s.active)]} to play ──",
+        data={"turn": s.turn + 1, "seat": s.active},
+    )

@@ -1,4 +1,5 @@
 """Step 1, Rotate (PK-130..PK-144): the free rotation, paid rotations, rocks, and the PK-325 warning."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -26,8 +27,9 @@ class EndRotate(NamedTuple):
     kind: str  # "end_rotate"
 
 
-END_ROTATE = Action("end rotate", "End the rotate step (rocks go on the tiles rotated this turn)",
-                    EndRotate("end_rotate"))
+END_ROTATE = Action(
+    "end rotate", "End the rotate step (rocks go on the tiles rotated this turn)", EndRotate("end_rotate")
+)
 
 NOT_NOW = Refusal("PK-144", "tiles are rotated only in the rotate step")
 VILLAGE = Refusal("PK-040", "villages never rotate")

@@ -3,6 +3,7 @@ what each decision offers (the step of the turn, PK-111, or the payment of piece
 carries out each kind of action (``HANDLERS``) and why one is refused (``checks.CHECKS``); and ``parse``, which
 reads an action id back into its kind, the way the topic modules write it (``rotate_id``, ``move_id`` …).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from tawa.games.pachakuna.rules.rotate import END_ROTATE, choose_rotation, end_r
 from tawa.games.pachakuna.rules.trade import END_TRADE, legal_trade, sell, start_purchase
 from tawa.games.pachakuna.state import PachakunaState, Phase
 
-PAYING = "pay"   # the decision while pieces are owed, whatever the step (PK-132, PK-230)
+PAYING = "pay"  # the decision while pieces are owed, whatever the step (PK-132, PK-230)
 Decision = Phase | str
 
 
@@ -77,8 +78,14 @@ def _end_trade(s: PachakunaState, tables: Tables, params: Params, rng: Rng, data
 
 
 HANDLERS: dict[str, Handler] = {
-    "pay": _pay, "rotate": _rotate, "end_rotate": _end_rotate, "move": _move, "stay": _stay, "sell": _sell,
-    "buy": _buy, "end_trade": _end_trade,
+    "pay": _pay,
+    "rotate": _rotate,
+    "end_rotate": _end_rotate,
+    "move": _move,
+    "stay": _stay,
+    "sell": _sell,
+    "buy": _buy,
+    "end_trade": _end_trade,
 }
 
 ROUTES = Routes(OFFERS, HANDLERS, CHECKS)
@@ -97,11 +104,16 @@ def parse(aid: str) -> tuple[str, Any] | None:
         return "pay", ALL_PIECES.index(words[1]) if words[1] in ALL_PIECES else None
     if verb == "rotate" and len(words) == 3 and _word(words[1]) and _word(words[2]):
         return "rotate", (words[1], words[2])
-    if verb in ("move", "stay", "sell") and len(words) >= 2:   # the rest of a move id is checked against its ids
-        name, rest = words[1], aid[len(verb) + len(words[1]) + 2:]
+    if verb in ("move", "stay", "sell") and len(words) >= 2:  # the rest of a move id is checked against its ids
+        name, rest = words[1], aid[len(verb) + len(words[1]) + 2 :]
         slot = name[5:]
-        if (name.startswith("llama") and len(slot) == 1 and slot.isdecimal() and int(slot) < LLAMAS_PER_PLAYER
-                and "\n" not in rest):
+        if (
+            name.startswith("llama")
+            and len(slot) == 1
+            and slot.isdecimal()
+            and int(slot) < LLAMAS_PER_PLAYER
+            and "\n" not in rest
+        ):
             return verb, int(slot)
         return None
     if verb == "buy" and len(words) == 3 and words[1] == "at" and words[2] in COLOURS:

@@ -1,4 +1,5 @@
 """Step 3, Trade (PK-180..PK-237): selling loads at villages and buying llamas."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -34,8 +35,9 @@ class EndTrade(NamedTuple):
 
 END_TRADE = Action("end trade", "End the trade step (refill follows)", EndTrade("end_trade"))
 
-NOT_NOW = Refusal("PK-112", "selling and buying happen in the trade step",
-                  "the trade step, after the move step of your turn (PK-111)")
+NOT_NOW = Refusal(
+    "PK-112", "selling and buying happen in the trade step", "the trade step, after the move step of your turn (PK-111)"
+)
 OFF_BOARD = Refusal("PK-095", "that llama is not on the board (it waits off the board until bought)")
 ON_TILE = Refusal("PK-184", "a llama on a terrain tile can neither sell nor serve as the place of a purchase")
 JUST_BOUGHT = Refusal("PK-237", "a llama cannot sell in the turn it is bought")
@@ -134,12 +136,18 @@ def legal_trade(s: PachakunaState, tables: Tables, params: Params) -> list[Actio
     for k in llamas_of(s.active):
         if can_sell(s, tables, params, k):
             v = tables.village_at[s.pos[k]]
-            acts.append(Action(sell_id(k),
-                               f"{llama_name(k)} sells {COLOURS[s.load[k]]} at the {COLOURS[v]} village "
-                               f"({tables.demand_name(s.demand[v])})", Sell("sell", k)))
+            acts.append(
+                Action(
+                    sell_id(k),
+                    f"{llama_name(k)} sells {COLOURS[s.load[k]]} at the {COLOURS[v]} village "
+                    f"({tables.demand_name(s.demand[v])})",
+                    Sell("sell", k),
+                )
+            )
     for v in buy_villages(s, tables, params):
-        acts.append(Action(buy_id(v), f"Buy a llama at the {COLOURS[v]} village "
-                                                   f"(pay {params.LLAMA_COST})", Buy("buy", v)))
+        acts.append(
+            Action(buy_id(v), f"Buy a llama at the {COLOURS[v]} village (pay {params.LLAMA_COST})", Buy("buy", v))
+        )
     acts.append(END_TRADE)
     return acts
 
@@ -157,9 +165,14 @@ def sell(s: PachakunaState, tables: Tables, params: Params, k: int, who: str) ->
     s.demand[v] = -1  # PK-206 to the discard pile
     s.discard.append(d)
     s.sold.append(v)  # PK-207
-    events = [Event("sell", f"{who} {llama_name(k)} sells {COLOURS[colour]} at the {COLOURS[v]} village "
-                            f"({tables.demand_name(d)}): +{gain} {COLOURS[colour]}",
-                    data={"llama": k, "colour": COLOURS[colour], "gain": gain, "demand": d})]
+    events = [
+        Event(
+            "sell",
+            f"{who} {llama_name(k)} sells {COLOURS[colour]} at the {COLOURS[v]} village "
+            f"({tables.demand_name(d)}): +{gain} {COLOURS[colour]}",
+            data={"llama": k, "colour": COLOURS[colour], "gain": gain, "demand": d},
+        )
+    ]
     if params.WIN_CHECK == "immediate" and has_all_colours(s.supply[seat]):  # PK-303/304
         events += win(s, who)
     return events
@@ -182,5 +195,8 @@ def place_bought_llama(s: PachakunaState, tables: Tables, who: str) -> list[Even
     s.moved[k] = Moved.STAYED
     s.buys += 1
     s.pay_village = -1
-    return [Event("buy", f"{who} buys {llama_name(k)} at the {COLOURS[v]} village",
-                  data={"llama": k, "village": COLOURS[v]})]
+    return [
+        Event(
+            "buy", f"{who} buys {llama_name(k)} at the {COLOURS[v]} village", data={"llama": k, "village": COLOURS[v]}
+        )
+    ]

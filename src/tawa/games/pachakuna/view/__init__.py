@@ -19,11 +19,26 @@ The package by area: ``layout`` (sizes, colours, positions, element ids), ``text
 ``board`` (tiles, rocks, villages, frame, llamas on the board), ``seats`` (turn and step, seat areas, bag),
 ``drawing`` (the document in parts), ``targets`` (targets, buttons, previews).
 """
+
 from __future__ import annotations
 
 from tawa.games.pachakuna.view.drawing import parts, svg
 from tawa.games.pachakuna.view.layout import PANEL_X, PIECE_FILL, S, cell_id, cell_xy, llama_id, supply_id
 from tawa.games.pachakuna.view.targets import is_button, preview_tile, previews, target_of, targets
 
-__all__ = ["PANEL_X", "PIECE_FILL", "S", "cell_id", "cell_xy", "is_button", "llama_id", "parts", "preview_tile",
-    "previews", "supply_id", "svg", "target_of", "targets"]
+__all__ = [
+    "PANEL_X",
+    "PIECE_FILL",
+    "S",
+    "cell_id",
+    "cell_xy",
+    "is_button",
+    "llama_id",
+    "parts",
+    "preview_tile",
+    "previews",
+    "supply_id",
+    "svg",
+    "target_of",
+    "targets",
+]

@@ -1,5 +1,5 @@
-"""The P'achakuna board as one SVG document in parts (``tawa.core.svgparts``).
-"""
+"""The P'achakuna board as one SVG document in parts (``tawa.core.svgparts``)."""
+
 from __future__ import annotations
 
 from tawa.core.svgparts import Part, Path, document
@@ -28,9 +28,11 @@ STYLE = (
 )
 
 
-HEAD = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        'class="board pachakuna" data-game="pachakuna">')
-CELL_GROUPS = tuple(tuple(CELL_NAMES[i:i + 8]) for i in range(0, len(CELL_NAMES), 8))   # a part each
+HEAD = (
+    f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+    'class="board pachakuna" data-game="pachakuna">'
+)
+CELL_GROUPS = tuple(tuple(CELL_NAMES[i : i + 8]) for i in range(0, len(CELL_NAMES), 8))  # a part each
 LEGEND, FRAME, FRAME_SIDES = legend(), frame(), frame_sides()
 
 
@@ -42,34 +44,76 @@ def parts(observation: Obs) -> list[Part]:
     sold = obs["sold"]
     types: Path = ("tile_types",)
     meaning = click_meaning(obs)
-    out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", face_defs, (types,)),
-           Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'), Part("legend", LEGEND),
-           Part("frame", FRAME)]
-    if meaning is not None:   # the rotate step reads each tile's orientation; the others only the step
-        out.append(Part("meant", meant_layer, (("tiles",),) if meaning[0] == "rotate" else (),
-                        (meaning, tuple(sorted(village_of.items())))))
+    out = [
+        Part("head", HEAD),
+        Part("style", f"<style>{STYLE}</style>"),
+        Part("defs", face_defs, (types,)),
+        Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'),
+        Part("legend", LEGEND),
+        Part("frame", FRAME),
+    ]
+    if meaning is not None:  # the rotate step reads each tile's orientation; the others only the step
+        out.append(
+            Part(
+                "meant",
+                meant_layer,
+                (("tiles",),) if meaning[0] == "rotate" else (),
+                (meaning, tuple(sorted(village_of.items()))),
+            )
+        )
     out.append(Part("cells", '<g id="cells">'))
     for i, names in enumerate(CELL_GROUPS):
-        cells = tuple((name, village_of[name], village_of[name] in sold) if name in village_of else
-                      (name, None, tile_marks(obs, name)) for name in names)
+        cells = tuple(
+            (name, village_of[name], village_of[name] in sold)
+            if name in village_of
+            else (name, None, tile_marks(obs, name))
+            for name in names
+        )
         reads: list[Path] = [types]
         for name, colour, _ in cells:
             reads += [("villages", colour), ("demands",)] if colour is not None else [("tiles", name)]
         out.append(Part(f"cells{i}", cell_group, tuple(reads), (cells,)))
     over = obs["step"] == "over"
-    out += [Part("cells-end", "</g>"), Part("frame-sides", FRAME_SIDES),
-            Part("status", status, tuple((k,) for k in (
-                "step", "active", "observer", "winner", "draw", "turn_cap", "turn", "white_seat", "paying",
-                "rotated", "llamas", "move_slot")))]
+    out += [
+        Part("cells-end", "</g>"),
+        Part("frame-sides", FRAME_SIDES),
+        Part(
+            "status",
+            status,
+            tuple(
+                (k,)
+                for k in (
+                    "step",
+                    "active",
+                    "observer",
+                    "winner",
+                    "draw",
+                    "turn_cap",
+                    "turn",
+                    "white_seat",
+                    "paying",
+                    "rotated",
+                    "llamas",
+                    "move_slot",
+                )
+            ),
+        ),
+    ]
     for seat in (0, 1):
         own = tuple(k for k, ll in enumerate(obs["llamas"]) if ll["seat"] == seat)
-        out.append(Part(f"seat{seat}", seat_panel, (("white_seat",), ("supply", seat),
-                                                     *(("llamas", k) for k in own)),
-                        (seat, obs.get("observer") == seat, obs["active"] == seat and not over,
-                         obs["winner"] == seat, own)))
-    out += [Part("bag", bag_panel, (("bag",), ("discard",), ("demands",))),
-            Part("pieces", pieces, (("llamas",), ("village_cells",)), (moving_llama(obs),)),
-            Part("end", "</svg>")]
+        out.append(
+            Part(
+                f"seat{seat}",
+                seat_panel,
+                (("white_seat",), ("supply", seat), *(("llamas", k) for k in own)),
+                (seat, obs.get("observer") == seat, obs["active"] == seat and not over, obs["winner"] == seat, own),
+            )
+        )
+    out += [
+        Part("bag", bag_panel, (("bag",), ("discard",), ("demands",))),
+        Part("pieces", pieces, (("llamas",), ("village_cells",)), (moving_llama(obs),)),
+        Part("end", "</svg>"),
+    ]
     return out
 
 

@@ -1,6 +1,7 @@
 """Sizes, colours, screen positions and element ids of the P'achakuna board, and the small SVG helpers
 (pointy-top hexes, centre of (q, r) at x = sqrt(3)(q + r/2), y = 1.5 r with y downwards, spec "Screen convention" [D]).
 """
+
 from __future__ import annotations
 
 import functools
@@ -15,8 +16,16 @@ from tawa.games.pachakuna.data import DIRECTIONS
 Obs = Mapping[str, Any]
 
 # ----------------------------------------------------------------------------- colours and sizes
-PIECE_FILL = {"white": "#f6f3ea", "red": "#c8302c", "orange": "#e8822a", "yellow": "#f2c531", "green": "#3f9b45",
-              "blue": "#2f62c4", "purple": "#7c3c9e", "brown": "#7a4a24"}
+PIECE_FILL = {
+    "white": "#f6f3ea",
+    "red": "#c8302c",
+    "orange": "#e8822a",
+    "yellow": "#f2c531",
+    "green": "#3f9b45",
+    "blue": "#2f62c4",
+    "purple": "#7c3c9e",
+    "brown": "#7a4a24",
+}
 VALLEY_FILL, VALLEY_PATH = "#9cc45f", "#e9dca0"
 MOUNTAIN_FILL, MOUNTAIN_LIGHT, MOUNTAIN_DARK = "#8c7b6b", "#a89887", "#6f6052"
 MOUNTAIN_RIDGE = "#4f4237"

@@ -1,6 +1,7 @@
 """The side panel of the P'achakuna board: the turn and step, each seat's llamas and personal supply, the
 bag and the discard pile.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -39,20 +40,25 @@ def status(obs: Obs) -> str:
         who = "your turn" if me == active else "to play"
         head = f"Turn {obs['turn'] + 1} · {side_name(obs, active)} {who}"
         detail = _step_detail(obs)
-    out = [f'<g id="status" data-step="{escape(step)}">', _title(f"{head}. {detail}".strip()),
-           f'<rect x="{PANEL_X}" y="10" width="{WIDTH - PANEL_X - 10}" height="106" rx="8" fill="#fffaf0" '
-           f'stroke="#b89b6e"/>', svg_text(PANEL_X + 12, 34, head, "head")]
+    out = [
+        f'<g id="status" data-step="{escape(step)}">',
+        _title(f"{head}. {detail}".strip()),
+        f'<rect x="{PANEL_X}" y="10" width="{WIDTH - PANEL_X - 10}" height="106" rx="8" fill="#fffaf0" '
+        f'stroke="#b89b6e"/>',
+        svg_text(PANEL_X + 12, 34, head, "head"),
+    ]
     x = PANEL_X + 12
     over = step == "over"
     for key, label in STEP_LABELS:
         on = key == step and not over
         w = 88
-        out.append(f'<g id="step-{key}" class="step{" current" if on else ""}">'
-                   f'<rect x="{_fmt(x)}" y="46" width="{w}" height="24" rx="12" '
-                   f'fill="{"#2f62c4" if on else "#efe6d4"}" stroke="#8a7350"/>'
-                   + svg_text(x + w / 2, 62, label, "step-label", text_anchor="middle",
-                           style="fill:#fff" if on else None) +
-                   "</g>")
+        out.append(
+            f'<g id="step-{key}" class="step{" current" if on else ""}">'
+            f'<rect x="{_fmt(x)}" y="46" width="{w}" height="24" rx="12" '
+            f'fill="{"#2f62c4" if on else "#efe6d4"}" stroke="#8a7350"/>'
+            + svg_text(x + w / 2, 62, label, "step-label", text_anchor="middle", style="fill:#fff" if on else None)
+            + "</g>"
+        )
         x += w + 4
     out.append(svg_text(PANEL_X + 12, 94, detail, "detail"))
     out.append("</g>")
@@ -90,13 +96,15 @@ def seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llamas
     supply: Mapping[str, int] = obs["supply"][seat]
     held = sum(1 for c in COLOURS if supply.get(c, 0) > 0)
     head = f"{side}{' (you)' if me else ''}"
-    out = [f'<g id="seat{seat}" class="seat{" active" if active else ""}{" mine" if me else ""}">',
-           _title(f"{head}: llamas walk the {walks}; {held} of 7 colours held."),
-           f'<rect x="{PANEL_X}" y="{_fmt(y0)}" width="{WIDTH - PANEL_X - 10}" height="{SEAT_H}" rx="8" '
-           f'fill="{"#fff6d8" if active else "#faf6ee"}" stroke="{"#c79a00" if active else "#b89b6e"}" '
-           f'stroke-width="{3 if active else 1}"/>',
-           svg_text(PANEL_X + 12, y0 + 26, head, "head"),
-           svg_text(PANEL_X + 12, y0 + 46, f"llamas walk the {walks} · {held} of 7 colours", "detail")]
+    out = [
+        f'<g id="seat{seat}" class="seat{" active" if active else ""}{" mine" if me else ""}">',
+        _title(f"{head}: llamas walk the {walks}; {held} of 7 colours held."),
+        f'<rect x="{PANEL_X}" y="{_fmt(y0)}" width="{WIDTH - PANEL_X - 10}" height="{SEAT_H}" rx="8" '
+        f'fill="{"#fff6d8" if active else "#faf6ee"}" stroke="{"#c79a00" if active else "#b89b6e"}" '
+        f'stroke-width="{3 if active else 1}"/>',
+        svg_text(PANEL_X + 12, y0 + 26, head, "head"),
+        svg_text(PANEL_X + 12, y0 + 46, f"llamas walk the {walks} · {held} of 7 colours", "detail"),
+    ]
     if active:
         out.append(svg_text(WIDTH - 22, y0 + 26, "to play", "badge", text_anchor="end"))
     elif winner:
@@ -105,12 +113,15 @@ def seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llamas
     for k in llamas:
         ll = obs["llamas"][k]
         x, y, _ = waiting_spot(obs, ll)
-        out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y - 4)}" r="24" fill="none" stroke="#b89b6e" '
-                   f'stroke-dasharray="4 3"/>')
+        out.append(
+            f'<circle cx="{_fmt(x)}" cy="{_fmt(y - 4)}" r="24" fill="none" stroke="#b89b6e" stroke-dasharray="4 3"/>'
+        )
         if ll["cell"] is not None:  # a faint copy in the owner's area: the piece itself is on the board
             body = "#1e1e1e" if ll["side"] == "black" else "#fbfaf4"
-            out.append(f'<path d="{LLAMA_PATH}" transform="translate({_fmt(x)},{_fmt(y)}) scale(1.3)" '
-                       f'fill="{body}" stroke="#888" opacity="0.35"/>')
+            out.append(
+                f'<path d="{LLAMA_PATH}" transform="translate({_fmt(x)},{_fmt(y)}) scale(1.3)" '
+                f'fill="{body}" stroke="#888" opacity="0.35"/>'
+            )
         where = "waiting" if ll["cell"] is None else f"on {ll['cell']}"
         if ll["cell"] is not None:
             where += f" · {ll['load'] or 'empty'}"
@@ -130,20 +141,28 @@ def _supply(seat: int, side: str, supply: Mapping[str, int], y: float) -> str:
         n = supply.get(piece, 0)
         name = f"{piece} ({QUECHUA[i]})"
         rule = RULES["brown"] if piece == "brown" else RULES["supply"]
-        out.append(f'<g id="{supply_id(seat, piece)}" class="supply{" held" if n else ""}" data-piece="{piece}" '
-                   f'data-count="{n}">{_title(f"{side} supply: {n} {name}. {rule}")}')
+        out.append(
+            f'<g id="{supply_id(seat, piece)}" class="supply{" held" if n else ""}" data-piece="{piece}" '
+            f'data-count="{n}">{_title(f"{side} supply: {n} {name}. {rule}")}'
+        )
         if piece == "brown":
             if n:
-                out.append(f'<rect x="{_fmt(x - 13)}" y="{_fmt(y - 13)}" width="26" height="26" rx="5" '
-                           f'fill="{PIECE_FILL[piece]}" stroke="#222" stroke-width="1.5"/>')
+                out.append(
+                    f'<rect x="{_fmt(x - 13)}" y="{_fmt(y - 13)}" width="26" height="26" rx="5" '
+                    f'fill="{PIECE_FILL[piece]}" stroke="#222" stroke-width="1.5"/>'
+                )
             else:
-                out.append(f'<rect x="{_fmt(x - 13)}" y="{_fmt(y - 13)}" width="26" height="26" rx="5" '
-                           f'fill="none" stroke="#aaa" stroke-dasharray="3 3"/>')
+                out.append(
+                    f'<rect x="{_fmt(x - 13)}" y="{_fmt(y - 13)}" width="26" height="26" rx="5" '
+                    f'fill="none" stroke="#aaa" stroke-dasharray="3 3"/>'
+                )
         else:
             fill = PIECE_FILL[piece] if n else "#efe6d4"
             stroke = "#222" if n else PIECE_FILL[piece]
-            out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="15" fill="{fill}" stroke="{stroke}" '
-                       f'stroke-width="{1.5 if n else 3}"/>')
+            out.append(
+                f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="15" fill="{fill}" stroke="{stroke}" '
+                f'stroke-width="{1.5 if n else 3}"/>'
+            )
         if n:
             dark = piece in ("white", "yellow", "orange")
             out.append(svg_text(x, y + 5, str(n), "count", text_anchor="middle", style=None if dark else "fill:#fff"))
@@ -159,13 +178,16 @@ def bag_panel(obs: Obs) -> str:
     def names(ids: Iterable[int]) -> str:
         return ", ".join(f"D{d:02d} {LETTER[obs['demands'][d][0]]}/{LETTER[obs['demands'][d][1]]}" for d in ids)
 
-    out = [f'<g id="bag">{_title(f"Cloth bag: {len(bag)} demands ({names(bag)}). " + RULES["bag"])}'
-           f'<path d="M{PANEL_X + 20},{y + 10} C{PANEL_X + 8},{y + 60} {PANEL_X + 72},{y + 60} {PANEL_X + 60},'
-           f'{y + 10} Z" fill="#c9b48a" stroke="#6b4b2a"/>'
-           f'{svg_text(PANEL_X + 40, y + 44, str(len(bag)), "count", text_anchor="middle")}'
-           f'{svg_text(PANEL_X + 72, y + 30, "bag", "small")}</g>']
-    out.append('<g id="discard">' + _title(f"Discard pile: {len(discard)} demands ({names(discard)}). "
-                                           + RULES["discard"]))
+    out = [
+        f'<g id="bag">{_title(f"Cloth bag: {len(bag)} demands ({names(bag)}). " + RULES["bag"])}'
+        f'<path d="M{PANEL_X + 20},{y + 10} C{PANEL_X + 8},{y + 60} {PANEL_X + 72},{y + 60} {PANEL_X + 60},'
+        f'{y + 10} Z" fill="#c9b48a" stroke="#6b4b2a"/>'
+        f"{svg_text(PANEL_X + 40, y + 44, str(len(bag)), 'count', text_anchor='middle')}"
+        f"{svg_text(PANEL_X + 72, y + 30, 'bag', 'small')}</g>"
+    ]
+    out.append(
+        '<g id="discard">' + _title(f"Discard pile: {len(discard)} demands ({names(discard)}). " + RULES["discard"])
+    )
     out.append(svg_text(PANEL_X + 110, y + 20, f"discard pile ({len(discard)})", "small"))
     for i, d in enumerate(discard[-9:]):
         up, low = obs["demands"][d]

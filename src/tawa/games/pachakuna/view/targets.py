@@ -1,6 +1,7 @@
 """What a click on the P'achakuna board means: the element each legal action is about, the actions about
 none (buttons) and the previews of a rotation.
 """
+
 from __future__ import annotations
 
 import functools
@@ -86,25 +87,30 @@ def preview_tile(obs: Obs, name: str, o: int) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _preview(name: str, kind: str, regions: tuple[tuple[str, tuple[int, ...]], ...], o: int, keep: bool,
-             fills: tuple[str, ...]) -> str:
+def _preview(
+    name: str, kind: str, regions: tuple[tuple[str, tuple[int, ...]], ...], o: int, keep: bool, fills: tuple[str, ...]
+) -> str:
     """The preview picture (cached: most tiles and their neighbours stay the same from one position to the
     next)."""
     ring = []
     for d, fill in enumerate(fills):
         a, b = hex_edge(d, S + 6)
         ia, ib = hex_edge(d, S - 1)
-        ring.append(f'<path d="M{fmt_pt(ia)}L{fmt_pt(a)}L{fmt_pt(b)}L{fmt_pt(ib)}Z" fill="{fill}" '
-                    f'stroke="#555" stroke-width="0.8"/>')
+        ring.append(
+            f'<path d="M{fmt_pt(ia)}L{fmt_pt(a)}L{fmt_pt(b)}L{fmt_pt(ib)}Z" fill="{fill}" '
+            f'stroke="#555" stroke-width="0.8"/>'
+        )
     label = f"o{o}" + (" keep" if keep else "")
     r = S + 8
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_fmt(-r)} {_fmt(-r)} {_fmt(2 * r)} '
-            f'{_fmt(2 * r + 16)}" class="preview" data-orientation="{o}">'
-            f"<title>{escape(f'Tile {name} type {kind} at orientation {o}: {sides_text(regions, o)}')}</title>"
-            f'{"".join(ring)}<g transform="rotate({_fmt(TURN_DEG * o)})">{face(regions, S - 1)}</g>'
-            f'<polygon points="{hex_points(S - 1)}" fill="none" stroke="#333" stroke-width="1.5"/>'
-            f'<text x="0" y="{_fmt(r + 13)}" text-anchor="middle" font-size="13" '
-            f'font-family="system-ui,sans-serif">{escape(label)}</text></svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_fmt(-r)} {_fmt(-r)} {_fmt(2 * r)} '
+        f'{_fmt(2 * r + 16)}" class="preview" data-orientation="{o}">'
+        f"<title>{escape(f'Tile {name} type {kind} at orientation {o}: {sides_text(regions, o)}')}</title>"
+        f'{"".join(ring)}<g transform="rotate({_fmt(TURN_DEG * o)})">{face(regions, S - 1)}</g>'
+        f'<polygon points="{hex_points(S - 1)}" fill="none" stroke="#333" stroke-width="1.5"/>'
+        f'<text x="0" y="{_fmt(r + 13)}" text-anchor="middle" font-size="13" '
+        f'font-family="system-ui,sans-serif">{escape(label)}</text></svg>'
+    )
 
 
 def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:

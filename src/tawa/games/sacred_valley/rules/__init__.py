@@ -8,6 +8,7 @@ refusal from the same table. Topics: ``terrace`` (anchoring, Farmlands, HP), ``p
 ``turns`` (turns, refills, Harvest, Work, the end), ``start`` (the crop choice and the rest of the setup), ``tasks``
 (the pending steps) and ``actions`` (the action space). ``common`` holds what they share.
 """
+
 from __future__ import annotations
 
 from tawa.core.actions import Action

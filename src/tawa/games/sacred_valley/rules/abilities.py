@@ -2,6 +2,7 @@
 
 Spec SV-340–SV-343 and the Camayo rules SV-390–SV-507.
 """
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -29,8 +30,13 @@ def weave(s: SacredValleyState, params: Params, ev: Events, crop: int) -> None:
     s.wh[p].remove(crop)
     s.sdiscard.extend((crop, crop))
     s.weaver_used = True  # SV-465 once per turn
-    pub(ev, "weaver", f"{who(p)} weaves two {crop_name(crop)} tiles for ${params.WEAVER_INCOME}", seat=p,
-        crop=crop_name(crop))
+    pub(
+        ev,
+        "weaver",
+        f"{who(p)} weaves two {crop_name(crop)} tiles for ${params.WEAVER_INCOME}",
+        seat=p,
+        crop=crop_name(crop),
+    )
     gain(s, ev, p, params.WEAVER_INCOME, "Weaver")
 
 
@@ -41,8 +47,14 @@ def gray_alpaca(s: SacredValleyState, tables: Tables, ev: Events, x: int) -> Non
     a = next(a for a in GRAY_ALPACAS if s.alpaca_at[a] < 0)
     s.alpaca_at[a] = x
     s.alp[x] = a
-    pub(ev, "alpaca", f"{who(p)} puts gray alpaca {ALPACA_NAMES[a]} on {tables.names[x]} (Alpaca Worker)",
-        seat=p, alpaca=ALPACA_NAMES[a], grid=tables.names[x])
+    pub(
+        ev,
+        "alpaca",
+        f"{who(p)} puts gray alpaca {ALPACA_NAMES[a]} on {tables.names[x]} (Alpaca Worker)",
+        seat=p,
+        alpaca=ALPACA_NAMES[a],
+        grid=tables.names[x],
+    )
     end_if_full(s, tables, p)
 
 
@@ -63,8 +75,14 @@ def herd(s: SacredValleyState, tables: Tables, ev: Events, a: int, x: int) -> bo
     s.alpaca_at[a] = x
     s.herd_moved.append(a)
     s.herd_left -= 1
-    pub(ev, "herd", f"{who(p)} moves alpaca {ALPACA_NAMES[a]} from {tables.names[old]} to {tables.names[x]} "
-        "(Herder)", seat=p, alpaca=ALPACA_NAMES[a], grid=tables.names[x])
+    pub(
+        ev,
+        "herd",
+        f"{who(p)} moves alpaca {ALPACA_NAMES[a]} from {tables.names[old]} to {tables.names[x]} (Herder)",
+        seat=p,
+        alpaca=ALPACA_NAMES[a],
+        grid=tables.names[x],
+    )
     return end_if_full(s, tables, p) or s.herd_left <= 0
 
 

@@ -15,6 +15,7 @@
 
 The offered texts of some actions name what they acquire and its price now (``live_text``).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -40,8 +41,11 @@ from tawa.games.sacred_valley.rules.market import camayo_price, seed_price, tech
 from tawa.games.sacred_valley.state import Exemption, SacredValleyState
 
 EXTRAS = (HATUN_RUNA, BARTERER, CHASQUI)
-EXTRA_GIVES = {HATUN_RUNA: "another Plant action", BARTERER: "an extra Purchase action",
-               CHASQUI: "an extra action of any kind"}
+EXTRA_GIVES = {
+    HATUN_RUNA: "another Plant action",
+    BARTERER: "an extra Purchase action",
+    CHASQUI: "an extra action of any kind",
+}
 
 
 class Key(NamedTuple):
@@ -123,7 +127,8 @@ class ActionTable:
         self.crop = {c: self._add(tables, params, Key("crop", crop=c)) for c in PLAYER_CROPS}
         self.plant = [[self._add(tables, params, Key("plant", crop=c, cell=x)) for x in cells] for c in crops]
         self.harvest, self.purchase, self.work, self.end_turn = (
-            self._add(tables, params, Key(v)) for v in ("harvest", "purchase", "work", "end_turn"))
+            self._add(tables, params, Key(v)) for v in ("harvest", "purchase", "work", "end_turn")
+        )
         self.buy = [self._add(tables, params, Key("buy", which=i)) for i in range(tables.main_slots)]
         self.buy_vine = self._add(tables, params, Key("buy_vine"))
         self.hire = [self._add(tables, params, Key("hire", which=i)) for i in range(tables.cam_slots)]
@@ -133,8 +138,9 @@ class ActionTable:
         self.weave = {c: self._add(tables, params, Key("weave", crop=c)) for c in PLAYER_CROPS}
         self.gray = [self._add(tables, params, Key("gray", cell=x)) for x in cells]
         self.clean = [[self._add(tables, params, Key("clean", crop=c, cell=x)) for c in crops] for x in cells]
-        self.exempt = {e: self._add(tables, params, Key("exempt", which=e))
-                       for e in (Exemption.YANACONA, Exemption.FOREIGNER)}
+        self.exempt = {
+            e: self._add(tables, params, Key("exempt", which=e)) for e in (Exemption.YANACONA, Exemption.FOREIGNER)
+        }
         self.partner = [self._add(tables, params, Key("partner", which=q)) for q in range(players)]
         self.farmer = [self._add(tables, params, Key("farmer", which=i)) for i in range(tables.max_farmers)]
         self.take = [self._add(tables, params, Key("take", which=i)) for i in range(tables.main_slots)]
@@ -177,8 +183,10 @@ def live_text(s: SacredValleyState, tables: Tables, k: Key) -> str | None:
             return f"buy a vine for ${seed_price(s, tables, p, -1)}"
         case "hire":
             kind = s.cat[k.which]
-            return (f"hire {CAMAYO_LABELS[kind]} (Age {CAMAYO_AGE[kind]}, end reward ${CAMAYO_REWARD[kind]}) "
-                    f"from Camayo Catu slot {n} for ${camayo_price(s, tables, k.which)}")
+            return (
+                f"hire {CAMAYO_LABELS[kind]} (Age {CAMAYO_AGE[kind]}, end reward ${CAMAYO_REWARD[kind]}) "
+                f"from Camayo Catu slot {n} for ${camayo_price(s, tables, k.which)}"
+            )
         case "tech":
             return f"buy the {CROPS[k.crop]} Technology for ${tech_price(s, tables, p)}"
         case "take":
@@ -196,6 +204,7 @@ def live_text(s: SacredValleyState, tables: Tables, k: Key) -> str | None:
 def no_tech(s: SacredValleyState, p: int, crop: int) -> str:
     """The warning on buying a crop its buyer may not plant yet (SV-101, issue 24), else nothing."""
     from tawa.games.sacred_valley.rules.terrace import tech_ok  # terrace builds on this module's tables
+
     if tech_ok(s, p, crop):
         return ""
     return f" (no {CROPS[crop]} Technology yet: it cannot be planted until you buy that Technology, SV-101)"

@@ -1,6 +1,7 @@
 """Why one action of a verb is refused once its decision offers the verb and its offer's gate is open: one check
 per verb (``CHECKS``), each asking the rules' predicates in rule order and returning the ``Refusal`` of the first
 that fails. The checks part of the routing table (``rules/routes.py``), read by ``illegal.py``."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -50,8 +51,9 @@ Check = Callable[[SacredValleyState, Tables, Params, ActionTable, Key], Refusal 
 
 
 # ------------------------------------------------------------------ plantings (SV-090–SV-105, SV-408–SV-412)
-def planting_refusal(s: SacredValleyState, tables: Tables, params: Params, crop: int, x: int, how: How
-                     ) -> Refusal | None:
+def planting_refusal(
+    s: SacredValleyState, tables: Tables, params: Params, crop: int, x: int, how: How
+) -> Refusal | None:
     """Why the active player may not plant ``crop`` on ``x`` (the tile itself is there), in rule order."""
     p = s.active
     if how == How.CLEANER:
@@ -67,8 +69,11 @@ def planting_refusal(s: SacredValleyState, tables: Tables, params: Params, crop:
             return Refusal("SV-099", "an isolated setup tile does not anchor a planting")
         return Refusal("SV-095", "the grid is not in the first row and touches no Seed Tile")
     if not tech_ok(s, p, crop):
-        return Refusal("SV-101", f"{CROPS[crop]} needs its Technology (or Yanacona / Foreigner)",
-                       f"buy the {CROPS[crop]} Technology in a Purchase (SV-310), or use a Yanacona or Foreigner")
+        return Refusal(
+            "SV-101",
+            f"{CROPS[crop]} needs its Technology (or Yanacona / Foreigner)",
+            f"buy the {CROPS[crop]} Technology in a Purchase (SV-310), or use a Yanacona or Foreigner",
+        )
     fee = unlock_fee_for(s, tables, p, x) if how != How.CLEANER else 0
     coins = s.coins[p]
     if fee > coins:
@@ -117,8 +122,11 @@ def _purchase(s: SacredValleyState, tables: Tables, params: Params, menu: Action
 def _work(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
     if can_work(s, s.active):
         return None
-    return Refusal("SV-066", f"Work needs exactly $0 (you have ${s.coins[s.active]})",
-                   "having exactly $0: Work is offered whenever your coins are spent down to $0")
+    return Refusal(
+        "SV-066",
+        f"Work needs exactly $0 (you have ${s.coins[s.active]})",
+        "having exactly $0: Work is offered whenever your coins are spent down to $0",
+    )
 
 
 def _offered(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable, k: Key) -> Refusal | None:
@@ -206,8 +214,11 @@ def _alpaca_grid(s: SacredValleyState, tables: Tables, params: Params, x: int) -
     rule = alpaca_refusal_rule(s, tables, params, x)
     if rule is None:
         return None
-    text = {"SV-150": "two alpacas never share a grid", "SV-155": "no alpaca on a meeple's grid (option)",
-            "SV-156": "no alpaca on a locked level (option)"}[rule]
+    text = {
+        "SV-150": "two alpacas never share a grid",
+        "SV-155": "no alpaca on a meeple's grid (option)",
+        "SV-156": "no alpaca on a locked level (option)",
+    }[rule]
     return Refusal(rule, text)
 
 
@@ -270,9 +281,32 @@ def _tocricoc(s: SacredValleyState, tables: Tables, params: Params, menu: Action
 
 
 CHECKS: dict[str, Check] = {
-    "crop": _crop, "plant": _plant, "harvest": _harvest, "purchase": _purchase, "work": _work, "end_turn": _offered,
-    "buy": _buy, "buy_vine": _buy_vine, "hire": _hire, "tech": _tech, "end_purchase": _offered, "extra": _extra,
-    "weave": _weave, "gray": _gray, "clean": _clean, "exempt": _offered, "partner": _partner, "farmer": _farmer,
-    "take": _take, "take_vine": _take_vine, "discard": _discard, "sab": _sab, "keep": _offered,
-    "dismiss": _dismiss, "warrior": _warrior, "tocricoc": _tocricoc, "herd": _herd, "stop_herd": _offered,
+    "crop": _crop,
+    "plant": _plant,
+    "harvest": _harvest,
+    "purchase": _purchase,
+    "work": _work,
+    "end_turn": _offered,
+    "buy": _buy,
+    "buy_vine": _buy_vine,
+    "hire": _hire,
+    "tech": _tech,
+    "end_purchase": _offered,
+    "extra": _extra,
+    "weave": _weave,
+    "gray": _gray,
+    "clean": _clean,
+    "exempt": _offered,
+    "partner": _partner,
+    "farmer": _farmer,
+    "take": _take,
+    "take_vine": _take_vine,
+    "discard": _discard,
+    "sab": _sab,
+    "keep": _offered,
+    "dismiss": _dismiss,
+    "warrior": _warrior,
+    "tocricoc": _tocricoc,
+    "herd": _herd,
+    "stop_herd": _offered,
 }

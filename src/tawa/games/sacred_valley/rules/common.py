@@ -1,4 +1,5 @@
 """What every rule module shares: the log (public events, each seat's private coin log) and names."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,8 +10,6 @@ from tawa.games.sacred_valley.data import who as who  # the seat names live with
 from tawa.games.sacred_valley.state import SacredValleyState
 
 Events = list[Event]
-
-
 
 
 def crop_name(c: int) -> str:
@@ -30,8 +29,14 @@ def gain(s: SacredValleyState, ev: Events, p: int, amount: int, why: str) -> Non
         raise AssertionError("coins below zero")  # SV-007
     verb = "gain" if amount > 0 else "pay"
     # SV-632 private coin log: the balance is seen only by its owner (SV-600)
-    ev.append(Event("coins", f"you {verb} ${abs(amount)} ({why}); you now have ${s.coins[p]}", to=p,
-                    data={"delta": amount, "balance": s.coins[p], "why": why}))
+    ev.append(
+        Event(
+            "coins",
+            f"you {verb} ${abs(amount)} ({why}); you now have ${s.coins[p]}",
+            to=p,
+            data={"delta": amount, "balance": s.coins[p], "why": why},
+        )
+    )
 
 
 LOG_ONLY = frozenset(("round", "turn", "slide"))

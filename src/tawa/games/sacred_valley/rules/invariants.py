@@ -1,5 +1,6 @@
 """The invariants of a Sacred Valley position: component counts (§2.1) and the preconditions of the decision being
 resolved, checked on every loaded game and after every action in the tests."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -121,8 +122,11 @@ def _check_decision(s: SacredValleyState, tables: Tables) -> None:
     assert (s.plant is not None) == (Job.PLANT in jobs or m in DECISIONS_IN_A_PLANTING), "a planting in progress"
     assert (s.pending_cam >= 0) == (Job.CAM_IN in jobs or m == Phase.DISCARD_CAMAYO), "a hired Camayo on its way"
     if s.pending >= 0:
-        assert Job.SEED_IN in jobs or m in (Phase.DISCARD_SEED, Phase.SABOTEUR) \
-            or (s.plant is not None and s.plant.how == How.SABOTEUR), "a Seed Tile on its way"
+        assert (
+            Job.SEED_IN in jobs
+            or m in (Phase.DISCARD_SEED, Phase.SABOTEUR)
+            or (s.plant is not None and s.plant.how == How.SABOTEUR)
+        ), "a Seed Tile on its way"
     if m in WINDOWS or m in (Phase.EXTRA_PLANT, Phase.EXTRA_ANY):
         assert not s.tasks and s.pending < 0, "nothing is being resolved in a free window (SV-068)"
         assert s.end_by < 0, "the end is resolved at once (SV-564)"

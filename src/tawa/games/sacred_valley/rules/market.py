@@ -3,6 +3,7 @@
 Each function carries out one choice; it returns False where a new decision begins (``state.mode`` set) and the
 pending steps must wait, True where ``rules.tasks.advance`` runs them next.
 """
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -79,8 +80,15 @@ def buy_seed(s: SacredValleyState, tables: Tables, params: Params, ev: Events, s
     if slot >= 0:
         t = s.main[slot]
         s.main[slot] = -1  # SV-242 no sliding during the turn
-        pub(ev, "buy_seed", f"{who(p)} buys {crop_name(t)} from Main Catu slot {slot + 1} for ${price}",
-            seat=p, crop=crop_name(t), slot=slot + 1, price=price)
+        pub(
+            ev,
+            "buy_seed",
+            f"{who(p)} buys {crop_name(t)} from Main Catu slot {slot + 1} for ${price}",
+            seat=p,
+            crop=crop_name(t),
+            slot=slot + 1,
+            price=price,
+        )
         s.pending = t
     else:
         s.vines -= 1
@@ -111,8 +119,15 @@ def hire(s: SacredValleyState, tables: Tables, ev: Events, slot: int) -> None:
     s.cat[slot] = -1
     s.items += 1
     s.pending_cam = k
-    pub(ev, "hire", f"{who(p)} hires {CAMAYO_LABELS[k]} from Camayo Catu slot {slot + 1} for ${price}",
-        seat=p, kind=CAMAYO_NAMES[k], slot=slot + 1, price=price)
+    pub(
+        ev,
+        "hire",
+        f"{who(p)} hires {CAMAYO_LABELS[k]} from Camayo Catu slot {slot + 1} for ${price}",
+        seat=p,
+        kind=CAMAYO_NAMES[k],
+        slot=slot + 1,
+        price=price,
+    )
     s.tasks.append(Task(Job.IMMEDIATE, k))  # SV-288 right after the hire
     s.tasks.append(Task(Job.KEEPER))
     s.tasks.append(Task(Job.CAM_IN))
@@ -161,8 +176,14 @@ def place_meeple(s: SacredValleyState, tables: Tables, ev: Events, x: int, kind:
     s.mee_owner[x] = p
     s.mee_kind[x] = kind
     name = "Warrior" if kind == Meeple.WARRIOR else "Tocricoc"
-    pub(ev, "meeple", f"{who(p)} puts a {name} meeple on {tables.names[x]}", seat=p, grid=tables.names[x],
-        kind=name.lower())
+    pub(
+        ev,
+        "meeple",
+        f"{who(p)} puts a {name} meeple on {tables.names[x]}",
+        seat=p,
+        grid=tables.names[x],
+        kind=name.lower(),
+    )
     if kind == Meeple.WARRIOR:
         end_if_full(s, tables, p)
 
@@ -174,8 +195,14 @@ def buy_tech(s: SacredValleyState, tables: Tables, ev: Events, crop: int) -> Non
     s.tech_res[crop] -= 1
     s.techs[p].append(crop)  # SV-310
     s.items += 1
-    pub(ev, "tech", f"{who(p)} buys the {crop_name(crop)} Technology for ${price}", seat=p, crop=crop_name(crop),
-        price=price)
+    pub(
+        ev,
+        "tech",
+        f"{who(p)} buys the {crop_name(crop)} Technology for ${price}",
+        seat=p,
+        crop=crop_name(crop),
+        price=price,
+    )
 
 
 def take_free(s: SacredValleyState, ev: Events, slot: int) -> None:
@@ -183,8 +210,14 @@ def take_free(s: SacredValleyState, ev: Events, slot: int) -> None:
     if slot >= 0:
         t = s.main[slot]
         s.main[slot] = -1
-        pub(ev, "free_seed", f"{who(p)} takes {crop_name(t)} from Main Catu slot {slot + 1} for free", seat=p,
-            crop=crop_name(t), slot=slot + 1)
+        pub(
+            ev,
+            "free_seed",
+            f"{who(p)} takes {crop_name(t)} from Main Catu slot {slot + 1} for free",
+            seat=p,
+            crop=crop_name(t),
+            slot=slot + 1,
+        )
     else:
         s.vines -= 1
         t = VINE

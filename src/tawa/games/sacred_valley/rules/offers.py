@@ -5,6 +5,7 @@ a gate (the rule that opens or closes the whole group now) and a maker that list
 ``OFFERS`` is the offers part of the game's routing table (``rules/routes.py``): ``legal`` lists the open groups in
 order; ``illegal.py`` explains a refused id with the same gates and the verbs' checks (``rules/checks.py``).
 """
+
 from __future__ import annotations
 
 from tawa.core.actions import Action
@@ -141,8 +142,11 @@ def extra_has_action(s: SacredValleyState, tables: Tables, params: Params, menu:
 
 def extra_actions(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable) -> list[Action]:
     p = s.active
-    return [menu.extra[k] for k in EXTRAS if extra_triggered(s, k) and s.unused_marker(p, k) >= 0
-            and extra_has_action(s, tables, params, menu, k)]
+    return [
+        menu.extra[k]
+        for k in EXTRAS
+        if extra_triggered(s, k) and s.unused_marker(p, k) >= 0 and extra_has_action(s, tables, params, menu, k)
+    ]
 
 
 def window_actions(s: SacredValleyState, tables: Tables, params: Params, menu: ActionTable) -> list[Action]:
@@ -269,12 +273,17 @@ ACTIONS = kinds("plant", "harvest", "purchase", "work")
 WINDOW = Offer(kinds("weave", "gray", "clean"), always_open, window_actions)
 OFFERS: dict[Phase, tuple[Offer, ...]] = {
     Phase.CROP_CHOICE: (Offer(kinds("crop"), always_open, _crops),),
-    Phase.MAIN: (WINDOW, Offer(ACTIONS, _before_the_action, actions_or_harvest),
-                Offer(kinds("extra"), _after_the_action, extra_actions),
-                Offer(kinds("end_turn"), _turn_may_end, _end_turn)),
-    Phase.PURCHASE: (Offer(kinds("buy", "buy_vine", "hire", "tech"), always_open, _items),
-                    Offer(kinds("end_purchase"), _purchase_may_end, _end_purchase),
-                    WINDOW._replace(gate=_between_items)),
+    Phase.MAIN: (
+        WINDOW,
+        Offer(ACTIONS, _before_the_action, actions_or_harvest),
+        Offer(kinds("extra"), _after_the_action, extra_actions),
+        Offer(kinds("end_turn"), _turn_may_end, _end_turn),
+    ),
+    Phase.PURCHASE: (
+        Offer(kinds("buy", "buy_vine", "hire", "tech"), always_open, _items),
+        Offer(kinds("end_purchase"), _purchase_may_end, _end_purchase),
+        WINDOW._replace(gate=_between_items),
+    ),
     Phase.EXTRA_PLANT: (Offer(kinds("plant"), always_open, _plants),),
     Phase.EXTRA_ANY: (Offer(ACTIONS, always_open, actions_or_harvest),),
     Phase.EXEMPTION: (Offer(kinds("exempt"), always_open, _exemptions),),

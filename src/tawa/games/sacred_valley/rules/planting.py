@@ -3,6 +3,7 @@
 A planting is a ``PlantCtx`` that goes through its ``Stage``s as the pending ``Job.PLANT`` step; it pauses for the
 planter's choices (exemption, work partner, farmer) and goes on after them.
 """
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -61,8 +62,14 @@ def plant_step(s: SacredValleyState, tables: Tables, params: Params, ev: Events)
             ctx.level = lv
             if fee:
                 gain(s, ev, p, -fee, f"level-{lv} unlock fee")
-            pub(ev, "unlock_fee", f"{who(p)} unlocks level {lv} and pays ${fee}"
-                + (" (Terrace Worker)" if fee == 0 else ""), seat=p, level=lv, fee=fee)
+            pub(
+                ev,
+                "unlock_fee",
+                f"{who(p)} unlocks level {lv} and pays ${fee}" + (" (Terrace Worker)" if fee == 0 else ""),
+                seat=p,
+                level=lv,
+                fee=fee,
+            )
             ctx.stage = Stage.PARTNER
             s.mode = Phase.PARTNER
             return True
@@ -119,18 +126,39 @@ def choose_partner(s: SacredValleyState, tables: Tables, params: Params, ev: Eve
     fee = tables.unlock_fee[lv]
     if TERRACE_WORKER in s.cam[q]:
         s.cover[lv] = Cover.OUT_OF_PLAY
-        pub(ev, "partner", f"{who(p)} names {who(q)} as work partner; {who(q)} pays nothing (Terrace Worker)",
-            seat=p, partner=q, paid=0, debt=False)
+        pub(
+            ev,
+            "partner",
+            f"{who(p)} names {who(q)} as work partner; {who(q)} pays nothing (Terrace Worker)",
+            seat=p,
+            partner=q,
+            paid=0,
+            debt=False,
+        )
     elif s.coins[q] >= fee:
         gain(s, ev, q, -fee, f"work partner fee, level {lv}")
         s.cover[lv] = Cover.OUT_OF_PLAY
-        pub(ev, "partner", f"{who(p)} names {who(q)} as work partner; {who(q)} pays ${fee}",
-            seat=p, partner=q, paid=fee, debt=False)
+        pub(
+            ev,
+            "partner",
+            f"{who(p)} names {who(q)} as work partner; {who(q)} pays ${fee}",
+            seat=p,
+            partner=q,
+            paid=fee,
+            debt=False,
+        )
     else:
         s.cover[lv] = Cover.DEBT
         s.debts[q].append(lv)
-        pub(ev, "partner", f"{who(p)} names {who(q)} as work partner; {who(q)} cannot pay and takes the "
-            f"level-{lv} cover as a debt", seat=p, partner=q, paid=0, debt=True)
+        pub(
+            ev,
+            "partner",
+            f"{who(p)} names {who(q)} as work partner; {who(q)} cannot pay and takes the level-{lv} cover as a debt",
+            seat=p,
+            partner=q,
+            paid=0,
+            debt=True,
+        )
     unlock_discards(s, tables, params, ev, lv)
     ctx.stage = Stage.PLACE
     s.tasks.append(Task(Job.PLANT))
@@ -150,8 +178,12 @@ def unlock_discards(s: SacredValleyState, tables: Tables, params: Params, ev: Ev
         if removed >= params.UNLOCK_CAMAYO_DISCARD:
             break
         if s.cat[i] >= 0:
-            pub(ev, "unlock_discard", f"Camayo Catu slot {i + 1} ({CAMAYO_LABELS[s.cat[i]]}) leaves the game",
-                slot=i + 1)
+            pub(
+                ev,
+                "unlock_discard",
+                f"Camayo Catu slot {i + 1} ({CAMAYO_LABELS[s.cat[i]]}) leaves the game",
+                slot=i + 1,
+            )
             s.cout.append(s.cat[i])
             s.cat[i] = -1
             removed += 1
@@ -159,9 +191,13 @@ def unlock_discards(s: SacredValleyState, tables: Tables, params: Params, ev: Ev
     if age is not None:  # SV-184 purge that Age from its pile (face down, SV-605) and from the Catu
         pile = s.piles[age - 1]
         if pile:
-            pub(ev, "purge", f"the {plural(len(pile), f'Age {age} tile')} left in the draw pile leave "
-                "the game face down",
-                age=age, count=len(pile))
+            pub(
+                ev,
+                "purge",
+                f"the {plural(len(pile), f'Age {age} tile')} left in the draw pile leave the game face down",
+                age=age,
+                count=len(pile),
+            )
         s.purged.extend(pile)
         pile.clear()
         for i in range(len(s.cat)):
@@ -201,9 +237,18 @@ def place_tile(s: SacredValleyState, tables: Tables, params: Params, ev: Events)
     cells = flood(s, tables, crop, x)
     hp, _base, alpacas = planting_hp(s, tables, params, p, crop, cells, ctx.exempt)
     how = ("plants", "plants (Saboteur)", "replaces a vine (Cleaner) with")[ctx.how]
-    pub(ev, "plant", f"{who(p)} {how} {crop_name(crop)} on {tables.names[x]}: Farmland of "
-        f"{plural(len(cells), 'tile')}, {plural(alpacas, 'alpaca')}, {hp} HP", seat=p, crop=crop_name(crop),
-        grid=tables.names[x], size=len(cells), alpacas=alpacas, hp=hp)
+    pub(
+        ev,
+        "plant",
+        f"{who(p)} {how} {crop_name(crop)} on {tables.names[x]}: Farmland of "
+        f"{plural(len(cells), 'tile')}, {plural(alpacas, 'alpaca')}, {hp} HP",
+        seat=p,
+        crop=crop_name(crop),
+        grid=tables.names[x],
+        size=len(cells),
+        alpacas=alpacas,
+        hp=hp,
+    )
     if all_occupied(s, tables):
         s.end_by = p  # SV-560; the planting still resolves fully (SV-563)
     if alpacas and ALPACA_WORKER in s.cam[p]:  # SV-393

@@ -5,6 +5,7 @@ carries out each verb (``HANDLERS``, here) and why one action of a verb is refus
 A handler carries out one choice and answers True when the pending steps run next (``tasks.advance``), False when
 it opened a decision or ended the turn.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -161,11 +162,34 @@ def _stop_herd(s: SacredValleyState, tables: Tables, params: Params, rng: Rng, e
 
 
 HANDLERS: dict[str, Handler] = {
-    "crop": _crop, "end_turn": _end_turn, "harvest": _harvest, "buy": _buy, "buy_vine": _buy_vine, "extra": _extra,
-    "herd": _herd, "plant": _plant, "purchase": _purchase, "work": _work, "hire": _hire, "tech": _tech,
-    "end_purchase": _end_purchase, "weave": _weave, "gray": _gray, "clean": _clean, "exempt": _exempt,
-    "partner": _partner, "farmer": _farmer, "take": _take, "take_vine": _take_vine, "discard": _discard, "sab": _sab,
-    "keep": _keep, "dismiss": _dismiss, "warrior": _warrior, "tocricoc": _tocricoc, "stop_herd": _stop_herd,
+    "crop": _crop,
+    "end_turn": _end_turn,
+    "harvest": _harvest,
+    "buy": _buy,
+    "buy_vine": _buy_vine,
+    "extra": _extra,
+    "herd": _herd,
+    "plant": _plant,
+    "purchase": _purchase,
+    "work": _work,
+    "hire": _hire,
+    "tech": _tech,
+    "end_purchase": _end_purchase,
+    "weave": _weave,
+    "gray": _gray,
+    "clean": _clean,
+    "exempt": _exempt,
+    "partner": _partner,
+    "farmer": _farmer,
+    "take": _take,
+    "take_vine": _take_vine,
+    "discard": _discard,
+    "sab": _sab,
+    "keep": _keep,
+    "dismiss": _dismiss,
+    "warrior": _warrior,
+    "tocricoc": _tocricoc,
+    "stop_herd": _stop_herd,
 }
 
 ROUTES = Routes(OFFERS, HANDLERS, CHECKS)

@@ -1,4 +1,5 @@
 """The crop choice (SV-021) and the setup steps that need the chosen crops (SV-023–SV-042)."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params

@@ -1,5 +1,6 @@
 """The pending steps of an action (``state.tasks``, last pushed first): run them until one needs a decision, then
 return to the free window (SV-068)."""
+
 from __future__ import annotations
 
 from tawa.core.params import Params

@@ -3,6 +3,7 @@
 One predicate per rule; ``plant_targets`` and ``cleaner_targets`` combine them the fast way for the legal actions,
 ``illegal.py`` in rule order for an explanation.
 """
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -97,8 +98,9 @@ def free_target(s: SacredValleyState, p: int, x: int) -> bool:
     return o < 0 or (o == p and s.mee_kind[x] == Meeple.WARRIOR)
 
 
-def plant_targets(s: SacredValleyState, tables: Tables, params: Params, p: int, crops: list[int]
-                  ) -> list[tuple[int, int]]:
+def plant_targets(
+    s: SacredValleyState, tables: Tables, params: Params, p: int, crops: list[int]
+) -> list[tuple[int, int]]:
     """Every legal (crop, cell) for a Plant-like planting of one of ``crops`` by ``p`` (SV-090–SV-105)."""
     crops = [c for c in crops if tech_ok(s, p, c)]
     if not crops:
@@ -143,8 +145,9 @@ def cleaner_targets(s: SacredValleyState, tables: Tables, params: Params, p: int
     return out
 
 
-def planting_hp(s: SacredValleyState, tables: Tables, params: Params, p: int, crop: int, cells: list[int],
-                exempt: Exemption) -> tuple[int, int, int]:
+def planting_hp(
+    s: SacredValleyState, tables: Tables, params: Params, p: int, crop: int, cells: list[int], exempt: Exemption
+) -> tuple[int, int, int]:
     """(HP, base, alpacas) of a planting whose resulting Farmland is ``cells`` (SV-120–SV-127)."""
     alpacas = sum(1 for y in cells if s.alp[y] >= 0)
     base = len(cells) + alpacas  # SV-121

@@ -3,6 +3,7 @@
 Spec §3.3, §3.8, §3.9, §3.14, §3.16 and §3.20. An action's effects stop where a decision or a pending step begins;
 ``rules.tasks.advance`` runs the pending steps afterwards.
 """
+
 from __future__ import annotations
 
 from tawa.core.params import Params
@@ -56,8 +57,14 @@ def pay_debts(s: SacredValleyState, tables: Tables, ev: Events) -> None:
         if s.coins[p] >= fee:
             gain(s, ev, p, -fee, f"level-{lv} cover debt")
             s.cover[lv] = Cover.OUT_OF_PLAY  # SV-205
-            pub(ev, "debt_paid", f"{who(p)} pays the level-{lv} cover debt (${fee}); the cover leaves play",
-                seat=p, level=lv, fee=fee)
+            pub(
+                ev,
+                "debt_paid",
+                f"{who(p)} pays the level-{lv} cover debt (${fee}); the cover leaves play",
+                seat=p,
+                level=lv,
+                fee=fee,
+            )
         else:
             keep.append(lv)
     s.debts[p] = keep
@@ -115,8 +122,7 @@ def fill_main(s: SacredValleyState, params: Params, rng: Rng, ev: Events, setup:
                     pub(ev, "draw", "a vine is drawn and goes to the seed discard", tile="vine", to="discard")
             else:
                 s.main[i] = t
-                pub(ev, "draw", f"{crop_name(t)} is drawn into Main Catu slot {i + 1}", tile=crop_name(t),
-                    slot=i + 1)
+                pub(ev, "draw", f"{crop_name(t)} is drawn into Main Catu slot {i + 1}", tile=crop_name(t), slot=i + 1)
 
 
 def refill(s: SacredValleyState, params: Params, rng: Rng, ev: Events) -> None:
@@ -131,8 +137,13 @@ def refill(s: SacredValleyState, params: Params, rng: Rng, ev: Events) -> None:
             break  # SV-370
         k = pile.pop()
         s.cat[i] = k
-        pub(ev, "camayo_drawn", f"{CAMAYO_LABELS[k]} (Age {CAMAYO_AGE[k]}) enters Camayo Catu slot {i + 1}",
-            kind=CAMAYO_NAMES[k], slot=i + 1)
+        pub(
+            ev,
+            "camayo_drawn",
+            f"{CAMAYO_LABELS[k]} (Age {CAMAYO_AGE[k]}) enters Camayo Catu slot {i + 1}",
+            kind=CAMAYO_NAMES[k],
+            slot=i + 1,
+        )
 
 
 def _slide(ev: Events, catu: str, slots: list[int], names: tuple[str, ...]) -> list[int]:
@@ -165,8 +176,17 @@ def harvest(s: SacredValleyState, tables: Tables, ev: Events, p: int, final: boo
         bonus += tables.harvest_expert_bonus * s.passive(p, HARVEST_EXPERT, tables.stack)
     total = track + bonus
     gain(s, ev, p, total, "final harvest" if final else "harvest")
-    pub(ev, "harvest", f"{who(p)} harvests ${total}" + (f" (${bonus} bonus)" if bonus else "")
-        + (" in the final harvest" if final else ""), seat=p, amount=total, bonus=bonus, final=final)
+    pub(
+        ev,
+        "harvest",
+        f"{who(p)} harvests ${total}"
+        + (f" (${bonus} bonus)" if bonus else "")
+        + (" in the final harvest" if final else ""),
+        seat=p,
+        amount=total,
+        bonus=bonus,
+        final=final,
+    )
     return total
 
 
@@ -219,5 +239,10 @@ def finish_game(s: SacredValleyState, tables: Tables, params: Params, ev: Events
                 pub(ev, "debt_end", f"{who(p)}'s unpaid level-{lv} debt costs ${paid}", seat=p, level=lv, paid=paid)
     s.mode = Phase.OVER
     sc = scores(s, tables)
-    pub(ev, "scores", "final scores: " + ", ".join(f"{who(p)} {sc[p]}" for p in range(n)),
-        scores=sc, coins=list(s.coins))  # SV-587
+    pub(
+        ev,
+        "scores",
+        "final scores: " + ", ".join(f"{who(p)} {sc[p]}" for p in range(n)),
+        scores=sc,
+        coins=list(s.coins),
+    )  # SV-587

@@ -30,6 +30,7 @@ The package by area: ``layout`` (colours, sizes, positions), ``texts`` (Camayo r
 supplies, Age piles, crops), ``seats`` (status line and player boards), ``drawing`` (the document in parts),
 ``targets`` (targets, buttons, previews).
 """
+
 from __future__ import annotations
 
 from tawa.games.sacred_valley.view.drawing import parts, svg
@@ -37,5 +38,16 @@ from tawa.games.sacred_valley.view.layout import TRACK_W, TRACK_X
 from tawa.games.sacred_valley.view.targets import is_button, previews, target_of, targets
 from tawa.games.sacred_valley.view.texts import CAMAYO_RULES, CAMAYO_TYPE, camayo_face_text
 
-__all__ = ["CAMAYO_RULES", "CAMAYO_TYPE", "TRACK_W", "TRACK_X", "camayo_face_text", "is_button", "parts",
-    "previews", "svg", "target_of", "targets"]
+__all__ = [
+    "CAMAYO_RULES",
+    "CAMAYO_TYPE",
+    "TRACK_W",
+    "TRACK_X",
+    "camayo_face_text",
+    "is_button",
+    "parts",
+    "previews",
+    "svg",
+    "target_of",
+    "targets",
+]

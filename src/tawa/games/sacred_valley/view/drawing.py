@@ -1,5 +1,5 @@
-"""The Sacred Valley board as one SVG document in parts (``tawa.core.svgparts``).
-"""
+"""The Sacred Valley board as one SVG document in parts (``tawa.core.svgparts``)."""
+
 from __future__ import annotations
 
 import re
@@ -62,22 +62,31 @@ STYLE = "".join(f"svg.sacred-valley {rule}" for rule in re.findall(r"[^{}]+\{[^{
 
 def _defs() -> str:
     """The patterns and tile faces every board uses (the same for every table: see ``DEFS``)."""
-    stones = ('<pattern id="sv-stones" width="24" height="12" patternUnits="userSpaceOnUse">'
-              '<rect width="24" height="12" fill="#9a8c76"/><path d="M0,6H24M12,0V6M6,6V12M18,6V12" '
-              'stroke="#5e5240" stroke-width="1"/></pattern>')
-    hatch = ('<pattern id="sv-locked" width="10" height="10" patternUnits="userSpaceOnUse" '
-             'patternTransform="rotate(45)"><rect width="10" height="10" fill="#6b5a44" fill-opacity="0.28"/>'
-             '<path d="M0,0V10" stroke="#3e3020" stroke-width="3" stroke-opacity="0.35"/></pattern>')
-    faces = "".join(f'<g id="sv-tile-{crop}{"-iso" if iso else ""}">{face40(crop, iso)}</g>'
-                    for crop in CROPS for iso in (False, True))
+    stones = (
+        '<pattern id="sv-stones" width="24" height="12" patternUnits="userSpaceOnUse">'
+        '<rect width="24" height="12" fill="#9a8c76"/><path d="M0,6H24M12,0V6M6,6V12M18,6V12" '
+        'stroke="#5e5240" stroke-width="1"/></pattern>'
+    )
+    hatch = (
+        '<pattern id="sv-locked" width="10" height="10" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="10" height="10" fill="#6b5a44" fill-opacity="0.28"/>'
+        '<path d="M0,0V10" stroke="#3e3020" stroke-width="3" stroke-opacity="0.35"/></pattern>'
+    )
+    faces = "".join(
+        f'<g id="sv-tile-{crop}{"-iso" if iso else ""}">{face40(crop, iso)}</g>'
+        for crop in CROPS
+        for iso in (False, True)
+    )
     return f"<defs>{stones}{hatch}{faces}</defs>"
 
 
 DEFS = _defs()
 
 
-HEAD = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        'class="board sacred-valley" data-game="sacred-valley">')
+HEAD = (
+    f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+    'class="board sacred-valley" data-game="sacred-valley">'
+)
 TERRACE: tuple[Path, ...] = (("terrace",), ("cross_level_adjacency",))
 
 
@@ -90,45 +99,76 @@ def parts(observation: Obs) -> list[Part]:
     crops = tuple(("player", p, "crop") for p in range(n))
     rantic = has_seed_rantic(obs)
     catu = (("main_catu",), ("main_catu_prices",))
-    out = [Part("head", HEAD), Part("style", f"<style>{STYLE}</style>"), Part("defs", DEFS),
-           Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
-           Part("status", status, tuple((k,) for k in (
-               "seat", "over", "players", "scores", "player", "capped", "active", "round", "mode", "turn",
-               "planting", "pending_tile", "pending_camayo", "first_player"))),
-           Part("main-catu", main_catu, catu, (rantic,)),
-           Part("vine-catu", vine_catu, (*catu, ("vine_catu",), ("vine_catu_capacity",)), (rantic,)),
-           Part("supplies", supplies, (("bag_size",), ("seed_discard",), ("seeds_out_of_game",),
-                                        ("bag_composition",))),
-           Part("reserves", reserves, (("alpaca_reserve",),)),
-           Part("terrace", terrace_part, (*TERRACE, ("covers",), ("first_row",), ("planting",), *crops)),
-           Part("harvest-track", harvest_track, (("harvest_track",),)),
-           Part("piles", age_piles, (("camayo_piles",), ("camayo_discard",), ("camayos_removed_face_up",),
-                                  ("camayos_purged_face_down",))),
-           Part("camayo-catu", camayo_catu, (("camayo_catu",),)),
-           Part("crops", tech_reserve, (*crops, ("technology_reserve",)))]
-    ending = (("scores",), ("player",), ("players",)) if over else ()   # the places at the end (SV-586) compare seats
+    out = [
+        Part("head", HEAD),
+        Part("style", f"<style>{STYLE}</style>"),
+        Part("defs", DEFS),
+        Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
+        Part(
+            "status",
+            status,
+            tuple(
+                (k,)
+                for k in (
+                    "seat",
+                    "over",
+                    "players",
+                    "scores",
+                    "player",
+                    "capped",
+                    "active",
+                    "round",
+                    "mode",
+                    "turn",
+                    "planting",
+                    "pending_tile",
+                    "pending_camayo",
+                    "first_player",
+                )
+            ),
+        ),
+        Part("main-catu", main_catu, catu, (rantic,)),
+        Part("vine-catu", vine_catu, (*catu, ("vine_catu",), ("vine_catu_capacity",)), (rantic,)),
+        Part("supplies", supplies, (("bag_size",), ("seed_discard",), ("seeds_out_of_game",), ("bag_composition",))),
+        Part("reserves", reserves, (("alpaca_reserve",),)),
+        Part("terrace", terrace_part, (*TERRACE, ("covers",), ("first_row",), ("planting",), *crops)),
+        Part("harvest-track", harvest_track, (("harvest_track",),)),
+        Part(
+            "piles",
+            age_piles,
+            (("camayo_piles",), ("camayo_discard",), ("camayos_removed_face_up",), ("camayos_purged_face_down",)),
+        ),
+        Part("camayo-catu", camayo_catu, (("camayo_catu",),)),
+        Part("crops", tech_reserve, (*crops, ("technology_reserve",))),
+    ]
+    ending = (("scores",), ("player",), ("players",)) if over else ()  # the places at the end (SV-586) compare seats
     for p in range(n):
         active, first = obs["active"] == p and not over, p == obs["first_player"]
 
         def mine(*keys: str, seat: int = p) -> tuple[Path, ...]:
             return (("over",), ("player", seat, "crop"), *(("player", seat, k) for k in keys), *ending)
 
-        out += [Part(f"seat{p}", board, mine("technologies", "farmers"), (p, n, obs["seat"] == p, active, first)),
-                Part(f"seat{p}-coins", coins, mine("coins"), (p, n)),
-                Part(f"seat{p}-marks", board_marks, mine(), (p, n, active, first)),
-                Part(f"seat{p}-techs", techs, (*mine("technologies"), ("tech_costs",)), (p, n)),
-                Part(f"seat{p}-debts", seat_debts, mine("debts"), (p, n)),
-                Part(f"seat{p}-warehouse", warehouse, (*mine("warehouse", "farmers", "camayos"), ("seat",)), (p, n)),
-                Part(f"seat{p}-camayos", work_zone, (*mine("camayos", "coins"), ("scores",)), (p, n)),
-                Part(f"seat{p}-end", BOARD_END)]
-    out += [Part("pieces", '<g id="pieces">'),
-            Part("covers", covers, (*TERRACE, ("covers",), ("players",), *crops,
-                                     *(("player", p, "debts") for p in range(n)))),
-            Part("alpacas", alpaca_pieces, TERRACE),
-            Part("meeples", meeples, (*TERRACE, *crops)),
-            Part("farmers", farmers, (("harvest_track",), *crops, *(("player", p, "farmers") for p in range(n)))),
-            Part("markers", markers, (("players",), *crops, *(("player", p, "camayos") for p in range(n)))),
-            Part("end", "</g></svg>")]
+        out += [
+            Part(f"seat{p}", board, mine("technologies", "farmers"), (p, n, obs["seat"] == p, active, first)),
+            Part(f"seat{p}-coins", coins, mine("coins"), (p, n)),
+            Part(f"seat{p}-marks", board_marks, mine(), (p, n, active, first)),
+            Part(f"seat{p}-techs", techs, (*mine("technologies"), ("tech_costs",)), (p, n)),
+            Part(f"seat{p}-debts", seat_debts, mine("debts"), (p, n)),
+            Part(f"seat{p}-warehouse", warehouse, (*mine("warehouse", "farmers", "camayos"), ("seat",)), (p, n)),
+            Part(f"seat{p}-camayos", work_zone, (*mine("camayos", "coins"), ("scores",)), (p, n)),
+            Part(f"seat{p}-end", BOARD_END),
+        ]
+    out += [
+        Part("pieces", '<g id="pieces">'),
+        Part(
+            "covers", covers, (*TERRACE, ("covers",), ("players",), *crops, *(("player", p, "debts") for p in range(n)))
+        ),
+        Part("alpacas", alpaca_pieces, TERRACE),
+        Part("meeples", meeples, (*TERRACE, *crops)),
+        Part("farmers", farmers, (("harvest_track",), *crops, *(("player", p, "farmers") for p in range(n)))),
+        Part("markers", markers, (("players",), *crops, *(("player", p, "camayos") for p in range(n)))),
+        Part("end", "</g></svg>"),
+    ]
     return out
 
 

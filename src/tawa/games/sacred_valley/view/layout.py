@@ -1,5 +1,5 @@
-"""Colours, sizes and screen positions of the Sacred Valley board.
-"""
+"""Colours, sizes and screen positions of the Sacred Valley board."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -10,10 +10,22 @@ from tawa.games.sacred_valley.data import CROP_COLOURS, CROPS
 Obs = Mapping[str, Any]
 
 # ----------------------------------------------------------------------------- colours and sizes
-COLOUR_HEX = {"red": "#c8302c", "yellow": "#e0ad1c", "brown": "#8a5a32", "green": "#3f8f3f", "purple": "#7c3c9e",
-              "none": "#6a8f2a"}
-COLOUR_BG = {"red": "#f7dad4", "yellow": "#fbefc2", "brown": "#ecdcc8", "green": "#d8ecd2", "purple": "#eadcf2",
-             "none": "#eef1d6"}
+COLOUR_HEX = {
+    "red": "#c8302c",
+    "yellow": "#e0ad1c",
+    "brown": "#8a5a32",
+    "green": "#3f8f3f",
+    "purple": "#7c3c9e",
+    "none": "#6a8f2a",
+}
+COLOUR_BG = {
+    "red": "#f7dad4",
+    "yellow": "#fbefc2",
+    "brown": "#ecdcc8",
+    "green": "#d8ecd2",
+    "purple": "#eadcf2",
+    "none": "#eef1d6",
+}
 AGE_FILL = {1: "#d9b56a", 2: "#8fb3cf", 3: "#b88fcf"}
 LEVEL_FILL = ("#9fc067", "#b4b867", "#c6a869", "#c79a78")  # by level order, bottom up
 PANEL_FILL, PANEL_EDGE = "#fffaf0", "#b89b6e"

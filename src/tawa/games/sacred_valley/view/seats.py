@@ -1,6 +1,7 @@
 """The status line and every player's board of Sacred Valley (Technology storage, Warehouse, Camayo Work
 Zone with one-shot markers, debts, coins: the seat's own only, SV-600).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -51,8 +52,10 @@ def _decision(obs: Obs) -> str:
     if mode == "main":
         if not obs["turn"]["regular_done"]:
             return "choose the regular action: Plant, Harvest, Purchase or Work (SV-062)"
-        return (f"regular action done (last: {obs['turn']['last_action']}): extra actions, free-window abilities "
-                "or end the turn (SV-067, SV-068)")
+        return (
+            f"regular action done (last: {obs['turn']['last_action']}): extra actions, free-window abilities "
+            "or end the turn (SV-067, SV-068)"
+        )
     if mode == "exemption" and pl:
         return f"plant {pl['crop']} on {pl['grid']} without its Technology: use Yanacona or Foreigner (SV-494)"
     if mode == "partner" and pl:
@@ -82,12 +85,21 @@ def status(obs: Obs) -> str:
     else:
         act = obs["active"]
         who = "your turn" if act == me else "to play"
-        head = (f"Round {obs['round']} · {seat_name(obs, act)} {who}" if obs["mode"] != "crop_choice"
-                else f"Setup · {seat_name(obs, act)} {who}")
+        head = (
+            f"Round {obs['round']} · {seat_name(obs, act)} {who}"
+            if obs["mode"] != "crop_choice"
+            else f"Setup · {seat_name(obs, act)} {who}"
+        )
         detail = _decision(obs)
-    out = [f'<g id="status" data-mode="{escape(obs["mode"])}">', _title(f"{head}: {detail}"),
-           _rect(8, 6, WIDTH - 16, 52, PANEL_FILL, PANEL_EDGE, 8), _label(20, 27, head, "head"),
-           _label(20, 47, detail, "detail"), "</g>", _turn_state(obs)]
+    out = [
+        f'<g id="status" data-mode="{escape(obs["mode"])}">',
+        _title(f"{head}: {detail}"),
+        _rect(8, 6, WIDTH - 16, 52, PANEL_FILL, PANEL_EDGE, 8),
+        _label(20, 27, head, "head"),
+        _label(20, 47, detail, "detail"),
+        "</g>",
+        _turn_state(obs),
+    ]
     return "".join(out)
 
 
@@ -110,11 +122,16 @@ def _turn_state(obs: Obs) -> str:
         pend.append(f"pending Camayo: {pretty(obs['pending_camayo'])}")
     pl = obs["planting"]
     if pl:
-        pend.append(f"planting {pl['crop']} on {pl['grid']}" + (f", {pl['hp_to_assign']} HP to assign"
-                                                                  if pl["hp_to_assign"] else ""))
+        pend.append(
+            f"planting {pl['crop']} on {pl['grid']}"
+            + (f", {pl['hp_to_assign']} HP to assign" if pl["hp_to_assign"] else "")
+        )
     text = " · ".join(lines)
-    out = ['<g id="turn-state">', _title("Turn state: " + "; ".join(lines + pend)),
-           _label(WIDTH - 20, 27, text, "detail", "end")]
+    out = [
+        '<g id="turn-state">',
+        _title("Turn state: " + "; ".join(lines + pend)),
+        _label(WIDTH - 20, 27, text, "detail", "end"),
+    ]
     if pend:
         out.append(_label(WIDTH - 20, 47, " · ".join(pend), "detail strong", "end"))
     out.append("</g>")
@@ -131,24 +148,41 @@ def board(obs: Obs, p: int, n: int, me: bool, active: bool, first: bool) -> str:
     x, y, w = board_boxes(n)[p]
     d = obs["player"][p]
     colour = crop_colour(d["crop"])
-    out = [f'<g id="seat{p}" class="seat{" active" if active else ""}{" mine" if me else ""}" data-seat="{p}">',
-           _title(f"{seat_name(obs, p)}'s player board: Technology storage, Warehouse and Camayo Work Zone "
-                  "(§2.1); the coins stay behind the screen (SV-600)."),
-           _rect(x, y, w, BOARD_H, "#fff6d8" if active else "#faf6ee", "#c79a00" if active else PANEL_EDGE, 8,
-                 f' stroke-width="{3 if active else 1}"')]
+    out = [
+        f'<g id="seat{p}" class="seat{" active" if active else ""}{" mine" if me else ""}" data-seat="{p}">',
+        _title(
+            f"{seat_name(obs, p)}'s player board: Technology storage, Warehouse and Camayo Work Zone "
+            "(§2.1); the coins stay behind the screen (SV-600)."
+        ),
+        _rect(
+            x,
+            y,
+            w,
+            BOARD_H,
+            "#fff6d8" if active else "#faf6ee",
+            "#c79a00" if active else PANEL_EDGE,
+            8,
+            f' stroke-width="{3 if active else 1}"',
+        ),
+    ]
     crop = (d["crop"] or "no crop yet").capitalize()
     head = f"{seat_label(p)} · {crop}{' (you)' if me else ''}"
     badge = _badge(obs, p, active)
     notes = [badge] if badge else []
     if first:
         notes.append("first player (SV-020)")
-    out.append(f'<g id="seat{p}-head" class="seat-head" data-action="partner {p}">'
-               + _title(f"{head}: {', '.join(notes) or 'waiting'}; Technologies "
-                        f"{', '.join(d['technologies']) or 'none'}; farmers on "
-                        f"{', '.join(str(f) for f in d['farmers'])}.")
-               + _rect(x + 1, y + 1, w - 2, 28, colour, "none", 7)
-               + _rect(x + 1, y + 20, w - 2, 9, colour)
-               + _label(x + 10, y + 20, head, "seat-name") + "</g>")
+    out.append(
+        f'<g id="seat{p}-head" class="seat-head" data-action="partner {p}">'
+        + _title(
+            f"{head}: {', '.join(notes) or 'waiting'}; Technologies "
+            f"{', '.join(d['technologies']) or 'none'}; farmers on "
+            f"{', '.join(str(f) for f in d['farmers'])}."
+        )
+        + _rect(x + 1, y + 1, w - 2, 28, colour, "none", 7)
+        + _rect(x + 1, y + 20, w - 2, 9, colour)
+        + _label(x + 10, y + 20, head, "seat-name")
+        + "</g>"
+    )
     return "".join(out)
 
 
@@ -165,8 +199,10 @@ def board_marks(obs: Obs, p: int, n: int, active: bool, first: bool) -> str:
     badge = _badge(obs, p, active)
     out = []
     if first:
-        out.append(f'<circle cx="{_n(x + w - 76)}" cy="{_n(y + 15)}" r="10" fill="#fff" stroke="#3a2d1c"/>'
-                   + _label(x + w - 76, y + 19, "1st", "tiny strong", "middle"))
+        out.append(
+            f'<circle cx="{_n(x + w - 76)}" cy="{_n(y + 15)}" r="10" fill="#fff" stroke="#3a2d1c"/>'
+            + _label(x + w - 76, y + 19, "1st", "tiny strong", "middle")
+        )
     if badge:
         out.append(_label(x + w - 10, y + 44, badge, "badge", "end"))
     return "".join(out)
@@ -185,9 +221,13 @@ def coins(obs: Obs, p: int, n: int) -> str:
         title = f"{seat_name(obs, p)}'s coins: ${d['coins']}. {rule}"
     else:
         text, title = "$ ?", f"{seat_name(obs, p)}'s coins are hidden. {RULES['coins-hidden']}"
-    return (f'<g id="seat{p}-coins" class="coins" data-hidden="{"false" if "coins" in d else "true"}">'
-            + _title(title) + _rect(right - 50, y - 15, 50, 20, "#fff3c4", "#9a7412", 10)
-            + _label(right - 25, y, text, "coins", "middle") + "</g>")
+    return (
+        f'<g id="seat{p}-coins" class="coins" data-hidden="{"false" if "coins" in d else "true"}">'
+        + _title(title)
+        + _rect(right - 50, y - 15, 50, 20, "#fff3c4", "#9a7412", 10)
+        + _label(right - 25, y, text, "coins", "middle")
+        + "</g>"
+    )
 
 
 def techs(obs: Obs, p: int, n: int) -> str:
@@ -204,12 +244,15 @@ def techs(obs: Obs, p: int, n: int) -> str:
         else:
             what = f"open, costs {price}" if i else "empty until the crop is chosen"
         title = f"{seat_name(obs, p)} Technology slot {i + 1}: {what}. " + RULES["tech"].format(
-            costs=", $".join(str(c) for c in costs), max=N["MAX_TECH"])
-        out.append(f'<g id="seat{p}-tech-{i + 1}" class="tech-slot" data-crop="{crop or ""}">{_title(title)}'
-                   + _rect(sx, y + 50, 24, 24, "#efe3c8", "#b89b6e", 3)
-                   + (f'<g transform="translate({_n(sx + 12)},{_n(y + 62)})">{cube(crop_colour(crop))}</g>'
-                      if crop else "")
-                   + _label(sx + 12, y + 85, price, "tiny", "middle") + "</g>")
+            costs=", $".join(str(c) for c in costs), max=N["MAX_TECH"]
+        )
+        out.append(
+            f'<g id="seat{p}-tech-{i + 1}" class="tech-slot" data-crop="{crop or ""}">{_title(title)}'
+            + _rect(sx, y + 50, 24, 24, "#efe3c8", "#b89b6e", 3)
+            + (f'<g transform="translate({_n(sx + 12)},{_n(y + 62)})">{cube(crop_colour(crop))}</g>' if crop else "")
+            + _label(sx + 12, y + 85, price, "tiny", "middle")
+            + "</g>"
+        )
     return "".join(out)
 
 
@@ -217,10 +260,13 @@ def seat_debts(obs: Obs, p: int, n: int) -> str:
     x, y, w = board_boxes(n)[p]
     debts = obs["player"][p]["debts"]
     owed = sum(UNLOCK_FEE.get(lv, 0) for lv in debts)
-    text = (f"owes ${owed}: level {', '.join(str(lv) for lv in debts)} cover" if debts else "no debt")
-    return (f'<g id="seat{p}-debts" data-count="{len(debts)}">'
-            + _title(f"{seat_name(obs, p)}: {text}. " + RULES["cover-debt"].format(fee=owed))
-            + _label(x + w - 10, y + 90, text if debts else "", "small warn", "end") + "</g>")
+    text = f"owes ${owed}: level {', '.join(str(lv) for lv in debts)} cover" if debts else "no debt"
+    return (
+        f'<g id="seat{p}-debts" data-count="{len(debts)}">'
+        + _title(f"{seat_name(obs, p)}: {text}. " + RULES["cover-debt"].format(fee=owed))
+        + _label(x + w - 10, y + 90, text if debts else "", "small warn", "end")
+        + "</g>"
+    )
 
 
 def warehouse(obs: Obs, p: int, n: int) -> str:
@@ -231,21 +277,25 @@ def warehouse(obs: Obs, p: int, n: int) -> str:
     fs = d["farmers"]
     rule = RULES["warehouse"].format(base=N["WAREHOUSE_BASE"], keeper=N["WAREHOUSE_KEEPER"])
     size = min(30.0, (w - 20) / max(cap, len(wh)) - 4)
-    out = [f'<g id="seat{p}-warehouse" class="warehouse" data-count="{len(wh)}">'
-           + _title(f"{seat_name(obs, p)}'s Warehouse: {len(wh)} of {cap} ({', '.join(wh) or 'empty'}). {rule}")
-           + _label(x + 10, y + 104, f"Warehouse {len(wh)}/{cap}", "small strong")]
+    out = [
+        f'<g id="seat{p}-warehouse" class="warehouse" data-count="{len(wh)}">'
+        + _title(f"{seat_name(obs, p)}'s Warehouse: {len(wh)} of {cap} ({', '.join(wh) or 'empty'}). {rule}")
+        + _label(x + 10, y + 104, f"Warehouse {len(wh)}/{cap}", "small strong")
+    ]
     for i in range(max(cap, len(wh))):
-        out.append(_rect(x + 10 + i * (size + 4), y + 110, size, size, "none", "#b89b6e", 3,
-                         ' stroke-dasharray="3 2"'))
+        out.append(_rect(x + 10 + i * (size + 4), y + 110, size, size, "none", "#b89b6e", 3, ' stroke-dasharray="3 2"'))
     out.append(_label(x + w - 10, y + 104, "farmers on " + ", ".join(str(f) for f in fs), "small", "end"))
     out.append("</g>")
     for i, crop in enumerate(wh):
         cx = x + 10 + i * (size + 4) + size / 2
-        meant = f' data-action="plant {crop}"' if obs["seat"] == p else ""   # my tile: why it cannot be planted
-        out.append(f'<g id="seat{p}-wh-{i + 1}" class="wh-tile" data-crop="{crop}"{meant} '
-                   f'transform="translate({_n(cx)},{_n(y + 110 + size / 2)})">'
-                   + _title(f"{seat_name(obs, p)}'s Warehouse tile {i + 1}: {crop}. {rule}")
-                   + tile(crop, size) + "</g>")
+        meant = f' data-action="plant {crop}"' if obs["seat"] == p else ""  # my tile: why it cannot be planted
+        out.append(
+            f'<g id="seat{p}-wh-{i + 1}" class="wh-tile" data-crop="{crop}"{meant} '
+            f'transform="translate({_n(cx)},{_n(y + 110 + size / 2)})">'
+            + _title(f"{seat_name(obs, p)}'s Warehouse tile {i + 1}: {crop}. {rule}")
+            + tile(crop, size)
+            + "</g>"
+        )
     return "".join(out)
 
 
@@ -259,32 +309,44 @@ def work_zone(obs: Obs, p: int, n: int) -> str:
     if obs["over"]:
         score = obs["scores"][p]
         rewards = score - d["coins"]
-        out.append(f'<g id="seat{p}-score" data-score="{score}">'
-                   + _title(f"{seat_name(obs, p)} scores {score}: ${d['coins']} + {rewards} from end rewards. "
-                            + RULES["score"])
-                   + _label(x + w - 10, y + 152, f"score {score} = ${d['coins']} + {rewards}", "score", "end")
-                   + "</g>")
+        out.append(
+            f'<g id="seat{p}-score" data-score="{score}">'
+            + _title(
+                f"{seat_name(obs, p)} scores {score}: ${d['coins']} + {rewards} from end rewards. " + RULES["score"]
+            )
+            + _label(x + w - 10, y + 152, f"score {score} = ${d['coins']} + {rewards}", "score", "end")
+            + "</g>"
+        )
     for i in range(N["MAX_CAMAYOS"]):
         cx = x + 10 + i * (cw + 6)
         ident = f"seat{p}-camayo-{i + 1}"
         if i >= len(cams):
-            out.append(f'<g id="{ident}" class="work-zone empty">'
-                       + _title(f"{seat_name(obs, p)}'s Work Zone place {i + 1}: empty. "
-                                + RULES["work-zone"])
-                       + _rect(cx, top, cw, 66, "none", "#b89b6e", 5, ' stroke-dasharray="4 3"') + "</g>")
+            out.append(
+                f'<g id="{ident}" class="work-zone empty">'
+                + _title(f"{seat_name(obs, p)}'s Work Zone place {i + 1}: empty. " + RULES["work-zone"])
+                + _rect(cx, top, cw, 66, "none", "#b89b6e", 5, ' stroke-dasharray="4 3"')
+                + "</g>"
+            )
             continue
         kind = cams[i]["kind"]
         k = CAMAYO_NAMES.index(kind)
         one_shot = CAMAYO_ONE_SHOT[k]
         unused = bool(cams[i]["unused_marker"])
-        state = (" — one-shot marker on it: not used yet. " + RULES["marker"] if unused else
-                 " — one-shot used. " + RULES["one-shot-used"] if one_shot else "")
-        out.append(f'<g id="{ident}" class="work-zone" data-kind="{kind}" data-unused="{str(unused).lower()}">'
-                   + _title(camayo_title(kind, f"{seat_name(obs, p)}'s Work Zone place {i + 1}") + state)
-                   + _rect(cx, top, cw, 66, "#fdf6e6", "#8a6a3e", 5)
-                   + _rect(cx, top, cw, 14, AGE_FILL[CAMAYO_AGE[k]], "#8a6a3e", 5)
-                   + _label(cx + 5, top + 11, ROMAN[CAMAYO_AGE[k]], "tiny strong")
-                   + _label(cx + cw - 4, top + 11, f"reward {CAMAYO_REWARD[k]}", "tiny", "end"))
+        state = (
+            " — one-shot marker on it: not used yet. " + RULES["marker"]
+            if unused
+            else " — one-shot used. " + RULES["one-shot-used"]
+            if one_shot
+            else ""
+        )
+        out.append(
+            f'<g id="{ident}" class="work-zone" data-kind="{kind}" data-unused="{str(unused).lower()}">'
+            + _title(camayo_title(kind, f"{seat_name(obs, p)}'s Work Zone place {i + 1}") + state)
+            + _rect(cx, top, cw, 66, "#fdf6e6", "#8a6a3e", 5)
+            + _rect(cx, top, cw, 14, AGE_FILL[CAMAYO_AGE[k]], "#8a6a3e", 5)
+            + _label(cx + 5, top + 11, ROMAN[CAMAYO_AGE[k]], "tiny strong")
+            + _label(cx + cw - 4, top + 11, f"reward {CAMAYO_REWARD[k]}", "tiny", "end")
+        )
         words = pretty(kind).split()
         for j, word in enumerate(words[:2]):
             out.append(_label(cx + 5, top + 27 + j * 12, word, "zone-name"))
@@ -306,6 +368,8 @@ def markers(obs: Obs) -> str:
             if c["unused_marker"]:
                 mx, my = x + 10 + i * (cw + 6) + cw - 12, y + 158 + 52
                 text = f"One-shot marker on {pretty(c['kind'])}. " + RULES["marker"]
-                out.append(f'<g id="seat{p}-marker-{i + 1}" class="piece marker" pointer-events="none" '
-                           f'{_at(mx, my)}>{_title(text)}{meeple(crop_colour(d["crop"]), 0.9)}</g>')
+                out.append(
+                    f'<g id="seat{p}-marker-{i + 1}" class="piece marker" pointer-events="none" '
+                    f"{_at(mx, my)}>{_title(text)}{meeple(crop_colour(d['crop']), 0.9)}</g>"
+                )
     return "".join(out)

@@ -1,6 +1,7 @@
 """What a click on the Sacred Valley board means: the element each legal action is about, the actions about
 none (buttons), and the previews of a plant, an alpaca move and a Weaver's pair.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ def is_button(action_id: str) -> bool:
 def _zone_index(obs: Obs, seat: int, kind: str, unused: bool) -> int | None:
     """1-based Work Zone place of ``seat``'s ``kind`` (an unused one first when ``unused``)."""
     cams = obs["player"][seat]["camayos"]
-    for want_unused in ((True, False) if unused else (False,)):
+    for want_unused in (True, False) if unused else (False,):
         for i, c in enumerate(cams, start=1):
             if c["kind"] == kind and (c["unused_marker"] or not want_unused):
                 return i
@@ -79,37 +80,50 @@ def targets(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
 
 
 def _preview_doc(label: str, detail: str, body: str, title: str, data: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-40 -40 80 104" class="preview" {data}>'
-            f"{_title(title)}{body}"
-            f'<text x="0" y="50" text-anchor="middle" font-size="11" font-weight="700" '
-            f'font-family="system-ui,sans-serif">{escape(label)}</text>'
-            f'<text x="0" y="61" text-anchor="middle" font-size="8.5" font-family="system-ui,sans-serif">'
-            f"{escape(detail)}</text></svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-40 -40 80 104" class="preview" {data}>'
+        f"{_title(title)}{body}"
+        f'<text x="0" y="50" text-anchor="middle" font-size="11" font-weight="700" '
+        f'font-family="system-ui,sans-serif">{escape(label)}</text>'
+        f'<text x="0" y="61" text-anchor="middle" font-size="8.5" font-family="system-ui,sans-serif">'
+        f"{escape(detail)}</text></svg>"
+    )
 
 
 def preview_tile(t: Terrace, grid: str, crop: str, verb: str = "plant") -> str:
     """The tile ``crop`` on ``grid`` with the Farmland it makes (SV-121, SV-122), for the chooser."""
     what = farmland_text(t, grid, crop)
     tiles, alpacas = farmland_size(t, grid, crop)
-    detail = f"{N['VINE_HP']} HP" if crop == "vine" else _plural(tiles, "tile") + (f" +{alpacas} alpaca"
-                                                                                    if alpacas else "")
+    detail = (
+        f"{N['VINE_HP']} HP" if crop == "vine" else _plural(tiles, "tile") + (f" +{alpacas} alpaca" if alpacas else "")
+    )
     body = f'<rect x="-38" y="-38" width="76" height="76" rx="6" fill="{LEVEL_FILL[0]}"/>{tile_face(crop, 64)}'
     return _preview_doc(crop, detail, body, f"{verb} {crop} on {grid}: {what}", f'data-crop="{crop}"')
 
 
 def preview_alpaca(t: Terrace, name: str, grid: str) -> str:
     src = next((g for g, c in t.cells.items() if c.get("alpaca") == name), "the reserve")
-    body = f'<rect x="-38" y="-38" width="76" height="76" rx="6" fill="{LEVEL_FILL[0]}"/>' + \
-        f'<g transform="translate(-2,5)">{alpaca_shape(ALPACA_NAMES.index(name) in WHITE_ALPACAS, 2.3)}</g>'
-    return _preview_doc(name, f"from {src}", body, f"move alpaca {name} from {src} to {grid} (SV-394)",
-                        f'data-alpaca="{name}"')
+    body = (
+        f'<rect x="-38" y="-38" width="76" height="76" rx="6" fill="{LEVEL_FILL[0]}"/>'
+        + f'<g transform="translate(-2,5)">{alpaca_shape(ALPACA_NAMES.index(name) in WHITE_ALPACAS, 2.3)}</g>'
+    )
+    return _preview_doc(
+        name, f"from {src}", body, f"move alpaca {name} from {src} to {grid} (SV-394)", f'data-alpaca="{name}"'
+    )
 
 
 def preview_pair(crop: str) -> str:
-    body = (f'<g transform="translate(-14,-6)">{tile_face(crop, 40)}</g>'
-            f'<g transform="translate(14,6)">{tile_face(crop, 40)}</g>')
-    return _preview_doc(f"2 {crop}", f"+${N['WEAVER_INCOME']}", body,
-                        f"Weaver: discard two {crop} tiles for ${N['WEAVER_INCOME']} (SV-465)", f'data-crop="{crop}"')
+    body = (
+        f'<g transform="translate(-14,-6)">{tile_face(crop, 40)}</g>'
+        f'<g transform="translate(14,6)">{tile_face(crop, 40)}</g>'
+    )
+    return _preview_doc(
+        f"2 {crop}",
+        f"+${N['WEAVER_INCOME']}",
+        body,
+        f"Weaver: discard two {crop} tiles for ${N['WEAVER_INCOME']} (SV-465)",
+        f'data-crop="{crop}"',
+    )
 
 
 def previews(observation: Obs, legal: Sequence[str]) -> dict[str, str]:

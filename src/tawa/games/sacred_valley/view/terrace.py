@@ -1,6 +1,7 @@
 """The Terrace of Sacred Valley (its cells, stone risers, covers, river edge and the reserve beside it) and the
 Harvest Track below it, with the pieces on them.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -114,15 +115,20 @@ def farmland_text(t: Terrace, grid: str, crop: str) -> str:
 
 def reserves(obs: Obs) -> str:
     names = ", ".join(obs["alpaca_reserve"]) or "none"
-    out = ['<g id="alpaca-reserve">', _title(f"Alpaca reserve: {names}. " + RULES["gray-reserve"]),
-           _label(14, RESERVE_Y + 12, "Alpaca reserve", "small strong")]
+    out = [
+        '<g id="alpaca-reserve">',
+        _title(f"Alpaca reserve: {names}. " + RULES["gray-reserve"]),
+        _label(14, RESERVE_Y + 12, "Alpaca reserve", "small strong"),
+    ]
     for k in range(len(ALPACA_NAMES)):
         x, y = reserve_spot(k)
-        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="17" fill="none" stroke="#b89b6e" '
-                   f'stroke-dasharray="4 3"/>')
+        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="17" fill="none" stroke="#b89b6e" stroke-dasharray="4 3"/>')
     out.append("</g>")
-    out.append(f'<g id="covers-out">{_title("Covers out of play. " + RULES["cover-out"])}'
-               + _label(14, COVERS_Y + 10, "Covers out of play", "small strong") + "</g>")
+    out.append(
+        f'<g id="covers-out">{_title("Covers out of play. " + RULES["cover-out"])}'
+        + _label(14, COVERS_Y + 10, "Covers out of play", "small strong")
+        + "</g>"
+    )
     return "".join(out)
 
 
@@ -158,20 +164,25 @@ def _cell(obs: Obs, t: Terrace, grid: str) -> str:
         rules.append(RULES["locked"].format(fee=UNLOCK_FEE.get(level, 0)))
     title = "; ".join(parts) + ". " + " ".join(rules)
     fill = LEVEL_FILL[min(t.levels.index(level), len(LEVEL_FILL) - 1)]
-    meant = "" if crop else f' data-action="plant {grid}"'   # an empty grid: why no planting there (issue 24)
-    out = [f'<g id="cell-{grid}" class="cell{" river" if river else ""}" data-grid="{grid}" data-level="{level}" '
-           f'data-crop="{crop or ""}"{meant} transform="translate({_n(x)},{_n(y)})">', _title(title),
-           _rect(1, 1, s - 2, s - 2, fill, "#5e6b34", 3, ' stroke-width="0.8"'),
-           f'<path d="M4,{_n(s * 0.35)}H{_n(s - 4)}M4,{_n(s * 0.65)}H{_n(s - 4)}" stroke="#000" '
-           f'stroke-opacity="0.08" stroke-width="2"/>']
+    meant = "" if crop else f' data-action="plant {grid}"'  # an empty grid: why no planting there (issue 24)
+    out = [
+        f'<g id="cell-{grid}" class="cell{" river" if river else ""}" data-grid="{grid}" data-level="{level}" '
+        f'data-crop="{crop or ""}"{meant} transform="translate({_n(x)},{_n(y)})">',
+        _title(title),
+        _rect(1, 1, s - 2, s - 2, fill, "#5e6b34", 3, ' stroke-width="0.8"'),
+        f'<path d="M4,{_n(s * 0.35)}H{_n(s - 4)}M4,{_n(s * 0.65)}H{_n(s - 4)}" stroke="#000" '
+        f'stroke-opacity="0.08" stroke-width="2"/>',
+    ]
     if crop:
-        out.append(f'<g transform="translate({_n(s / 2)},{_n(s / 2)})">'
-                   f'{tile(crop, s - 8, bool(cell.get("isolated")))}</g>')
+        out.append(
+            f'<g transform="translate({_n(s / 2)},{_n(s / 2)})">{tile(crop, s - 8, bool(cell.get("isolated")))}</g>'
+        )
     pl = obs["planting"]
     if pl and pl["grid"] == grid:
         if not crop:
-            out.append(f'<g transform="translate({_n(s / 2)},{_n(s / 2)})" opacity="0.55">'
-                       f'{tile(pl["crop"], s - 8)}</g>')
+            out.append(
+                f'<g transform="translate({_n(s / 2)},{_n(s / 2)})" opacity="0.55">{tile(pl["crop"], s - 8)}</g>'
+            )
         out.append(_rect(2, 2, s - 4, s - 4, "none", "#ffd21f", 4, ' stroke-width="3.5" class="planting-mark"'))
     out.append("</g>")
     return "".join(out)
@@ -184,16 +195,16 @@ def terrace_part(obs: Obs) -> str:
 def _terrace(obs: Obs, t: Terrace) -> str:
     out = ['<g id="terrace">']
     top = t.row_y[t.rows[0]]
-    out.append(_rect(TERRACE_X - 6, top - 6, t.right - TERRACE_X + 12, t.bottom - top + 12, "#7b6a52", "#4f4232",
-                     6))
+    out.append(_rect(TERRACE_X - 6, top - 6, t.right - TERRACE_X + 12, t.bottom - top + 12, "#7b6a52", "#4f4232", 6))
     for c, x in t.col_x.items():
         out.append(_label(x + t.size / 2, top - 10, f"c{c}", "small", "middle"))
     for i, r in enumerate(t.rows):
         y = t.row_y[r]
         out.append(_label(TERRACE_X - 10, y + t.size / 2 + 4, f"r{r}", "small", "end"))
         if i and t.level_of_row[r] != t.level_of_row[t.rows[i - 1]]:
-            out.append(_rect(TERRACE_X - 6, y - RISER, t.right - TERRACE_X + 12, RISER, "url(#sv-stones)",
-                             "#4f4232", 1))
+            out.append(
+                _rect(TERRACE_X - 6, y - RISER, t.right - TERRACE_X + 12, RISER, "url(#sv-stones)", "#4f4232", 1)
+            )
     for level in t.levels:
         y0, y1 = t.level_band(level)
         out.append(_label(TERRACE_X - 36, (y0 + y1) / 2 + 5, f"L{level}", "level", "middle"))
@@ -205,10 +216,18 @@ def _terrace(obs: Obs, t: Terrace) -> str:
         if obs["covers"].get(str(level)) == "on_terrace":
             y0, y1 = t.level_band(level)
             fee = UNLOCK_FEE.get(level, 0)
-            out.append('<g class="locked-veil" pointer-events="none">'
-                       + _rect(TERRACE_X, y0, t.right - TERRACE_X, y1 - y0, "url(#sv-locked)", "none", 3)
-                       + _label((TERRACE_X + t.right) / 2, (y0 + y1) / 2 + 6, f"level {level} locked · unlock "
-                                f"${fee}", "veil", "middle") + "</g>")
+            out.append(
+                '<g class="locked-veil" pointer-events="none">'
+                + _rect(TERRACE_X, y0, t.right - TERRACE_X, y1 - y0, "url(#sv-locked)", "none", 3)
+                + _label(
+                    (TERRACE_X + t.right) / 2,
+                    (y0 + y1) / 2 + 6,
+                    f"level {level} locked · unlock ${fee}",
+                    "veil",
+                    "middle",
+                )
+                + "</g>"
+            )
     out.append("</g>")
     return "".join(out)
 
@@ -223,14 +242,18 @@ def _river(obs: Obs, t: Terrace) -> str:
         return ""
     w = t.right - TERRACE_X + 12
     waves = "".join(f"M{_n(TERRACE_X - 6 + k)},{_n(y + 10)}q6,-4 12,0t12,0" for k in range(4, int(w) - 20, 36))
-    return (f'<g id="river">{_title("River edge: row " + str(first) + ". " + RULES["river"])}'
-            + _rect(TERRACE_X - 6, y, w, 18, "#6aa8d8", "#3d74a8", 4)
-            + f'<path d="{waves}" stroke="#e6f3ff" stroke-width="1.5" fill="none"/>'
-            + _label(t.right + 10, y + 13, "river", "small") + "</g>")
+    return (
+        f'<g id="river">{_title("River edge: row " + str(first) + ". " + RULES["river"])}'
+        + _rect(TERRACE_X - 6, y, w, 18, "#6aa8d8", "#3d74a8", 4)
+        + f'<path d="{waves}" stroke="#e6f3ff" stroke-width="1.5" fill="none"/>'
+        + _label(t.right + 10, y + 13, "river", "small")
+        + "</g>"
+    )
 
 
-def _cover_spot(obs: Obs, t: Terrace, level: int, seat_boards: Mapping[int, tuple[float, float, float]]) -> \
-        tuple[float, float]:
+def _cover_spot(
+    obs: Obs, t: Terrace, level: int, seat_boards: Mapping[int, tuple[float, float, float]]
+) -> tuple[float, float]:
     state = obs["covers"][str(level)]
     locked = [lv for lv in t.levels if str(lv) in obs["covers"]]
     if state == "on_terrace":
@@ -256,19 +279,24 @@ def _cover(obs: Obs, t: Terrace, level: int, boards: Mapping[int, tuple[float, f
     fee = UNLOCK_FEE.get(level, 0)
     x, y = _cover_spot(obs, t, level, boards)
     if state == "on_terrace":
-        text = f"Level {level} cover on the Terrace: level {level} is locked (unlock fee ${fee}). " + \
-            RULES["cover-on"].format(purge=ROMAN.get(AGE_PURGE.get(level, 0), "?"))
+        text = f"Level {level} cover on the Terrace: level {level} is locked (unlock fee ${fee}). " + RULES[
+            "cover-on"
+        ].format(purge=ROMAN.get(AGE_PURGE.get(level, 0), "?"))
     elif state == "debt":
         debtor = next(p for p, d in enumerate(obs["player"]) if level in d["debts"])
-        text = (f"Level {level} cover in front of {seat_name(obs, debtor)}: a debt of ${fee}. "
-                + RULES["cover-debt"].format(fee=fee))
+        text = f"Level {level} cover in front of {seat_name(obs, debtor)}: a debt of ${fee}. " + RULES[
+            "cover-debt"
+        ].format(fee=fee)
     else:
         text = f"Level {level} cover out of play: level {level} is open. " + RULES["cover-out"]
-    return (f'<g id="cover-{level}" class="piece cover" data-state="{state}" {_at(x, y)}>{_title(text)}'
-            + _rect(0, 0, 44, 26, "#c89a5c", "#6b4520", 3, ' stroke-width="1.5"')
-            + '<path d="M2,9H42M2,17H42" stroke="#8a6230" stroke-width="0.8"/>'
-            + _label(22, 12, f"L{level}", "cover-text", "middle") + _label(22, 23, f"${fee}", "cover-text", "middle")
-            + "</g>")
+    return (
+        f'<g id="cover-{level}" class="piece cover" data-state="{state}" {_at(x, y)}>{_title(text)}'
+        + _rect(0, 0, 44, 26, "#c89a5c", "#6b4520", 3, ' stroke-width="1.5"')
+        + '<path d="M2,9H42M2,17H42" stroke="#8a6230" stroke-width="0.8"/>'
+        + _label(22, 12, f"L{level}", "cover-text", "middle")
+        + _label(22, 23, f"${fee}", "cover-text", "middle")
+        + "</g>"
+    )
 
 
 def _track_geometry(obs: Obs) -> tuple[float, int]:
@@ -279,9 +307,11 @@ def _track_geometry(obs: Obs) -> tuple[float, int]:
 def harvest_track(obs: Obs) -> str:
     w, n = _track_geometry(obs)
     values = ", ".join(f"{i}: ${v}" for i, v in enumerate(obs["harvest_track"]))
-    out = ['<g id="harvest-track" data-action="harvest">',
-           _title(f"Harvest Track (HP: coins) {values}. " + RULES["track"].format(hp_max=n - 1)),
-           _rect(TRACK_X - 4, TRACK_Y - 4, TRACK_W + 8, 96, "#e8d8b4", "#8a6a3e", 6)]
+    out = [
+        '<g id="harvest-track" data-action="harvest">',
+        _title(f"Harvest Track (HP: coins) {values}. " + RULES["track"].format(hp_max=n - 1)),
+        _rect(TRACK_X - 4, TRACK_Y - 4, TRACK_W + 8, 96, "#e8d8b4", "#8a6a3e", 6),
+    ]
     for i, v in enumerate(obs["harvest_track"]):
         x = TRACK_X + i * w
         out.append(_rect(x + 1, TRACK_Y, w - 2, 88, "#f7ecd2", "#b89b6e", 4))
@@ -312,11 +342,15 @@ def farmers(obs: Obs) -> str:
         d = obs["player"][p]
         hp = d["farmers"][i - 1]
         pay = obs["harvest_track"][min(hp, len(obs["harvest_track"]) - 1)]
-        text = (f"{seat_name(obs, p)}'s farmer {i} on {hp} HP: a Harvest pays ${pay} and resets it (SV-220). "
-                + RULES["farmer"])
-        out.append(f'<g id="farmer-s{p}-{i}" class="piece farmer" data-seat="{p}" data-hp="{hp}" {_at(x, y)}>'
-                   f'{_title(text)}{meeple(crop_colour(d["crop"]), 0.95, str(i) if len(d["farmers"]) > 1 else "")}'
-                   "</g>")
+        text = (
+            f"{seat_name(obs, p)}'s farmer {i} on {hp} HP: a Harvest pays ${pay} and resets it (SV-220). "
+            + RULES["farmer"]
+        )
+        out.append(
+            f'<g id="farmer-s{p}-{i}" class="piece farmer" data-seat="{p}" data-hp="{hp}" {_at(x, y)}>'
+            f"{_title(text)}{meeple(crop_colour(d['crop']), 0.95, str(i) if len(d['farmers']) > 1 else '')}"
+            "</g>"
+        )
     return "".join(out)
 
 
@@ -335,8 +369,10 @@ def alpaca_pieces(obs: Obs) -> str:
         else:
             x, y = reserve_spot(k)
             text = f"{colour} alpaca {name} in the reserve. " + RULES["gray-reserve"]
-        out.append(f'<g id="alpaca-{name}" class="piece alpaca" data-grid="{where.get(name, "")}" {_at(x, y)}>'
-                   f'{_title(text)}{alpaca_shape(white, 1.3)}</g>')
+        out.append(
+            f'<g id="alpaca-{name}" class="piece alpaca" data-grid="{where.get(name, "")}" {_at(x, y)}>'
+            f"{_title(text)}{alpaca_shape(white, 1.3)}</g>"
+        )
     return "".join(out)
 
 
@@ -353,6 +389,8 @@ def meeples(obs: Obs) -> str:
         rule = RULES[kind].format(fee=N["TOCRICOC_FEE"])
         text = f"{kind.capitalize()} meeple of {seat_name(obs, seat)} on {g}. {rule}"
         colour = crop_colour(obs["player"][seat]["crop"])
-        out.append(f'<g id="meeple-{g}" class="piece meeple {kind}" data-seat="{seat}" '
-                   f'{_at(gx + 13, gy + t.size - 14)}>{_title(text)}{meeple(colour, 1.2, kind[0].upper())}</g>')
+        out.append(
+            f'<g id="meeple-{g}" class="piece meeple {kind}" data-seat="{seat}" '
+            f"{_at(gx + 13, gy + t.size - 14)}>{_title(text)}{meeple(colour, 1.2, kind[0].upper())}</g>"
+        )
     return "".join(out)

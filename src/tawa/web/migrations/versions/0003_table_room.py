@@ -3,6 +3,7 @@
 Revision ID: 0003
 Revises: 0002
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
