@@ -39,9 +39,6 @@ class Ledger:
     undos: int = 0
     last: int | None = None  # the seat of the latest decision or take-back (the one that may take back next)
 
-    def clone(self) -> Ledger:
-        return Ledger(dict(self.out), self.undos, self.last)
-
     def note(self, seat: int, action: str) -> None:
         """Count one log row in (the game itself is ``play_row``'s)."""
         if action == RESIGN:

@@ -574,12 +574,6 @@ class Store:
                 for m in c.execute(select(M).where(M.c.table_id == table_id).order_by(M.c.seq))
             ]
 
-    def move_seat(self, table_id: str, seq: int) -> int | None:
-        """The seat that played move ``seq`` of the table (None: no such move)."""
-        with self.engine.connect() as c:
-            found = c.execute(select(M.c.seat).where(M.c.table_id == table_id, M.c.seq == seq)).scalar()
-            return None if found is None else int(found)
-
     def created_by(self, guest: str, since: float) -> tuple[int, int]:
         """How many tables ``guest`` created since ``since``, and how many of its tables are unfinished."""
         with self.engine.connect() as c:

@@ -469,7 +469,7 @@ class TableRoom:
                     f"you asked on version {seq} but the table is at version {self.data.seq}; here is the current view",
                 )
             try:  # a replay from the seed: off the event loop
-                game = await self.hub.read(_taken_back, self.game.clone(), seat)
+                game = await self.hub.read(_taken_back, self.game, seat)  # a new game; the room's is only read
             except IllegalAction as e:
                 raise Refused("illegal", str(e), e.rule, opens=e.opens) from None
             new_seq = await self._commit(seat, UNDO, game, None, on_commit)
