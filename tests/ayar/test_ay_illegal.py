@@ -113,3 +113,17 @@ def test_offered_texts_describe_the_outcome():
     play(g, "textile 3")
     texts = {a.id: a.text for a in g.legal_actions()}
     assert texts["place r2c3 s"] == "lay T17 on r2c3 + r3c3: half-suns r2c3 EW, r3c3 EW"
+
+
+@pytest.mark.rule("AY-823")
+def test_a_box_name_is_one_letter_a_run_of_letters_or_an_empty_one_is_refused_not_a_crash():
+    """The boxes are named by one letter each ("abcd"): "maize ab", "maize " (an empty name) and "maize abcd" were
+    taken as substrings of the names and crashed ``explain_illegal`` with a ValueError; they are unknown boxes."""
+    g = new(2)
+    into_activity(g, 0, "F", 3)
+    for aid in ("maize ", "maize ab", "maize abcd", "maize  a", "maize e"):
+        why = g.explain_illegal(aid)
+        assert isinstance(why, tawa.IllegalAction) and why.rule, aid
+        with pytest.raises(tawa.IllegalAction):
+            g.apply(aid)
+    assert "maize a" in ids(g)  # the one-letter name still works

@@ -14,6 +14,8 @@ from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
 from tawa.core.registry import list_games
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
 from tawa.web.bots import server_bot_names
+from tawa.web.clock import TimeControl, presets_out
+from tawa.web.clock import now as clock_now
 from tawa.web.limits import client_address
 from tawa.web.models import FINISHED, RUNNING
 from tawa.web.protocol import (
@@ -107,7 +109,9 @@ def base_url(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
-def table_out(t: TableData, guest: Guest | None, connected: set[int] | None = None) -> dict[str, Any]:
+def table_out(
+    t: TableData, guest: Guest | None, connected: set[int] | None = None, time_left: float | None = None
+) -> dict[str, Any]:
     labels = seat_labels(t.game, t.players, t.seed, t.options)
     mine = next((s.seat for s in t.seats if guest is not None and s.guest == guest.id), None)
     here = connected or set()
@@ -138,6 +142,8 @@ def table_out(t: TableData, guest: Guest | None, connected: set[int] | None = No
         "my_seat": mine,
         "my_turn": mine is not None and t.status == RUNNING and t.to_act == mine,
         "result": t.result if t.status == FINISHED else None,
+        "clock": TimeControl.from_json(t.clock).out() if t.clock else None,
+        "time_left": None if time_left is None else round(time_left, 1),
     }
 
 
@@ -173,6 +179,8 @@ def games(request: Request) -> dict[str, Any]:
         "strengths": STRENGTHS,
         "bots": server_bot_names(),
         "bot_budget": request.app.state.settings.bot_budget,
+        "clocks": presets_out(),
+        "idle_days": request.app.state.settings.idle_days,
     }
 
 
@@ -213,6 +221,8 @@ async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: N
         address=client_address(request.scope),
         leaver=body.leaver,
         spectator_chat=body.spectator_chat,
+        clock=body.clock,
+        on_timeout=body.on_timeout,
     )
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
@@ -244,14 +254,23 @@ def _invites(root: str, svc: TableService, t: TableData) -> list[dict[str, Any]]
 
 @api.get("/lobby", response_model=LobbyOut)
 async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
-    """Open tables to join; my tables (my turn first, the longest waiting first, as Yucata does); finished."""
+    """Open tables to join; my tables (my turn first; then the least time left first, as on BGA's turn-based
+    tables, untimed ones after those, the longest waiting first, as Yucata does); finished."""
     opened = await svc.read(svc.store.open_tables)
     mine = await svc.read(svc.store.my_tables, guest.id) if guest else []
     done = await svc.read(svc.store.finished_tables, guest.id if guest else None)
-    mine_out = [table_out(t, guest) for t in mine]
-    mine_out.sort(key=lambda r: (not r["my_turn"], r["waiting_since"]))
+    mine_out = [table_out(t, guest, time_left=svc.time_left(t.id)) for t in mine]
+    mine_out.sort(
+        key=lambda r: (
+            not r["my_turn"],
+            r["time_left"] is None,
+            r["time_left"] if r["time_left"] is not None else 0.0,
+            r["waiting_since"],
+        )
+    )
     return {
         "me": guest.name if guest else None,
+        "now": clock_now(),
         "open": [table_out(t, guest) for t in opened],
         "mine": mine_out,
         "finished": [table_out(t, guest) for t in done],
@@ -261,7 +280,7 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
 @api.get("/tables/{table_id}", response_model=TableOut)
 async def get_table(table_id: str, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     room = await svc.table(table_id)
-    return table_out(room.data, guest, room.connected_seats())
+    return table_out(room.data, guest, room.connected_seats(), room.time_left())
 
 
 @api.get("/tables/{table_id}/invites", response_model=list[InviteOut])

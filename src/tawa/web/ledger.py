@@ -8,9 +8,13 @@ action id does, so a client cannot send one as a move):
   stays: the record and the log show the take-back, and the version goes on counting up.
 - ``!resign``: the seat resigned. In a 2-player game the table ends there, the other seat first; with more players
   a bot plays the seat from then on (the table's ``leaver`` setting says whether it keeps its place or is last).
+- ``!timeout``: the seat's time ran out (``tawa.web.clock``), logged by the server. By the table's ``on_timeout``,
+  a bot plays the seat from then on (until ``!return``), or the table ends there with the seat last.
+- ``!return``: the person of a seat that timed out took it back; it plays the seat again.
 
-``Ledger`` holds what the table events add to the game: the seats that are out, in order, and the versions at
-which a bot made a move for a person's seat (the log says which moves a bot made).
+``Ledger`` holds what the table events add to the game: the seats that are out, in order, and who decided last.
+A person's seat that is out is played by a bot, whose moves are logged as the seat's: the rows between a seat's
+``!timeout`` (or ``!resign``) and its ``!return`` are the bot's (the record lists them: ``tawa.web.records``).
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from tawa.core.game import Game
 
 UNDO = "!undo"
 RESIGN = "!resign"
-EVENTS = (UNDO, RESIGN)
-OUT_TEXT = {RESIGN: "resigned"}
+TIMEOUT = "!timeout"
+RETURN = "!return"
+EVENTS = (UNDO, RESIGN, TIMEOUT, RETURN)
+OUT_TEXT = {RESIGN: "resigned", TIMEOUT: "timed out"}
 
 
 def is_event(action: str) -> bool:
@@ -35,14 +41,16 @@ def is_event(action: str) -> bool:
 class Ledger:
     """The table events of a log, as they stand after its last row."""
 
-    out: dict[int, str] = field(default_factory=dict)  # seat -> why it is out ("resigned"), in the order of leaving
+    out: dict[int, str] = field(default_factory=dict)  # seat -> why it is out (OUT_TEXT), in the order of leaving
     undos: int = 0
     last: int | None = None  # the seat of the latest decision or take-back (the one that may take back next)
 
     def note(self, seat: int, action: str) -> None:
         """Count one log row in (the game itself is ``play_row``'s)."""
-        if action == RESIGN:
-            self.out.setdefault(seat, OUT_TEXT[RESIGN])
+        if action in OUT_TEXT:
+            self.out.setdefault(seat, OUT_TEXT[action])
+        elif action == RETURN:
+            self.out.pop(seat, None)
         elif action == UNDO:
             self.undos += 1
             self.last = seat

@@ -19,7 +19,7 @@ FINISHED = "finished"
 PERSON = "person"
 BOT = "bot"
 
-# What becomes of a person's seat that resigned (or, later, ran out of time) while the game goes on:
+# What becomes of a person's seat that resigned while the game goes on (a time-out: tawa.web.clock.ON_TIMEOUT):
 LEAVERS = {
     "bot": "a bot plays the seat from then on and it keeps the place it reaches",
     "last": "a bot plays the seat from then on, and it is ranked last",
@@ -56,6 +56,7 @@ class TableRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: scores, ranking, capped, out
     leaver: Mapped[str] = mapped_column(String(8), default="bot")  # LEAVERS: a seat that resigned or timed out
     spectator_chat: Mapped[str] = mapped_column(String(8), default="apart")  # SPECTATOR_CHAT
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: tawa.web.clock.TimeControl; None: untimed
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),
@@ -86,6 +87,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+    to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to act after it (the clocks')
 
 
 class SnapshotRow(Base):

@@ -117,6 +117,15 @@ class Resign(_In):
     ack: Ack = None
 
 
+class Return(_In):
+    """Take my seat back from the bot that plays it since my time ran out (``on_timeout`` ``bot``): the seat has
+    ``grace`` seconds again (docs/server.md § Clocks). Answered by ``ack``, then a ``full`` view to all."""
+
+    t: Literal["return"]
+    table: TableId
+    ack: Ack = None
+
+
 class Say(_In):
     """A chat message at the table (``chat_max_chars`` at most): a seat's goes to everyone, a spectator's to the
     spectators (unless the table turned spectators' chat off). Answered by ``ack``; the ``chat`` message follows."""
@@ -133,9 +142,23 @@ class Ping(_In):
 
 
 ClientMessage = Annotated[
-    Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Say | Ping, Field(discriminator="t")
+    Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Return | Say | Ping,
+    Field(discriminator="t"),
 ]
-CLIENT_TYPES = ("join", "leave", "move", "sync", "help", "explain", "previews", "undo", "resign", "say", "ping")
+CLIENT_TYPES = (
+    "join",
+    "leave",
+    "move",
+    "sync",
+    "help",
+    "explain",
+    "previews",
+    "undo",
+    "resign",
+    "return",
+    "say",
+    "ping",
+)
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -178,7 +201,9 @@ class SeatOut(_Out):
     bot: str | None = None
     open: bool
     connected: bool = False
-    out: str | None = Field(default=None, description='why a person\'s seat is played by a bot now ("resigned")')
+    out: str | None = Field(
+        default=None, description='why a person\'s seat is played by a bot now ("resigned", "timed out")'
+    )
 
 
 class BoardPatch(_Out):
@@ -224,6 +249,36 @@ class ChatOut(_Out):
     at: float
 
 
+class ControlOut(_Out):
+    """A table's time control (``tawa.web.clock``)."""
+
+    id: str
+    kind: Literal["fischer", "days", "idle"]
+    label: str
+    base: float = Field(description="fischer: seconds for the game; days: seconds a turn")
+    inc: float = Field(description="fischer: seconds gained at the end of each turn")
+    on_timeout: Literal["bot", "end"]
+
+
+class ClocksOut(_Out):
+    """The table's clocks: each seat's seconds left at server time ``at`` (None: a bot seat; below 0: its time ran
+    out), and the seat whose time runs (None: none runs, e.g. a bot is to act). The page counts the running seat's
+    time down from when it received this."""
+
+    control: ControlOut
+    left: list[float | None]
+    running: int | None
+    at: float
+
+
+class ClockOut(ClocksOut):
+    """The clocks after move ``v`` (sent after its ``update``)."""
+
+    t: Literal["clock"]
+    table: str
+    v: int
+
+
 class Full(_Out):
     """The whole view of a table for this client, then incremental ``update``s follow."""
 
@@ -249,6 +304,9 @@ class Full(_Out):
         description="this seat made the latest decision, so its page offers to take it back "
         "(`undo`; the rule is checked when asked). After an `update`, the seat that "
         "was to act before it made that decision",
+    )
+    clock: ClocksOut | None = Field(
+        default=None, description="the clocks (a table with a time control); each move is followed by a `clock`"
     )
 
 
@@ -330,7 +388,7 @@ class Pong(_Out):
 
 
 ServerMessage = Annotated[
-    Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut | Pong,
+    Full | Update | ClockOut | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut | Pong,
     Field(discriminator="t"),
 ]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
@@ -363,6 +421,7 @@ def full_message(
     spectator_chat: str,
     undo: bool,
     notice: str | None = None,
+    clock: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     return {
         "t": "full",
@@ -380,7 +439,13 @@ def full_message(
         "spectator_chat": spectator_chat,
         "undo": undo,
         "notice": notice,
+        "clock": clock,
     }
+
+
+def clock_message(table: str, v: int, clocks: dict[str, Any]) -> dict[str, Any]:
+    """``clocks``: ``tawa.web.clock.Clocks.out_for``'s control, left, running and at."""
+    return {"t": "clock", "table": table, "v": v, **clocks}
 
 
 def chat_message(table: str, n: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
@@ -492,6 +557,10 @@ class GamesOut(BaseModel):
     strengths: dict[str, str]
     bots: list[str]
     bot_budget: float = Field(description="the most seconds a bot seat may think per move here (a spec's time=)")
+    clocks: list[dict[str, Any]] = Field(
+        default_factory=list, description="the time-control presets a table can be created with (`clock`)"
+    )
+    idle_days: float = Field(14.0, description="days an untimed table's seat to act may take before a bot plays it")
 
 
 # a display name: 1 to 40 characters, not only spaces, no control characters, lone surrogates, invisible or
@@ -546,6 +615,17 @@ class CreateTableIn(_Body):
     spectator_chat: Literal["apart", "off"] = Field(
         "apart", description="spectators chat among themselves (`apart`; players see it in the replay) or not"
     )
+    clock: Literal["none", "relaxed", "normal", "fast", "days1", "days3", "days7"] = Field(
+        "none",
+        description="the time control (`GET /api/games` lists the presets): Fischer `relaxed` (30 min + 30 s a "
+        "turn), `normal` (15 min + 15 s), `fast` (5 min + 5 s), or turn-based `days1`, `days3`, `days7` (days a "
+        "move); `none`: untimed (the server's `idle_days` still apply)",
+    )
+    on_timeout: Literal["bot", "end"] = Field(
+        "bot",
+        description="a seat whose time runs out: a bot plays it, and its person can take it back (`bot`), or "
+        "the game ends with that seat last (`end`; 2 players: the other wins)",
+    )
 
 
 class InviteOut(BaseModel):
@@ -591,10 +671,15 @@ class TableOut(BaseModel):
     my_seat: int | None = None
     my_turn: bool = False
     result: dict[str, Any] | None = None
+    clock: ControlOut | None = Field(default=None, description="the time control; None: untimed")
+    time_left: float | None = Field(
+        default=None, description="a running table: seconds left to the seat to act, when its time runs"
+    )
 
 
 class LobbyOut(BaseModel):
     me: str | None
+    now: float = Field(0.0, description="the server's time (for the waiting times; seconds since the epoch)")
     open: list[TableOut]
     mine: list[TableOut]
     finished: list[TableOut]

@@ -24,8 +24,9 @@ REPLAYS = 16  # finished games whose checkpoints are kept
 def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     """The simulate JSON line of a finished table. Think time per seat is measured from the move log: the time
     from the previous move (or the table's start) to each of the seat's moves. Its history is the game's as played
-    out (without the decisions taken back); ``table_events`` lists the log's take-backs and resignations, and a table
-    a person left has the table's ``ranking`` and its ``out`` seats."""
+    out (without the decisions taken back); ``table_events`` lists the log's take-backs, resignations, time-outs and
+    returns, ``bot_moves`` the versions of the moves a bot made for a person's seat, and a table a person left has
+    the table's ``ranking`` and its ``out`` seats."""
     game = new_game(t.game, t.players, t.seed, t.options)
     first = game.current_player
     branching: list[int] = []
@@ -36,11 +37,14 @@ def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     last = start
     ledger = Ledger()
     events: list[dict[str, Any]] = []
+    bot_moves: list[int] = []
     for seq, seat, action, at in moves:
-        if is_event(action):  # a take-back or a resignation: in the record, not in the history
+        if is_event(action):  # a take-back, resignation, time-out or return: in the record, not in the history
             events.append({"v": seq, "seat": seat, "event": action[1:]})
         else:
             branching.append(len(game.legal_actions()))
+            if seat in ledger.out:
+                bot_moves.append(seq)
         game = play_row(game, ledger, seat, action)
         spent = max(0.0, at - last)
         think[seat] += spent
@@ -60,6 +64,8 @@ def record_line(t: TableData, moves: list[tuple[int, int, str, float]]) -> str:
     rec["table"] = t.id
     if events:
         rec["table_events"] = events  # e.g. {"v": 12, "seat": 0, "event": "undo"}: row 12 of the log took one back
+    if bot_moves:
+        rec["bot_moves"] = bot_moves  # the versions of the moves a bot made for a person's seat that was out
     if t.result and t.result.get("out"):
         rec["out"] = t.result["out"]
         rec["ranking"] = t.result["ranking"]

@@ -57,7 +57,9 @@ CODES = {
     "too_many_joined": "the connection has joined as many tables as the server allows",
     "too_many_spectators": "the table has as many spectators as the server allows",
     "idle": "the connection joined no table for too long and is closed",
-    "out": "the seat resigned: a bot plays it now",
+    "out": "the seat resigned or timed out: a bot plays it now (a seat that timed out can be taken back: `return`)",
+    "time_up": "the seat's time ran out before its move arrived (the table's clock)",
+    "not_out": "only a seat that timed out can be taken back (`return`)",
     "chat_off": "chat is off here (the server's setting, or the table's for its spectators)",
     "chat_full": "the table holds as many chat messages as the server allows",
 }

@@ -13,7 +13,6 @@ import asyncio
 import collections
 import logging
 import secrets
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -25,17 +24,20 @@ from tawa.core.registry import game_class, new_game
 from tawa.core.svgparts import Memo
 from tawa.web.auth import Guest, Keys, hash_token, new_token
 from tawa.web.bots import BotPool, fallback_for, resolve_bot
+from tawa.web.clock import PRESETS, preset
+from tawa.web.clock import now as clock_now
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.refused import Refused
 from tawa.web.settings import Settings
 from tawa.web.storage import GroupWriter, SeatData, Store, TableData, create_table
-from tawa.web.table import TableRoom, rebuild_room
+from tawa.web.table import TableRoom, build_clocks, rebuild_room
 from tawa.web.views import bot_name
 
 log = logging.getLogger("tawa.web")
 R = TypeVar("R")
 FINISHED_CACHE = 256  # finished tables kept in memory for late viewers
 HOUR = 3600.0
+TICK = 1.0  # seconds between two looks at the running tables' clocks
 
 
 class TableService:
@@ -55,6 +57,8 @@ class TableService:
         self.closing = False
         self._created_by_address: dict[str, collections.deque[float]] = {}  # creation times, the last hour
         self._fallback = fallback_for(settings)
+        self._ticker: asyncio.Task[None] | None = None
+        self._timing_out: dict[str, asyncio.Task[None]] = {}  # tables whose time-out is being logged
 
     # ------------------------------------------------------------ database in threads
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
@@ -76,7 +80,8 @@ class TableService:
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Load every running table and resume its bots."""
+        """Load every running table and resume its bots; then the clocks' tick starts (a time that ran out while
+        the server was down is logged at its first look)."""
         self.bots.warm()
         for table_id in await self.read(self.store.running_ids):
             try:
@@ -85,9 +90,32 @@ class TableService:
                 log.exception("table %s could not be loaded", table_id)
                 continue
             room.kick_bot()
+        self._ticker = asyncio.create_task(self._tick())
+
+    async def _tick(self) -> None:
+        """Every ``TICK`` seconds: each running table whose running seat's time is up gets its time-out logged
+        (``TableRoom.time_out``); every running table is in ``live`` (``start`` loads them all)."""
+        while not self.closing:
+            at = clock_now()
+            for room in list(self.live.values()):
+                due = room.deadline()
+                if due is not None and due <= at and room.id not in self._timing_out:
+                    self._timing_out[room.id] = asyncio.create_task(self._time_out(room))
+            await asyncio.sleep(TICK)
+
+    async def _time_out(self, room: TableRoom) -> None:
+        try:
+            await room.time_out()
+        except Exception:  # a failed write: the next tick tries again
+            log.exception("table %s: the time-out could not be logged", room.id)
+        finally:
+            self._timing_out.pop(room.id, None)
 
     async def stop(self) -> None:
         self.closing = True
+        if self._ticker is not None:
+            self._ticker.cancel()
+            await asyncio.gather(self._ticker, *self._timing_out.values(), return_exceptions=True)
         tasks = [room.bot_task for room in self.live.values() if room.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -110,7 +138,8 @@ class TableService:
                 room = None
                 if loaded is not None:
                     game, ledger = await self.read(rebuild_room, loaded)
-                    room = TableRoom(self, loaded.table, game, ledger, loaded.chat)
+                    clocks = await self.read(build_clocks, loaded, self.settings.idle_days)
+                    room = TableRoom(self, loaded.table, game, ledger, loaded.chat, clocks)
                 if room is not None:
                     self._keep(room)
                 pending.set_result(room)
@@ -123,6 +152,11 @@ class TableService:
         if room is None:
             raise Refused("no_table", f"there is no table {table_id!r}")
         return room
+
+    def time_left(self, table_id: str) -> float | None:
+        """Seconds left to the seat to act of a running timed table (``TableRoom.time_left``; None otherwise)."""
+        room = self.live.get(table_id)
+        return None if room is None else room.time_left()
 
     def _keep(self, room: TableRoom) -> None:
         if room.data.status == FINISHED:
@@ -146,11 +180,14 @@ class TableService:
         address: str = "",
         leaver: str = "bot",
         spectator_chat: str = "apart",
+        clock: str = "none",
+        on_timeout: str = "bot",
     ) -> tuple[TableRoom, int | None, str | None]:
         """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
         the creator's seat and its token (None when the creator does not play). ``address``: the network address
         of the request (``tables_per_hour_address``). ``leaver``, ``spectator_chat``: the table's settings
-        (``models.LEAVERS``, ``models.SPECTATOR_CHAT``)."""
+        (``models.LEAVERS``, ``models.SPECTATOR_CHAT``); ``clock``: a preset of ``tawa.web.clock.PRESETS`` or
+        ``none``, with ``on_timeout`` (``tawa.web.clock.ON_TIMEOUT``)."""
         await self._check_creation(guest, address)
         try:
             cls = game_class(game_id)
@@ -160,12 +197,14 @@ class TableService:
             raise Refused("bad_request", f"{len(seats)} seats given for a {players}-player game")
         if sum(1 for kind, _ in seats if kind == "me") > 1:
             raise Refused("bad_request", "you can take only one seat at a table (invite the others)")
+        if clock != "none" and clock not in PRESETS:
+            raise Refused("bad_request", f"unknown clock {clock!r}: one of none, {', '.join(PRESETS)}")
         seed = secrets.randbits(62)
         try:
             game = new_game(cls.info.id, players, seed, options)
         except (TawaError, ValueError, TypeError) as e:
             raise Refused("bad_request", str(e)) from None
-        now = time.time()
+        now = clock_now()
         rows: list[SeatData] = []
         my_seat, my_token = None, None
         for i, (kind, bot) in enumerate(seats):
@@ -201,11 +240,14 @@ class TableService:
             seats=rows,
             leaver=leaver,
             spectator_chat=spectator_chat,
+            clock=None if clock == "none" else preset(clock, on_timeout).to_json(),
         )
         await self.write(create_table, data)
         if address:
             self._created_by_address.setdefault(address, collections.deque()).append(now)
         room = TableRoom(self, data, game)
+        if running:
+            room.start_clocks(now)
         self._keep(room)
         room.kick_bot()
         return room, my_seat, my_token
@@ -213,7 +255,7 @@ class TableService:
     async def _check_creation(self, guest: Guest, address: str) -> None:
         """The creation limits: tables per hour (per guest, from the database; per address, in memory) and
         unfinished tables per guest."""
-        st, now = self.settings, time.time()
+        st, now = self.settings, clock_now()
         if address:
             times = self._created_by_address.get(address)
             while times and times[0] < now - HOUR:

@@ -121,6 +121,11 @@ class Settings(BaseModel):
     chat_per_table: Annotated[int, Field(ge=0, le=1_000_000)] = 2000
     """Chat messages one table may hold in all (``chat_full`` above it; 0: no chat on this server)."""
 
+    # ---- clocks (docs/server.md § Clocks)
+    idle_days: Annotated[float, Field(gt=0, le=365)] = 14.0
+    """Days the seat to act of an untimed table (one created with no clock) may take over a turn; then a bot plays
+    the seat until its person takes it back, as after a time-out (so no table stays running for ever)."""
+
     # ---- bots
     bot_budget: Annotated[float, Field(gt=0, le=600)] = 5.0
     """Most seconds a bot seat may think per move: the most a bot spec's ``time=`` may ask for."""

@@ -123,6 +123,7 @@ class TableData:
     seats: list[SeatData] = field(default_factory=list)
     leaver: str = "bot"  # models.LEAVERS
     spectator_chat: str = "apart"  # models.SPECTATOR_CHAT
+    clock: str | None = None  # tawa.web.clock.TimeControl as JSON; None: untimed
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,8 @@ class Loaded:
     rows_before: list[tuple[int, int, str, float]] = field(default_factory=list)
     """The rows up to the snapshot that the ledger needs (``tawa.web.ledger``): the table events (``!``-rows: who
     resigned) and the snapshot's own last row (who decided last)."""
+    clock_rows: list[tuple[int, str, float, int | None]] = field(default_factory=list)
+    """Every row of the log as the clocks need it (``tawa.web.clock.Clocks.fold``): seat, action, at, to_act."""
 
 
 def _table(row: Any, seats: list[SeatData]) -> TableData:
@@ -171,6 +174,7 @@ def _table(row: Any, seats: list[SeatData]) -> TableData:
         seats=seats,
         leaver=row.leaver,
         spectator_chat=row.spectator_chat,
+        clock=row.clock,
     )
 
 
@@ -206,6 +210,7 @@ def create_table(c: Connection, t: TableData) -> None:
             updated_at=t.updated_at,
             leaver=t.leaver,
             spectator_chat=t.spectator_chat,
+            clock=t.clock,
         )
     )
     c.execute(
@@ -277,6 +282,7 @@ class MoveWrite:
             "seat": self.seat,
             "action": self.action,
             "at": self.at,
+            "to_act": self.to_act,
         }
 
 
@@ -547,8 +553,20 @@ class Store:
                 if after
                 else []
             )
+            clock_rows = [
+                (r.seat, r.action, r.at, r.to_act)
+                for r in c.execute(
+                    select(M.c.seat, M.c.action, M.c.at, M.c.to_act).where(M.c.table_id == table_id).order_by(M.c.seq)
+                )
+            ]
             return Loaded(
-                table, snap.state if snap is not None else None, after, moves, self._chat(c, table_id, CHAT_KEPT), marks
+                table,
+                snap.state if snap is not None else None,
+                after,
+                moves,
+                self._chat(c, table_id, CHAT_KEPT),
+                marks,
+                clock_rows,
             )
 
     def _chat(self, c: Connection, table_id: str, limit: int | None) -> list[ChatLine]:

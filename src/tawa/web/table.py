@@ -8,6 +8,10 @@ worded by ``tawa.web.protocol``'s builders. A move that cannot be committed neve
 played on a copy, which replaces the game once committed), so memory never runs ahead of the log; after a failed
 commit the room is rebuilt from the database all the same, in case the commit went through before the error.
 
+A table's clocks (``tawa.web.clock``) are folded from the same rows: each commit folds its row in, a load folds the
+whole log, so they come out the same after a restart. The service's tick calls ``time_out`` once the running seat's
+``deadline`` has passed; the row ``!timeout`` follows, then what the table's ``on_timeout`` says.
+
 The room knows the server only through ``Hub`` (``tawa.web.service.TableService``: settings, the database
 threads, the board memo, the bot pool); the service is the registry that loads and keeps rooms.
 """
@@ -28,10 +32,13 @@ from tawa.core.registry import from_json, replay
 from tawa.core.svgparts import Drawing, Key, Memo
 from tawa.web.auth import INVISIBLE, Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, BotTimeout, runnable_spec
-from tawa.web.ledger import OUT_TEXT, RESIGN, UNDO, Ledger, play_row, ranking_with_out
-from tawa.web.models import BOT, FINISHED, OPEN, RUNNING
+from tawa.web.clock import Clocks, TimeControl, idle_control
+from tawa.web.clock import now as clock_now
+from tawa.web.ledger import OUT_TEXT, RESIGN, RETURN, TIMEOUT, UNDO, Ledger, play_row, ranking_with_out
+from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.protocol import (
     chat_message,
+    clock_message,
     encode,
     explain_message,
     full_message,
@@ -127,6 +134,31 @@ def rebuild_room(loaded: Loaded) -> tuple[Game, Ledger]:
     return game, ledger
 
 
+def control_of(data: TableData, idle_days: float) -> TimeControl:
+    """A table's time control: its own, or an untimed table's idle limit (``Settings.idle_days``)."""
+    return TimeControl.from_json(data.clock) if data.clock else idle_control(idle_days)
+
+
+def build_clocks(loaded: Loaded, idle_days: float) -> Clocks | None:
+    """A started table's clocks, folded from its whole log (``Loaded.clock_rows``); None before it started."""
+    t = loaded.table
+    if t.status == OPEN or t.started_at is None:
+        return None
+    rows = loaded.clock_rows
+    if rows and not rows[0][1].startswith("!"):
+        first: int | None = rows[0][0]  # a move is taken only from the seat to act
+    elif rows:
+        first = replay(t.game, t.players, t.seed, t.options, []).current_player
+    else:
+        first = t.to_act
+    bots = [s.seat for s in t.seats if s.kind == BOT]
+    clocks = Clocks.start(control_of(t, idle_days), t.players, bots, first, t.started_at)
+    for seat, action, at, to_act in rows:
+        clocks.fold(seat, action, at, to_act)
+    clocks.to_act = t.to_act  # the table row's: rows logged before the clocks were (no to_act) count no time
+    return clocks
+
+
 def _taken_back(game: Game, seat: int) -> Game:
     return game.take_back(seat, 1)
 
@@ -135,12 +167,19 @@ class TableRoom:
     """A live table (see the module's docstring)."""
 
     def __init__(
-        self, hub: Hub, data: TableData, game: Game, ledger: Ledger | None = None, chat: list[ChatLine] | None = None
+        self,
+        hub: Hub,
+        data: TableData,
+        game: Game,
+        ledger: Ledger | None = None,
+        chat: list[ChatLine] | None = None,
+        clocks: Clocks | None = None,
     ) -> None:
         self.hub = hub
         self.data = data
         self.game = game
         self.ledger = ledger or Ledger()
+        self.clocks = clocks  # None until the table starts (``start_clocks``)
         self.chat: list[ChatLine] = list(chat or [])[-CHAT_KEPT:]  # the latest lines (all are stored)
         self._chat_n = self.chat[-1].n if self.chat else 0
         self.lock = asyncio.Lock()
@@ -159,6 +198,40 @@ class TableRoom:
     @property
     def running(self) -> bool:
         return self.data.status == RUNNING
+
+    @property
+    def control(self) -> TimeControl:
+        return control_of(self.data, self.hub.settings.idle_days)
+
+    def start_clocks(self, at: float) -> None:
+        """The clocks of a table that starts now (its last seat was taken at ``at``)."""
+        bots = [s.seat for s in self.data.seats if s.kind == BOT]
+        self.clocks = Clocks.start(self.control, self.data.players, bots, self.game.current_player, at)
+
+    def deadline(self) -> float | None:
+        """When the running seat's time is up (None: the table is not running, or no person's time runs)."""
+        return self.clocks.deadline() if self.running and self.clocks is not None else None
+
+    def clock_out(self) -> dict[str, Any] | None:
+        """The clocks as the protocol shows them (None: an untimed table, or one not started)."""
+        if self.clocks is None or not self.clocks.control.shown:
+            return None
+        return self.clocks.out_for(self.data.finished_at if self.data.finished_at is not None else clock_now())
+
+    def time_left(self) -> float | None:
+        """Seconds left to the seat to act of a running timed table, when its time runs (the lobby's)."""
+        clocks = self.clocks
+        if not self.running or clocks is None or clocks.running is None or not clocks.control.shown:
+            return None
+        return clocks.left_at(clocks.running, clock_now())
+
+    def _send_clock(self) -> None:
+        out = self.clock_out()
+        if out is None:
+            return
+        text = encode(clock_message(self.id, self.data.seq, out))
+        for w in list(self.watchers):
+            w.conn.send(text)
 
     def names(self) -> list[str | None]:
         return [s.name for s in self.data.seats]
@@ -218,7 +291,7 @@ class TableRoom:
                 raise Refused("seat_taken", "you already sit at this table")
             if not data.public and not (invite and self.hub.keys.check_invite(data.id, seat, invite)):
                 raise Refused("bad_invite", "this table is private: its invite link is needed to sit there")
-            token, now = new_token(), time.time()
+            token, now = new_token(), clock_now()
             start = sum(1 for s in data.seats if s.is_open) == 1
             to_act = self.game.current_player if start else None
             try:
@@ -232,6 +305,7 @@ class TableRoom:
             data.updated_at = now
             if start:
                 data.status, data.to_act, data.waiting_since, data.started_at = RUNNING, to_act, now, now
+                self.start_clocks(now)
             for w in list(self.watchers):
                 self.send_full(w)
             self.kick_bot()
@@ -282,6 +356,7 @@ class TableRoom:
             data.spectator_chat,
             self._undo_hint(seat) and self.running,
             notice,
+            self.clock_out(),
         )
 
     def watch(self, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
@@ -374,8 +449,12 @@ class TableRoom:
             data, game = self.data, self.game
             self._check_running()
             if self.bot_plays(seat) != bot:
-                why = "a bot plays it now (it resigned)" if seat in self.ledger.out else "it is not played from here"
+                out = self.ledger.out.get(seat)
+                why = f"a bot plays it now (it {out})" if out else "it is not played from here"
                 raise Refused("not_your_turn", f"seat {game.seat_label(seat)}: {why}")
+            due = self.deadline()
+            if not bot and due is not None and due <= clock_now() and self.clocks and self.clocks.running == seat:
+                raise Refused("time_up", "your time ran out before this move arrived")
             if seq != data.seq:
                 if self._last_move == (seq, seat, action) or await self._was_played(seq, seat, action):
                     raise Refused(
@@ -406,21 +485,42 @@ class TableRoom:
             new_seq = await self._commit(seat, action, game, result, on_commit)
             self._last_move = (new_seq - 1, seat, action)
             self._push(before)
+            self._send_clock()
             self._after(result)
             return new_seq
 
-    def _result(self, game: Game, ranking: list[int] | None = None, leaving: int | None = None) -> dict[str, Any]:
+    def _result(
+        self, game: Game, ranking: list[int] | None = None, leaving: int | None = None, why: str = RESIGN
+    ) -> dict[str, Any]:
         """The table's result: the game's scores and ranking, where the seats that are out are placed by the
         table's ``leaver`` setting (``ranking_with_out``); ``ranking`` given: a table ended by ``leaving``'s
-        resignation."""
+        resignation or time-out (``why``)."""
         out = dict(self.ledger.out)
         if leaving is not None:
-            out[leaving] = OUT_TEXT[RESIGN]
+            out[leaving] = OUT_TEXT[why]
         places = ranking if ranking is not None else ranking_with_out(game.ranking(), out, self.data.leaver)
         result: dict[str, Any] = {"scores": game.scores(), "ranking": places, "capped": game.capped}
         if out:
             result["out"] = {str(s): why for s, why in out.items()}
         return result
+
+    def _ending(self, leaving: int, why: str) -> dict[str, Any] | None:
+        """The result when ``leaving`` goes out now (``why``: resigned, timed out) and that ends the table: a 2-player
+        resignation (the other first), a time-out at a table whose ``on_timeout`` is ``end`` (the seat last, the
+        others by their standing), or the last person leaving (*abandoned*: nobody is left to play against, so the
+        bots do not play on; the people are placed last, the first to leave lowest). None: the game goes on."""
+        game = self.game
+        out = {**self.ledger.out, leaving: OUT_TEXT[why]}
+        if why == RESIGN and game.players == 2:
+            return self._result(game, [2 if s == leaving else 1 for s in range(2)], leaving, why)
+        if why == TIMEOUT and self.control.on_timeout == "end":
+            others = ranking_with_out(game.ranking(), dict(self.ledger.out), self.data.leaver)
+            return self._result(game, ranking_with_out(others, {leaving: OUT_TEXT[why]}, "last"), leaving, why)
+        if all(s.seat in out for s in self.data.seats if s.kind == PERSON):
+            result = self._result(game, ranking_with_out(game.ranking(), out, "last"), leaving, why)
+            result["abandoned"] = True
+            return result
+        return None
 
     async def _commit(
         self, seat: int, action: str, game: Game, result: dict[str, Any] | None, on_commit: Callable[[int], None] | None
@@ -429,7 +529,7 @@ class TableRoom:
         ``game`` (ended with ``result`` when given), commit it, and only then make ``game`` the room's. Under the
         lock. ``Refused('not_saved')`` when the database did not take it (the room is reloaded from it)."""
         data = self.data
-        now = time.time()
+        now = clock_now()
         new_seq = data.seq + 1
         over = result is not None
         snapshot = game.to_json() if not over and new_seq % self.hub.settings.snapshot_every == 0 else None
@@ -445,6 +545,8 @@ class TableRoom:
             raise Refused("not_saved", "the move could not be saved; nothing changed, try again") from e
         self.game = game
         self.ledger.note(seat, action)
+        if self.clocks is not None:
+            self.clocks.fold(seat, action, now, to_act)
         data.seq, data.to_act, data.updated_at, data.waiting_since = new_seq, to_act, now, now
         if over:
             data.status, data.finished_at, data.result = FINISHED, now, result
@@ -485,14 +587,49 @@ class TableRoom:
             if self.data.seats[seat].kind == BOT:
                 raise Refused("not_your_turn", "a bot seat cannot resign")
             if seat in self.ledger.out:
-                raise Refused("out", f"{self.who(seat)} has resigned already; a bot plays the seat")
-            result = None
-            if self.game.players == 2:
-                result = self._result(self.game, [2 if s == seat else 1 for s in range(2)], leaving=seat)
+                raise Refused("out", f"{self.who(seat)} is out already ({self.ledger.out[seat]}); a bot plays the seat")
+            result = self._ending(seat, RESIGN)
             new_seq = await self._commit(seat, RESIGN, self.game, result, on_commit)
             self._last_move = None
-            self._announce(f"{self.who(seat)} resigned" + ("" if result is not None else "; a bot plays the seat"))
+            self._announce(f"{self.who(seat)} resigned" + _what_follows(result))
             self._after(result)
+            return new_seq
+
+    async def time_out(self) -> int | None:
+        """The running seat's time is up (the service's tick asks once its ``deadline`` passed): log ``!timeout``,
+        then a bot plays the seat or the table ends (``on_timeout``; the last person out ends it too). Returns the
+        version, or None when nothing was due (a move came first)."""
+        async with self.lock:
+            clocks, at = self.clocks, clock_now()
+            if not self.running or clocks is None:
+                return None
+            seat, due = clocks.running, clocks.deadline()
+            if seat is None or due is None or due > at:
+                return None
+            result = self._ending(seat, TIMEOUT)
+            new_seq = await self._commit(seat, TIMEOUT, self.game, result, None)
+            self._last_move = None
+            self._announce(f"{self.who(seat)} ran out of time" + _what_follows(result))
+            self._after(result)
+            return new_seq
+
+    async def come_back(self, seat: int, on_commit: Callable[[int], None] | None = None) -> int:
+        """The person of a seat that timed out takes it back from the bot (row ``!return``): it has the control's
+        ``grace`` seconds again. Returns the version."""
+        async with self.lock:
+            self._check_running()
+            why = self.ledger.out.get(seat)
+            if why != OUT_TEXT[TIMEOUT]:
+                raise Refused(
+                    "not_out",
+                    "your seat is yours to play already"
+                    if why is None
+                    else "a seat that resigned cannot be taken back; a bot plays it to the end",
+                )
+            new_seq = await self._commit(seat, RETURN, self.game, None, on_commit)
+            self._last_move = None
+            self._announce(f"{self.who(seat)} is back and plays the seat again")
+            self.kick_bot()
             return new_seq
 
     # ------------------------------------------------------------ chat
@@ -525,7 +662,7 @@ class TableRoom:
                 raise Refused(
                     "chat_full", f"this table holds {st.chat_per_table} chat messages, as many as the server allows"
                 )
-            line = ChatLine(self._chat_n + 1, w.seat, who, text, time.time())
+            line = ChatLine(self._chat_n + 1, w.seat, who, text, clock_now())
             done = None if on_commit is None else (lambda: on_commit(line.n))
             try:
                 await self.hub.write(append_chat, data.id, line, committed=done)
@@ -658,6 +795,12 @@ class TableRoom:
             await self.submit(seat, action, seq, bot=True)
         except Refused as r:  # the table moved on meanwhile (cannot happen today, but never crash)
             log.warning("table %s: bot move at version %d refused: %s", self.id, seq, r.reason)
+
+
+def _what_follows(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return "; a bot plays the seat"
+    return "; nobody is left to play, so the game ends here" if result.get("abandoned") else ""
 
 
 def _board_patch(w: Watcher, drawing: Drawing) -> dict[str, Any]:

@@ -86,9 +86,17 @@ def standings_out(
             if s in out:
                 row["decided_by"], row["tie_break"] = out[s], False
             elif not game.is_over:
-                row["decided_by"] = "the other player resigned" if len(rows) == 2 else "the others resigned"
+                row["decided_by"] = _ended_early(result, out, len(rows))
     rows.sort(key=lambda r: (r["place"], r["seat"]))
     return [{**r, "label": game.seat_label(r["seat"]), "name": names[r["seat"]]} for r in rows]
+
+
+def _ended_early(result: Mapping[str, Any], out: Mapping[int, str], players: int) -> str:
+    """What ended a table before its game did, as a seat that stayed reads it."""
+    if result.get("abandoned"):
+        return "nobody was left to play"
+    did = " and ".join(sorted({"ran out of time" if why == "timed out" else why for why in out.values()}))
+    return f"the other player {did}" if players == 2 else f"the others {did}"
 
 
 BoardMode = Literal["svg", "parts", "none"]

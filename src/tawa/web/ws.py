@@ -47,6 +47,7 @@ from tawa.web.protocol import (
     Ping,
     Previews,
     Resign,
+    Return,
     Say,
     Sync,
     Undo,
@@ -315,6 +316,8 @@ class Connection:
                     await room.undo(w.seat, msg.seq, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
                 elif isinstance(msg, Resign):
                     await room.resign(w.seat, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
+                elif isinstance(msg, Return):
+                    await room.come_back(w.seat, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
 
     def _chat_rate(self) -> None:
         """``chat_rate_max`` chat lines per ``chat_rate_window`` seconds per connection (``rate_limited``)."""

@@ -1,7 +1,9 @@
 // The lobby: my name, a new table (game, players, options from the game's ParamRegistry, who sits where),
-// and the lists: my tables (my turn first, the longest waiting first), open tables, finished games.
+// and the lists: my tables (my turn first, then the least time left, then the longest waiting), open tables,
+// finished games.
 import { useEffect, useState } from "preact/hooks";
 import { api, CopyLink, go, html, keepSeat, NameBox, useTitle, when } from "./common.mjs";
+import { duration, ON_TIMEOUT } from "./clock.mjs";
 
 const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
   ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
@@ -25,7 +27,7 @@ function parseOption(text) {
   try { return JSON.parse(text); } catch { return text; }
 }
 
-function NewTable({ games, strengths, me }) {
+function NewTable({ games, strengths, clocks, me }) {
   const [gameId, setGameId] = useState(games[0].id);
   const game = games.find((g) => g.id === gameId);
   const [players, setPlayers] = useState(game.players[Math.min(1, game.players.length - 1)]);
@@ -35,6 +37,8 @@ function NewTable({ games, strengths, me }) {
   const [isPublic, setPublic] = useState(true);
   const [leaver, setLeaver] = useState("bot");
   const [spectatorChat, setSpectatorChat] = useState("apart");
+  const [clock, setClock] = useState("none");
+  const [onTimeout, setOnTimeout] = useState("bot");
   const [error, setError] = useState("");
   const [made, setMade] = useState(null);
   const kindOf = (i) => kinds[i] || (i === 0 ? "me" : "bot:normal");
@@ -61,7 +65,8 @@ function NewTable({ games, strengths, me }) {
     try {
       const r = await api("/api/tables", { method: "POST", body: { game: gameId, players, options, seats,
                                                                    public: isPublic, leaver,
-                                                                   spectator_chat: spectatorChat } });
+                                                                   spectator_chat: spectatorChat, clock,
+                                                                   on_timeout: onTimeout } });
       setError("");
       if (r.me) keepSeat(r.id, r.me.seat, r.me.token);
       if (r.invites.length) setMade(r); else go(`/table/${r.id}`);
@@ -100,6 +105,13 @@ function NewTable({ games, strengths, me }) {
         onChange=${(v) => setOpts({ ...opts, [p.name]: v })} />`)}</tbody></table>
       <p class="muted">Tags: [R] rulebook, [S] public source, [P] our proposal, [D] digital-only.</p></details>
     <details class="table-rules"><summary>Table rules</summary>
+      <label>Clock <select name="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
+        <option value="none">no clock</option>
+        ${clocks.map((c) => html`<option value=${c.id}>${c.name}: ${c.label}</option>`)}</select></label>
+      ${clock !== "none" && html`<label>When time runs out <select name="on_timeout" value=${onTimeout}
+        onChange=${(e) => setOnTimeout(e.target.value)}>
+        ${Object.entries(ON_TIMEOUT).map(([k, text]) => html`<option value=${k}>${text}</option>`)}</select></label>`}
+      <br />
       <label>A player who resigns <select name="leaver" value=${leaver} onChange=${(e) => setLeaver(e.target.value)}>
         <option value="bot">a bot plays on; the seat keeps its place</option>
         <option value="last">a bot plays on; the seat is ranked last</option></select></label>
@@ -118,12 +130,24 @@ function seatNames(t) {
     s.open ? "open" : s.name}</span>`);
 }
 
-function TableRowView({ t, mine }) {
+// A running table's clock in the list: the time left to the seat to act, or (untimed) how long it has waited.
+function TimeLeft({ t, now }) {
+  if (t.status !== "running") return null;
+  if (t.time_left !== null && t.time_left !== undefined) {
+    return html` <span class="time-left" data-testid=${"time-left-" + t.id}
+      title=${t.clock ? t.clock.label : ""}>⏱ ${duration(t.time_left, t.clock.kind)} left</span>`;
+  }
+  return html` <span class="time-left muted" data-testid=${"waiting-" + t.id}>${t.clock ? `${t.clock.label}, ` : ""}waiting ${
+    duration(Math.max(0, now - t.waiting_since), "days")}</span>`;
+}
+
+function TableRowView({ t, mine, now }) {
   const sitting = t.my_seat !== null && t.my_seat !== undefined ? t.seats[t.my_seat] : null;
   return html`<li class=${"table-row" + (t.my_turn ? " my-turn" : "")} data-testid=${"row-" + t.id}>
     ${t.my_turn && html`<b class="badge">your turn</b> `}
     <a href=${t.status === "finished" ? `/replay/${t.id}` : `/table/${t.id}`}>${t.name}</a>
     <span class="muted"> ${t.status}${t.status === "running" ? `, move ${t.v}` : ""}</span> ${seatNames(t)}
+    <${TimeLeft} t=${t} now=${now} />
     ${sitting && t.status !== "finished" && html` <span class="badge" data-testid="you-sit">you: ${sitting.label}</span>`}
     ${t.status === "open" && !mine && !sitting && t.seats.filter((s) => s.open).map((s) =>
       html` <a class="button small" href=${`/join/${t.id}/${s.seat}`} data-testid=${"join-" + s.seat}>join as ${
@@ -148,12 +172,13 @@ export function Lobby() {
   if (error) return html`<p class="error">${error}</p>`;
   if (!lobby || !games) return html`<p class="loading">Loading the lobby…</p>`;
   const list = (rows, mine, testid, empty) => html`<ul class="tables" data-testid=${testid}>
-    ${rows.length ? rows.map((t) => html`<${TableRowView} t=${t} mine=${mine} key=${t.id} />`) : html`<li class="muted">${empty}</li>`}</ul>`;
+    ${rows.length ? rows.map((t) => html`<${TableRowView} t=${t} mine=${mine} now=${lobby.now} key=${t.id} />`)
+      : html`<li class="muted">${empty}</li>`}</ul>`;
   return html`<div class="lobby">
     <h1 class="page-title">Lobby</h1>
     <${NameBox} me=${lobby.me} onSaved=${() => load()} />
     <div class="columns">
-      <${NewTable} games=${games.games} strengths=${games.strengths} me=${lobby.me} />
+      <${NewTable} games=${games.games} strengths=${games.strengths} clocks=${games.clocks} me=${lobby.me} />
       <section class="card lists">
         <h2>My tables</h2>${list(lobby.mine, true, "my-tables", "none yet")}
         <h2>Open tables</h2>${list(lobby.open, false, "open-tables", "no table is waiting for players")}

@@ -46,7 +46,8 @@ export class TableSocket {
     switch (msg.t) {
       case "full":
         this.board = new BoardParts();
-        this.state = { ...msg, view: withBoard(msg.view, this.board) };
+        this.state = { ...msg, view: withBoard(msg.view, this.board),
+          clock: msg.clock ? { ...msg.clock, got: performance.now() } : null };
         this.pending = null;
         this.onNotice("online", "");
         if (msg.notice) this.onNotice("info", msg.notice);   // a take-back, a resignation: what changed the table
@@ -66,6 +67,12 @@ export class TableSocket {
       }
       case "ack":   // committed; the actions unlock with the update (or the full view) that follows
         if (msg.ack === this.pending) this.ackedV = msg.v;
+        break;
+      case "clock":   // the clocks after version v (it follows that version's update)
+        if (this.state && msg.v === this.state.v) {
+          this.state = { ...this.state, clock: { ...msg, got: performance.now() } };
+          this.emit();
+        }
         break;
       case "chat":   // a line I may read (the server sends only those)
         if (this.state && !this.state.chat.some((c) => c.n === msg.n)) {
@@ -121,6 +128,9 @@ export class TableSocket {
   }
 
   resign() { this.send({ t: "resign", table: this.table, ack: ++this.ack }); }
+
+  // take my seat back from the bot that plays it since my time ran out
+  comeBack() { this.send({ t: "return", table: this.table, ack: ++this.ack }); }
 
   say(text) { this.send({ t: "say", table: this.table, text, ack: ++this.ack }); }
 

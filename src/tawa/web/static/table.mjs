@@ -6,6 +6,7 @@ import { api, CopyLink, html, seatFromFragment, seatLink, useTitle } from "./com
 import { TableSocket } from "./socket.mjs";
 import { Board, BoardButtons } from "./board.mjs";
 import { Standings } from "./standings.mjs";
+import { ON_TIMEOUT, SeatClock } from "./clock.mjs";
 
 const LONG_LIST = 40;   // above this many actions they are grouped by their first word, as `tawa play` does
 
@@ -44,13 +45,28 @@ function Log({ events }) {
   </section>`;
 }
 
-function Seats({ seats, me, toAct, status }) {
+function Seats({ seats, me, toAct, status, clock }) {
   return html`<ul class="seats" data-testid="seats">${seats.map((s) => html`<li key=${s.seat}
       class=${"seat" + (s.seat === toAct && status === "running" ? " to-act" : "") + (s.seat === me ? " me" : "")}>
     <span class=${"dot " + (s.connected ? "on" : "off")} title=${s.connected ? "connected" : "not connected"}></span>
     <b>${s.label}</b> ${s.open ? html`<i>open seat</i>` : s.name}
+    ${clock && html` <${SeatClock} clock=${clock} seat=${s.seat} running=${status === "running"} />`}
     ${s.out ? html` <span class="badge out" data-testid=${"out-" + s.seat}>${s.out}: a bot plays</span>` : ""}
     ${s.seat === me ? html` <span class="badge">you</span>` : ""}</li>`)}</ul>`;
+}
+
+// The table's time control, under the seats ("Clock: 5 min + 5 s a turn; out of time: a bot plays the seat").
+function ClockRule({ clock }) {
+  if (!clock) return null;
+  return html`<p class="muted clock-rule" data-testid="clock-rule">Clock: ${clock.control.label}; out of time: ${
+    ON_TIMEOUT[clock.control.on_timeout]}</p>`;
+}
+
+// My seat that ran out of time is played by a bot: I can take it back.
+function ComeBack({ onReturn }) {
+  return html`<div class="seat-controls" data-testid="come-back">
+    <span>Your time ran out and a bot plays your seat.</span>
+    <button type="button" data-testid="return" onClick=${onReturn}>Take my seat back</button></div>`;
 }
 
 // What a seated player can do besides moving: take back the latest decision (offered when it was mine; the server
@@ -236,7 +252,8 @@ export function TablePage({ table }) {
       <h1>${state.name} <span class="muted">table ${table}</span></h1>
       <p class=${"status" + (mine ? " your-turn" : "")} data-testid="status">${status} · move ${state.v}${
         !online ? " · reconnecting…" : ""}${me === null ? html` · <i>watching</i>` : ""}</p>
-      <${Seats} seats=${seats} me=${me} toAct=${toAct} status=${view.status} />
+      <${Seats} seats=${seats} me=${me} toAct=${toAct} status=${view.status} clock=${state.clock} />
+      <${ClockRule} clock=${state.clock} />
     </div>
     ${view.standings && html`<${Standings} standings=${view.standings} capped=${view.capped} table=${table} />`}
     <div class=${"play" + (hasBoard ? " with-board" : "")}>
@@ -252,6 +269,8 @@ export function TablePage({ table }) {
       ${!mine && running && html`<${Waiting} me=${me} actor=${actor} seat=${seats[toAct]} />`}
       <${SeatControls} view=${view} undo=${state.undo} me=${me} seats=${seats} busy=${state.pending}
         onUndo=${() => { setNotice(null); sock.current.undo(); }} onResign=${() => sock.current.resign()} />
+      ${me !== null && running && seats[me].out === "timed out" && html`<${ComeBack}
+        onReturn=${() => sock.current.comeBack()} />`}
       <${Log} events=${log} />
       <${Chat} table=${table} chat=${state.chat || []} seats=${seats} me=${me}
         spectatorChat=${state.spectator_chat} onSay=${(text) => sock.current.say(text)} />

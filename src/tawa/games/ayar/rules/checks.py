@@ -125,7 +125,10 @@ def _index(text: str, low: int, high: int) -> int | None:
 
 
 def _one(args: list[str], choices: tuple[str, ...] | str) -> int | None:
-    return list(choices).index(args[0]) if len(args) == 1 and args[0] in choices else None
+    """The index of the one argument among ``choices`` (a string of one-letter names is a choice per letter: "ab" or
+    "" is not one of "abcd"), None otherwise."""
+    names = tuple(choices)
+    return names.index(args[0]) if len(args) == 1 and args[0] in names else None
 
 
 def _marker(st: AyarState, t: Tables, params: Params, seat: int, args: list[str], aid: str) -> Refusal | None:
