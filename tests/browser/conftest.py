@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from harness import Server
+from harness import PG_ENV, Server, fresh_database
 
 CHROMIUM = os.environ.get("TAWA_CHROMIUM", "/usr/bin/chromium")
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
@@ -45,6 +45,16 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-gpu",
         ],
     }
+
+
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(not os.environ.get(PG_ENV), reason="no PG"))]
+)
+def each_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database on SQLite and, when ``TAWA_TEST_DATABASE_URL`` is set (CI), on PostgreSQL: for the browser
+    tests of what the table stores (the table room, the clocks), which start their own server on it."""
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -1,14 +1,28 @@
 """The table room in the browser (issue 25): a take-back offered after my own move and seen by the other player, the
 chat (shown as text, never markup; a seat muted in this browser; spectators' lines apart) and a resignation that
-ends a 2-player game for both pages, by real clicks in Chromium."""
+ends a 2-player game for both pages, by real clicks in Chromium, on SQLite and (in CI) PostgreSQL."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from harness import Server
 from playwright.sync_api import Browser, expect
 from table_ui import Played, new_table, play_one, set_name
 
 MARKUP = "<b>bold</b> & <img src=x onerror=alert(1)>"
+
+
+@pytest.fixture
+def server(each_db: str, tmp_path: Path) -> Iterator[Server]:
+    """This module's own server, on each database (the browser suite's shared one is SQLite only)."""
+    srv = Server(each_db, tmp_path).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: Server) -> None:

@@ -40,7 +40,7 @@ export function SeatClock({ clock, seat, running }) {
   const low = clock.control.kind === "fischer" ? left < 30 : left < 3600;
   const cls = "clock" + (running && clock.running === seat ? " running" : "") + (low ? " low" : "");
   return html`<span class=${cls} data-testid=${"clock-" + seat}
-    title=${running && clock.running === seat ? "time left (running)" : "time left"}>⏱ ${duration(left, clock.control.kind)}</span>`;
+    title=${running && clock.running === seat ? "time left (running)" : "time left"}>${duration(left, clock.control.kind)}</span>`;
 }
 
 export const ON_TIMEOUT = {

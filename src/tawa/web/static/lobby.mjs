@@ -135,7 +135,7 @@ function TimeLeft({ t, now }) {
   if (t.status !== "running") return null;
   if (t.time_left !== null && t.time_left !== undefined) {
     return html` <span class="time-left" data-testid=${"time-left-" + t.id}
-      title=${t.clock ? t.clock.label : ""}>⏱ ${duration(t.time_left, t.clock.kind)} left</span>`;
+      title=${t.clock ? t.clock.label : ""}>${duration(t.time_left, t.clock.kind)} left</span>`;
   }
   return html` <span class="time-left muted" data-testid=${"waiting-" + t.id}>${t.clock ? `${t.clock.label}, ` : ""}waiting ${
     duration(Math.max(0, now - t.waiting_since), "days")}</span>`;
