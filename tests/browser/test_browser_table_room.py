@@ -4,6 +4,7 @@ ends a 2-player game for both pages, by real clicks in Chromium, on SQLite and (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,6 +105,20 @@ def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: 
     assert "spectators only" not in ana.get_by_test_id("replay-chat").inner_text()
     spy.goto(f"{server.url}/replay/{table}")
     expect(spy.get_by_test_id("replay-chat")).to_contain_text("spectators only")
+    # a rematch (issue 26): Bo asks from the end screen and lands at the new table; Ana is offered it and joins; the
+    # seats have moved round by one, and the table starts
+    ana.goto(f"{server.url}/table/{table}")
+    expect(spy.get_by_test_id("rematch")).to_have_count(0)  # a spectator is offered none
+    bo.get_by_test_id("rematch").click()
+    bo.wait_for_url(re.compile(r"/table/(?!" + re.escape(table) + ")"))
+    expect(ana.get_by_test_id("rematch-offer")).to_contain_text("offers a rematch")
+    ana.get_by_test_id("rematch").click()
+    ana.wait_for_url(bo.url)
+    for page in (ana, bo):
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "running")
+        seats = page.get_by_test_id("seats")
+        expect(seats.locator("li").nth(0)).to_contain_text("Bo")  # Bo sat at seat 2: now seat 1
+        expect(seats.locator("li").nth(1)).to_contain_text("Ana")
     assert errors == []
     for ctx in (ana_ctx, bo_ctx, spy_ctx):
         ctx.close()

@@ -25,6 +25,7 @@ from tawa.web.bench import Parts
 from tawa.web.protocol import server_message
 
 PG_ENV = "TAWA_TEST_DATABASE_URL"
+ME, INVITE = {"kind": "me"}, {"kind": "invite"}  # seat choices of a new table
 
 
 def free_port() -> int:
@@ -278,3 +279,70 @@ def play_until_over(
         msg = sock.expect("update", timeout=max(1.0, deadline - time.monotonic()), table=table)
         view, v = msg["view"], msg["v"]
     raise AssertionError("game did not end")
+
+
+def reply(sock: Sock, table: str, ack: int) -> dict[str, Any]:
+    """The ack or the reject of the message sent with ``ack`` (the other messages stay for later)."""
+    deadline = time.monotonic() + 60
+    skipped = []
+    try:
+        while True:
+            msg = sock.recv(max(0.1, deadline - time.monotonic()))
+            if msg["t"] in ("ack", "reject") and msg.get("table") == table and msg.get("ack") == ack:
+                return msg
+            skipped.append(msg)
+    finally:
+        sock._buffer = skipped + sock._buffer
+
+
+class Table:
+    """A table of people only: seat 0 created it, the others took its invite links; one socket per seat, and the
+    latest view of each (``views``)."""
+
+    def __init__(
+        self, srv: Server, game: str, players: int, options: dict[str, Any] | None = None, **settings: Any
+    ) -> None:
+        self.guests = [Guest(srv, f"Player{i}") for i in range(players)]
+        made = self.guests[0].create(game, players, [ME] + [INVITE] * (players - 1), options, **settings)
+        self.id = made["id"]
+        self.tokens = [made["me"]["token"]] + [
+            self.guests[i].take(inv["url"])["token"] for i, inv in enumerate(made["invites"], 1)
+        ]
+        self.socks = [Sock(srv) for _ in range(players)]
+        fulls = self.joined = [s.join(self.id, t) for s, t in zip(self.socks, self.tokens, strict=True)]
+        self.views = [f["view"] for f in fulls]
+        self.v = fulls[0]["v"]
+        self.acks = 1000  # the acks of the moves it sends (the tests' own messages use small numbers)
+
+    @property
+    def status(self) -> str:
+        return str(self.views[0]["status"])
+
+    def acting(self) -> int:
+        return int(self.views[0]["to_act"])
+
+    def latest(self, seat: int, kind: str = "update") -> dict[str, Any]:
+        return self.socks[seat].expect(kind, table=self.id, timeout=60)
+
+    def move(self, seat: int, action: str) -> None:
+        """Play ``action`` for ``seat`` and take the update of it on every socket."""
+        self.acks += 1
+        self.socks[seat].send({"t": "move", "table": self.id, "seq": self.v, "action": action, "ack": self.acks})
+        answer = reply(self.socks[seat], self.id, self.acks)
+        assert answer["t"] == "ack", answer
+        for s in range(len(self.socks)):
+            up = self.latest(s)
+            self.views[s], self.v = up["view"], up["v"]
+
+    def fulls(self, seats: range | list[int]) -> list[dict[str, Any]]:
+        """The full view each of ``seats`` gets next (after a table event), taken as their views."""
+        out = [self.latest(s, "full") for s in seats]
+        for s, f in zip(seats, out, strict=True):
+            self.views[s], self.v = f["view"], f["v"]
+        return out
+
+    def close(self) -> None:
+        for s in self.socks:
+            s.close()
+        for g in self.guests:
+            g.close()

@@ -14,9 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Guest, Server, Sock
+from harness import ME, Guest, Server, Sock, Table
 
-ME, INVITE, BOT = {"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "bot": "random"}
+from tawa.core.registry import short_games
+
+BOT = {"kind": "bot", "bot": "random"}
 GAME, OPTIONS = "pachakuna", {"TURN_CAP": 24}
 
 
@@ -53,27 +55,6 @@ def table(srv: Server, table_id: str) -> dict[str, Any]:
     r = httpx.get(f"{srv.url}/api/tables/{table_id}", timeout=30)
     assert r.status_code == 200, r.text
     return r.json()  # type: ignore[no-any-return]
-
-
-class People:
-    """Two people at a 2-player table (seat 0 created it), each with a socket and the latest view."""
-
-    def __init__(self, srv: Server, **settings: Any) -> None:
-        self.guests = [Guest(srv, "Ana"), Guest(srv, "Bo")]
-        made = self.guests[0].create(GAME, 2, [ME, INVITE], OPTIONS, **settings)
-        self.id = made["id"]
-        tokens = [made["me"]["token"], self.guests[1].take(made["invites"][0]["url"])["token"]]
-        self.socks = [Sock(srv), Sock(srv)]
-        self.fulls = [s.join(self.id, tok) for s, tok in zip(self.socks, tokens, strict=True)]
-
-    def to_act(self) -> int:
-        return int(self.fulls[0]["view"]["to_act"])
-
-    def close(self) -> None:
-        for s in self.socks:
-            s.close()
-        for g in self.guests:
-            g.close()
 
 
 @pytest.mark.rule("clocks")
@@ -152,10 +133,10 @@ def test_a_seat_whose_time_runs_out_is_played_by_a_bot_until_its_person_takes_it
     saying so (the seat "timed out"), a bot plays its turn; its person takes the seat back (``return``) with a minute
     and an increment on its clock; the record lists the time-out, the return and the bot's moves."""
     srv, clock = timed
-    t = People(srv, clock="fast", on_timeout="bot")
-    late = t.to_act()
+    t = Table(srv, GAME, 2, OPTIONS, clock="fast", on_timeout="bot")
+    late = t.acting()
     other = 1 - late
-    assert t.fulls[late]["clock"]["running"] == late
+    assert t.joined[late]["clock"]["running"] == late
     clock.forward(301)
     fulls = [t.socks[s].expect("full", table=t.id, timeout=60) for s in (0, 1)]
     for f in fulls:
@@ -194,8 +175,8 @@ def test_with_on_timeout_end_a_two_player_game_ends_at_the_time_out_and_the_othe
     timed: tuple[Server, Clock],
 ) -> None:
     srv, clock = timed
-    t = People(srv, clock="normal", on_timeout="end")
-    late = t.to_act()
+    t = Table(srv, GAME, 2, OPTIONS, clock="normal", on_timeout="end")
+    late = t.acting()
     clock.forward(15 * 60 + 1)
     f = t.socks[1 - late].expect("full", table=t.id, timeout=60)
     assert f["view"]["status"] == "finished" and "ran out of time" in f["notice"]
@@ -207,14 +188,14 @@ def test_with_on_timeout_end_a_two_player_game_ends_at_the_time_out_and_the_othe
     t.close()
 
 
-@pytest.mark.rule("turn-based", "time-out", "game over for everyone")
+@pytest.mark.rule("turn-based", "time-out")
 def test_turn_based_tables_order_my_tables_by_time_left_and_a_disconnected_person_keeps_the_seat_until_it_runs_out(
     timed: tuple[Server, Clock],
 ) -> None:
     """Ana (never connected) has three tables against a bot: 1 and 3 days a move, and a fast one. The lobby lists
-    them by the time left. After 23 hours the fast table has ended by itself (Ana timed out, and with no person left
-    the game is over for everyone), while the 1-day table still waits for her with an hour left; two hours later it
-    too has ended, and the 3-day one waits on."""
+    them by the time left. After 23 hours a bot plays her seat at the fast table (it is no longer her turn there),
+    while the 1-day table still waits for her with an hour left; two hours later a bot plays that seat too, and the
+    3-day one waits on with its time left."""
     srv, clock = timed
     ana = Guest(srv, "Ana")
     ids = {c: ana.create(GAME, 2, [ME, BOT], OPTIONS, clock=c)["id"] for c in ("days3", "days1", "fast")}
@@ -222,30 +203,34 @@ def test_turn_based_tables_order_my_tables_by_time_left_and_a_disconnected_perso
     def mine() -> list[dict[str, Any]]:
         return ana.http.get("/api/lobby").json()["mine"]  # type: ignore[no-any-return]
 
+    def out(table_id: str) -> str | None:
+        return table(srv, table_id)["seats"][0]["out"]  # type: ignore[no-any-return]
+
     until(lambda: all(t["my_turn"] for t in mine()))  # where the bot began, it has moved
     assert [t["id"] for t in mine()] == [ids["fast"], ids["days1"], ids["days3"]]
     assert {t["clock"]["id"] for t in mine()} == {"fast", "days1", "days3"}
     clock.forward(23 * 3600)
-    until(lambda: table(srv, ids["fast"])["status"] == "finished")  # the tick came round after the jump
-    ended = table(srv, ids["fast"])["result"]
-    assert ended["abandoned"] and ended["out"] == {"0": "timed out"}
+    until(lambda: out(ids["fast"]) == "timed out")  # the tick came round after the jump
     one = table(srv, ids["days1"])
-    assert one["status"] == "running" and one["my_turn"] is False and one["to_act"] == 0  # still Ana's to play
+    assert one["status"] == "running" and one["seats"][0]["out"] is None and one["to_act"] == 0  # still hers
     assert 3600 - 120 < one["time_left"] <= 3600
     rows = mine()
-    assert [t["id"] for t in rows] == [ids["days1"], ids["days3"]]
+    assert [t["id"] for t in rows] == [ids["days1"], ids["days3"], ids["fast"]]  # a bot plays the last one
+    assert not rows[2]["my_turn"] and rows[2]["time_left"] is None
     assert 2 * 86400 + 3600 - 120 < rows[1]["time_left"] <= 2 * 86400 + 3600
     clock.forward(2 * 3600)
-    until(lambda: table(srv, ids["days1"])["status"] == "finished")
-    assert table(srv, ids["days3"])["status"] == "running"
+    until(lambda: out(ids["days1"]) == "timed out")
+    three = table(srv, ids["days3"])
+    assert three["status"] == "running" and three["seats"][0]["out"] is None
+    assert 2 * 86400 - 3600 - 120 < three["time_left"] <= 2 * 86400 - 3600
     ana.close()
 
 
 @pytest.mark.rule("time-out", "clocks")
 def test_a_time_that_ran_out_while_the_server_was_down_is_logged_when_it_starts(timed: tuple[Server, Clock]) -> None:
     srv, clock = timed
-    t = People(srv, clock="fast", on_timeout="end")
-    late = t.to_act()
+    t = Table(srv, GAME, 2, OPTIONS, clock="fast", on_timeout="end")
+    late = t.acting()
     t.close()
     srv.kill9()
     clock.forward(3600)
@@ -260,7 +245,7 @@ def test_an_untimed_table_left_alone_for_idle_days_ends_by_itself(
     server_with: Callable[..., Server], tmp_path: Path
 ) -> None:
     """An untimed table has no clock to show, but its seat to act has ``idle_days`` (here 1): Ana, alone with a bot,
-    walks away; two days later a bot has taken her seat and, with no person left, the table is over."""
+    walks away; two days later a bot plays her seat, and the bots play the game to its end by themselves."""
     clock = Clock(tmp_path)
     srv = server_with(TAWA_CLOCK_OFFSET_FILE=str(clock.path), TAWA_IDLE_DAYS="1")
     ana = Guest(srv, "Ana")
@@ -270,7 +255,27 @@ def test_an_untimed_table_left_alone_for_idle_days_ends_by_itself(
     until(lambda: table(srv, made["id"])["to_act"] == 0)
     clock.forward(2 * 86400)
     f = sock.expect("full", table=made["id"], timeout=60)
-    assert f["view"]["status"] == "finished" and "nobody is left to play" in f["notice"]
-    assert table(srv, made["id"])["result"]["out"] == {"0": "timed out"}
+    assert "ran out of time; a bot plays the seat" in f["notice"] and f["seats"][0]["out"] == "timed out"
+    until(lambda: table(srv, made["id"])["status"] == "finished", timeout=300)
+    result = table(srv, made["id"])["result"]
+    assert result["out"] == {"0": "timed out"} and "abandoned" not in result
+    sock.close()
+    ana.close()
+
+
+@pytest.mark.rule("game over for everyone")
+def test_when_the_last_person_resigns_the_table_ends_at_once(server: Server) -> None:
+    """Ana with two bots at a short Guatavita resigns: nobody is left to play for, so the bots do not play on; the
+    table ends there, Ana last."""
+    _id, players, options = next(g for g in short_games() if g[0] == "guatavita")
+    ana = Guest(server, "Ana")
+    made = ana.create("guatavita", players, [ME] + [BOT] * (players - 1), options)
+    sock = Sock(server)
+    sock.join(made["id"], made["me"]["token"])
+    sock.send({"t": "resign", "table": made["id"], "ack": 1})
+    assert sock.expect("ack", ack=1, timeout=60)
+    done = table(server, made["id"])
+    assert done["status"] == "finished" and done["result"]["abandoned"] is True
+    assert done["result"]["ranking"][0] == players and done["result"]["out"] == {"0": "resigned"}
     sock.close()
     ana.close()

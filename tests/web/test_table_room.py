@@ -12,66 +12,11 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import Guest, Server, Sock
+from harness import Guest, Server, Sock, Table, reply
 from websockets.sync.client import connect
 
 from tawa.core.registry import new_game, short_games
 from tawa.web.ledger import ranking_with_out
-
-ME, INVITE = {"kind": "me"}, {"kind": "invite"}
-
-
-class Table:
-    """A table of people only: seat 0 created it, the others took its invite links; one socket per seat, and the
-    latest view of each (``views``)."""
-
-    def __init__(
-        self, srv: Server, game: str, players: int, options: dict[str, Any] | None = None, **settings: Any
-    ) -> None:
-        self.guests = [Guest(srv, f"Player{i}") for i in range(players)]
-        made = self.guests[0].create(game, players, [ME] + [INVITE] * (players - 1), options, **settings)
-        self.id = made["id"]
-        self.tokens = [made["me"]["token"]] + [
-            self.guests[i].take(inv["url"])["token"] for i, inv in enumerate(made["invites"], 1)
-        ]
-        self.socks = [Sock(srv) for _ in range(players)]
-        fulls = [s.join(self.id, t) for s, t in zip(self.socks, self.tokens, strict=True)]
-        self.views = [f["view"] for f in fulls]
-        self.v = fulls[0]["v"]
-        self.acks = 1000  # the acks of the moves it sends (the tests' own messages use small numbers)
-
-    @property
-    def status(self) -> str:
-        return str(self.views[0]["status"])
-
-    def acting(self) -> int:
-        return int(self.views[0]["to_act"])
-
-    def latest(self, seat: int, kind: str = "update") -> dict[str, Any]:
-        return self.socks[seat].expect(kind, table=self.id, timeout=60)
-
-    def move(self, seat: int, action: str) -> None:
-        """Play ``action`` for ``seat`` and take the update of it on every socket."""
-        self.acks += 1
-        self.socks[seat].send({"t": "move", "table": self.id, "seq": self.v, "action": action, "ack": self.acks})
-        answer = _answer(self.socks[seat], self.id, self.acks)
-        assert answer["t"] == "ack", answer
-        for s in range(len(self.socks)):
-            up = self.latest(s)
-            self.views[s], self.v = up["view"], up["v"]
-
-    def fulls(self, seats: range | list[int]) -> list[dict[str, Any]]:
-        """The full view each of ``seats`` gets next (after a table event), taken as their views."""
-        out = [self.latest(s, "full") for s in seats]
-        for s, f in zip(seats, out, strict=True):
-            self.views[s], self.v = f["view"], f["v"]
-        return out
-
-    def close(self) -> None:
-        for s in self.socks:
-            s.close()
-        for g in self.guests:
-            g.close()
 
 
 def record(srv: Server, table: str) -> dict[str, Any]:
@@ -111,7 +56,7 @@ def test_a_take_back_is_granted_exactly_where_the_engine_allows_it_and_everyone_
         if t.status == "finished" or len(asked) >= 8 or rng.random() > 0.4:
             continue
         t.socks[seat].send({"t": "undo", "table": t.id, "seq": t.v, "ack": 7})
-        answer = _answer(t.socks[seat], t.id, 7)
+        answer = reply(t.socks[seat], t.id, 7)
         granted = answer["t"] == "ack"
         asked.append((played, seat, granted))
         if granted:
@@ -136,20 +81,6 @@ def test_a_take_back_is_granted_exactly_where_the_engine_allows_it_and_everyone_
     t.close()
 
 
-def _answer(sock: Sock, table: str, ack: int) -> dict[str, Any]:
-    """The ack or the reject of the message sent with ``ack`` (the other messages stay for later)."""
-    deadline = time.monotonic() + 60
-    skipped = []
-    try:
-        while True:
-            msg = sock.recv(max(0.1, deadline - time.monotonic()))
-            if msg["t"] in ("ack", "reject") and msg.get("table") == table and msg.get("ack") == ack:
-                return msg
-            skipped.append(msg)
-    finally:
-        sock._buffer = skipped + sock._buffer
-
-
 def test_a_take_back_after_another_seat_decided_is_refused_naming_the_rule_and_changes_nothing(server: Server) -> None:
     t = Table(server, "pachakuna", 2, {"TURN_CAP": 24})
     first = t.acting()
@@ -159,18 +90,18 @@ def test_a_take_back_after_another_seat_decided_is_refused_naming_the_rule_and_c
     t.move(other, t.views[other]["actions"][0]["id"])
     v = t.v
     t.socks[first].send({"t": "undo", "table": t.id, "seq": v, "ack": 3})
-    no = _answer(t.socks[first], t.id, 3)
+    no = reply(t.socks[first], t.id, 3)
     assert no["t"] == "reject" and no["code"] == "illegal" and no["rule"] == "undo" and no["opens"], no
     assert t.fulls([first])[0]["v"] == v  # nothing changed
     t.socks[first].send({"t": "undo", "table": t.id, "seq": v - 1, "ack": 4})
-    assert _answer(t.socks[first], t.id, 4)["code"] == "stale"
+    assert reply(t.socks[first], t.id, 4)["code"] == "stale"
     t.close()
 
 
 def test_a_resignation_ends_a_two_player_game_with_the_other_first_and_the_record_says_so(server: Server) -> None:
     t = Table(server, "ayar", 2, {"TURNS_PER_ROUND": [1, 1, 1, 1]})
     t.socks[1].send({"t": "resign", "table": t.id, "ack": 9})
-    assert _answer(t.socks[1], t.id, 9)["t"] == "ack"
+    assert reply(t.socks[1], t.id, 9)["t"] == "ack"
     fulls = t.fulls(range(2))
     for f in fulls:
         assert f["view"]["status"] == "finished"
@@ -180,7 +111,7 @@ def test_a_resignation_ends_a_two_player_game_with_the_other_first_and_the_recor
         assert places[1]["decided_by"] == "resigned"
         assert f["seats"][1]["out"] == "resigned"
     t.socks[0].send({"t": "move", "table": t.id, "seq": t.v, "action": "x", "ack": 2})
-    assert _answer(t.socks[0], t.id, 2)["code"] == "game_over"
+    assert reply(t.socks[0], t.id, 2)["code"] == "game_over"
     rec = record(server, t.id)
     assert rec["winners"] == [0] and rec["ranking"] == [1, 2] and rec["out"] == {"1": "resigned"}
     assert rec["table_events"] == [{"v": 1, "seat": 1, "event": "resign"}]
@@ -196,7 +127,7 @@ def test_with_more_players_a_bot_plays_a_resigned_seat_to_the_end(server: Server
     t = Table(server, "guatavita", 3, options, leaver=leaver)
     gone = 2
     t.socks[gone].send({"t": "resign", "table": t.id, "ack": 4})
-    assert _answer(t.socks[gone], t.id, 4)["t"] == "ack"
+    assert reply(t.socks[gone], t.id, 4)["t"] == "ack"
     fulls = t.fulls(range(3))
     assert all(f["seats"][gone]["out"] == "resigned" and f["view"]["status"] == "running" for f in fulls)
     assert all(f["leaver"] == leaver for f in fulls)
@@ -257,13 +188,13 @@ def test_the_chat_goes_to_who_may_read_it_as_text_bounded_and_survives_a_kill_9(
     mine = spec_next("chat")
     assert mine["seat"] is None and mine["name"] == "Kibitz"
     t.socks[0].send({"t": "say", "table": t.id, "text": "x" * 41, "ack": 3})
-    assert _answer(t.socks[0], t.id, 3)["code"] == "too_large"
+    assert reply(t.socks[0], t.id, 3)["code"] == "too_large"
     for i in range(3):
         t.socks[1].send({"t": "say", "table": t.id, "text": f"line {i}", "ack": 10 + i})
-    codes = [_answer(t.socks[1], t.id, 10 + i)["t"] for i in range(3)]
+    codes = [reply(t.socks[1], t.id, 10 + i)["t"] for i in range(3)]
     assert codes == ["ack", "ack", "ack"]
     t.socks[1].send({"t": "say", "table": t.id, "text": "one too many", "ack": 20})
-    assert _answer(t.socks[1], t.id, 20)["code"] == "rate_limited"
+    assert reply(t.socks[1], t.id, 20)["code"] == "rate_limited"
     # the players never got the spectator's line: each got the lines sent after it (in order), not that one
     for s in t.socks:
         s.expect("chat", table=t.id, text="line 2")
@@ -284,7 +215,7 @@ def test_a_table_can_turn_its_spectators_chat_off(server: Server) -> None:
     full = s.join(t.id)
     assert full["spectator_chat"] == "off"
     s.send({"t": "say", "table": t.id, "text": "hello", "ack": 1})
-    no = _answer(s, t.id, 1)
+    no = reply(s, t.id, 1)
     assert no["code"] in ("chat_off", "no_name")
     s.close()
     t.close()
@@ -297,7 +228,7 @@ def test_take_backs_and_resignations_survive_a_kill_9(server: Server) -> None:
     t.move(seat, t.views[seat]["actions"][0]["id"])
     v_moved = t.v
     t.socks[seat].send({"t": "undo", "table": t.id, "seq": t.v, "ack": 1})
-    granted = _answer(t.socks[seat], t.id, 1)["t"] == "ack"
+    granted = reply(t.socks[seat], t.id, 1)["t"] == "ack"
     after = t.fulls([seat])[0]
     server.kill9()
     server.start()
@@ -306,7 +237,7 @@ def test_take_backs_and_resignations_survive_a_kill_9(server: Server) -> None:
     assert full["v"] == after["v"] == v_moved + (1 if granted else 0)
     assert full["view"]["svg"] == after["view"]["svg"]
     s.send({"t": "resign", "table": t.id, "ack": 2})
-    assert _answer(s, t.id, 2)["t"] == "ack"
+    assert reply(s, t.id, 2)["t"] == "ack"
     server.kill9()
     server.start()
     s2 = Sock(server)
@@ -320,7 +251,7 @@ def test_take_backs_and_resignations_survive_a_kill_9(server: Server) -> None:
 def test_a_finished_tables_chat_shows_spectators_lines_only_to_those_who_held_no_seat(server: Server) -> None:
     t = Table(server, "ayar", 2, {"TURNS_PER_ROUND": [1, 1, 1, 1]})
     t.socks[0].send({"t": "say", "table": t.id, "text": "good luck", "ack": 1})
-    _answer(t.socks[0], t.id, 1)
+    reply(t.socks[0], t.id, 1)
     watcher = Guest(server, "Kibitz")
     cookie = "; ".join(f"{k}={v}" for k, v in watcher.http.cookies.items())
     with connect(server.ws_url, additional_headers={"Cookie": cookie}, open_timeout=10) as spec:
@@ -331,7 +262,7 @@ def test_a_finished_tables_chat_shows_spectators_lines_only_to_those_who_held_no
     r = t.guests[0].http.get(f"/api/tables/{t.id}/chat")
     assert r.status_code == 409 and r.json()["code"] == "not_finished"
     t.socks[1].send({"t": "resign", "table": t.id, "ack": 3})
-    _answer(t.socks[1], t.id, 3)
+    reply(t.socks[1], t.id, 3)
     seat_view = t.guests[0].http.get(f"/api/tables/{t.id}/chat").json()["lines"]
     public = watcher.http.get(f"/api/tables/{t.id}/chat").json()["lines"]
     assert [x["text"] for x in seat_view] == ["good luck"]

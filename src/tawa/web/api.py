@@ -6,6 +6,7 @@ token in the ``X-Seat-Token`` header. Errors are ``{"code", "message"}`` with a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -110,8 +111,14 @@ def base_url(request: Request) -> str:
 
 
 def table_out(
-    t: TableData, guest: Guest | None, connected: set[int] | None = None, time_left: float | None = None
+    t: TableData,
+    guest: Guest | None,
+    connected: set[int] | None = None,
+    time_left: float | None = None,
+    out: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
+    """A table as the lobby and ``GET /api/tables/{id}`` show it; ``connected``, ``time_left`` and ``out`` (the seats a
+    bot plays now, and why) come from its live room when it has one."""
     labels = seat_labels(t.game, t.players, t.seed, t.options)
     mine = next((s.seat for s in t.seats if guest is not None and s.guest == guest.id), None)
     here = connected or set()
@@ -132,6 +139,7 @@ def table_out(
                 "bot": s.bot,
                 "open": s.is_open,
                 "connected": s.kind == "bot" or s.seat in here,
+                "out": (out or {}).get(s.seat),
             }
             for s in t.seats
         ],
@@ -140,7 +148,7 @@ def table_out(
         "created_at": t.created_at,
         "finished_at": t.finished_at,
         "my_seat": mine,
-        "my_turn": mine is not None and t.status == RUNNING and t.to_act == mine,
+        "my_turn": mine is not None and t.status == RUNNING and t.to_act == mine and mine not in (out or {}),
         "result": t.result if t.status == FINISHED else None,
         "clock": TimeControl.from_json(t.clock).out() if t.clock else None,
         "time_left": None if time_left is None else round(time_left, 1),
@@ -259,7 +267,7 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     opened = await svc.read(svc.store.open_tables)
     mine = await svc.read(svc.store.my_tables, guest.id) if guest else []
     done = await svc.read(svc.store.finished_tables, guest.id if guest else None)
-    mine_out = [table_out(t, guest, time_left=svc.time_left(t.id)) for t in mine]
+    mine_out = [_live_out(svc, t, guest) for t in mine]
     mine_out.sort(
         key=lambda r: (
             not r["my_turn"],
@@ -277,10 +285,17 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     }
 
 
+def _live_out(svc: TableService, t: TableData, guest: Guest | None) -> dict[str, Any]:
+    room = svc.live.get(t.id)
+    if room is None:
+        return table_out(t, guest)
+    return table_out(t, guest, time_left=room.time_left(), out=room.ledger.out)
+
+
 @api.get("/tables/{table_id}", response_model=TableOut)
 async def get_table(table_id: str, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     room = await svc.table(table_id)
-    return table_out(room.data, guest, room.connected_seats(), room.time_left())
+    return table_out(room.data, guest, room.connected_seats(), room.time_left(), room.ledger.out)
 
 
 @api.get("/tables/{table_id}/invites", response_model=list[InviteOut])

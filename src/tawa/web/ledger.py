@@ -44,18 +44,26 @@ class Ledger:
     out: dict[int, str] = field(default_factory=dict)  # seat -> why it is out (OUT_TEXT), in the order of leaving
     undos: int = 0
     last: int | None = None  # the seat of the latest decision or take-back (the one that may take back next)
+    own: dict[int, int] = field(default_factory=dict)
+    """Per seat, its person's own decisions at the end of its history that a take-back may reach: a bot's decisions
+    for a seat that is out are not its person's to take back (the count starts again when it goes out or comes back)."""
 
     def note(self, seat: int, action: str) -> None:
         """Count one log row in (the game itself is ``play_row``'s)."""
         if action in OUT_TEXT:
             self.out.setdefault(seat, OUT_TEXT[action])
+            self.own[seat] = 0
         elif action == RETURN:
             self.out.pop(seat, None)
+            self.own[seat] = 0
         elif action == UNDO:
             self.undos += 1
             self.last = seat
+            self.own[seat] = max(0, self.own.get(seat, 0) - 1)
         else:
             self.last = seat
+            if seat not in self.out:
+                self.own[seat] = self.own.get(seat, 0) + 1
 
 
 def play_row(game: Game, ledger: Ledger, seat: int, action: str) -> Game:

@@ -57,6 +57,7 @@ class TableRow(Base):
     leaver: Mapped[str] = mapped_column(String(8), default="bot")  # LEAVERS: a seat that resigned or timed out
     spectator_chat: Mapped[str] = mapped_column(String(8), default="apart")  # SPECTATOR_CHAT
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: tawa.web.clock.TimeControl; None: untimed
+    rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the rematch table offered at the end
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),

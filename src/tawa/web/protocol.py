@@ -126,6 +126,16 @@ class Return(_In):
     ack: Ack = None
 
 
+class Rematch(_In):
+    """At a finished table: take my seat at its rematch (the same game, options, bots and rules, the seats rotated
+    by one), creating it if nobody asked yet. Answered by ``rematch`` with my new seat and its token; the others
+    seated at the table get ``rematch`` without one (the offer)."""
+
+    t: Literal["rematch"]
+    table: TableId
+    ack: Ack = None
+
+
 class Say(_In):
     """A chat message at the table (``chat_max_chars`` at most): a seat's goes to everyone, a spectator's to the
     spectators (unless the table turned spectators' chat off). Answered by ``ack``; the ``chat`` message follows."""
@@ -142,7 +152,7 @@ class Ping(_In):
 
 
 ClientMessage = Annotated[
-    Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Return | Say | Ping,
+    Join | Leave | Move | Sync | Help | Explain | Previews | Undo | Resign | Return | Rematch | Say | Ping,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -156,6 +166,7 @@ CLIENT_TYPES = (
     "undo",
     "resign",
     "return",
+    "rematch",
     "say",
     "ping",
 )
@@ -279,6 +290,21 @@ class ClockOut(ClocksOut):
     v: int
 
 
+class RematchOut(_Out):
+    """The rematch of finished table ``table`` is ``rematch`` (``by``: who asked first). ``seat`` and ``token``: mine
+    there, to the one who just took it (kept like a seat link's); null in the offer the others get. ``joined``: the
+    seats of this table whose players sit at the rematch now."""
+
+    t: Literal["rematch"]
+    table: str
+    rematch: str
+    by: str
+    joined: list[int]
+    ack: int | None = None
+    seat: int | None = None
+    token: str | None = None
+
+
 class Full(_Out):
     """The whole view of a table for this client, then incremental ``update``s follow."""
 
@@ -308,6 +334,7 @@ class Full(_Out):
     clock: ClocksOut | None = Field(
         default=None, description="the clocks (a table with a time control); each move is followed by a `clock`"
     )
+    rematch: str | None = Field(default=None, description="a finished table: the id of its rematch, once offered")
 
 
 class Update(_Out):
@@ -388,7 +415,18 @@ class Pong(_Out):
 
 
 ServerMessage = Annotated[
-    Full | Update | ClockOut | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut | Pong,
+    Full
+    | Update
+    | ClockOut
+    | AckOut
+    | Reject
+    | Presence
+    | HelpOut
+    | ExplainOut
+    | PreviewsOut
+    | ChatOut
+    | RematchOut
+    | Pong,
     Field(discriminator="t"),
 ]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
@@ -422,6 +460,7 @@ def full_message(
     undo: bool,
     notice: str | None = None,
     clock: dict[str, Any] | None = None,
+    rematch: str | None = None,
 ) -> dict[str, Any]:
     return {
         "t": "full",
@@ -440,6 +479,28 @@ def full_message(
         "undo": undo,
         "notice": notice,
         "clock": clock,
+        "rematch": rematch,
+    }
+
+
+def rematch_message(
+    table: str,
+    rematch: str,
+    by: str,
+    joined: list[int],
+    ack: int | None = None,
+    seat: int | None = None,
+    token: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "t": "rematch",
+        "table": table,
+        "rematch": rematch,
+        "by": by,
+        "joined": joined,
+        "ack": ack,
+        "seat": seat,
+        "token": token,
     }
 
 

@@ -24,12 +24,12 @@ from tawa.core.registry import game_class, new_game
 from tawa.core.svgparts import Memo
 from tawa.web.auth import Guest, Keys, hash_token, new_token
 from tawa.web.bots import BotPool, fallback_for, resolve_bot
-from tawa.web.clock import PRESETS, preset
+from tawa.web.clock import PRESETS, TimeControl, preset
 from tawa.web.clock import now as clock_now
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.refused import Refused
 from tawa.web.settings import Settings
-from tawa.web.storage import GroupWriter, SeatData, Store, TableData, create_table
+from tawa.web.storage import GroupWriter, SeatData, Store, TableData, create_table, set_rematch
 from tawa.web.table import TableRoom, build_clocks, rebuild_room
 from tawa.web.views import bot_name
 
@@ -96,11 +96,14 @@ class TableService:
         """Every ``TICK`` seconds: each running table whose running seat's time is up gets its time-out logged
         (``TableRoom.time_out``); every running table is in ``live`` (``start`` loads them all)."""
         while not self.closing:
-            at = clock_now()
-            for room in list(self.live.values()):
-                due = room.deadline()
-                if due is not None and due <= at and room.id not in self._timing_out:
-                    self._timing_out[room.id] = asyncio.create_task(self._time_out(room))
+            try:
+                at = clock_now()
+                for room in list(self.live.values()):
+                    due = room.deadline()
+                    if due is not None and due <= at and room.id not in self._timing_out:
+                        self._timing_out[room.id] = asyncio.create_task(self._time_out(room))
+            except Exception:  # never let one bad look stop the clocks for good
+                log.exception("the clocks' tick failed; it looks again in %g s", TICK)
             await asyncio.sleep(TICK)
 
     async def _time_out(self, room: TableRoom) -> None:
@@ -152,11 +155,6 @@ class TableService:
         if room is None:
             raise Refused("no_table", f"there is no table {table_id!r}")
         return room
-
-    def time_left(self, table_id: str) -> float | None:
-        """Seconds left to the seat to act of a running timed table (``TableRoom.time_left``; None otherwise)."""
-        room = self.live.get(table_id)
-        return None if room is None else room.time_left()
 
     def _keep(self, room: TableRoom) -> None:
         if room.data.status == FINISHED:
@@ -279,6 +277,53 @@ class TableService:
                 "too_many_tables",
                 f"you have {unfinished} unfinished tables (at most {st.open_tables_per_guest}); finish one first",
             )
+
+    async def rematch(self, room: TableRoom, seat: int) -> tuple[TableRoom, int, str, list[int], str]:
+        """The person at ``seat`` of the finished table ``room`` takes their seat at its rematch: the same game,
+        options, bots and table rules, private, with the seats rotated by one (seat ``s`` sits at ``s + 1``, the last
+        at the first); the first to ask creates it (and sits there), each other person takes the seat kept for
+        them, and it starts when the last one has. Returns the rematch's room, the seat there and its token, the seats
+        of ``room`` whose players sit there now, and who asked first."""
+        old = room.data
+        if old.status != FINISHED:
+            raise Refused("not_finished", "a rematch is offered once the game is over")
+        mine = old.seats[seat]
+        if mine.kind != PERSON or mine.guest is None:
+            raise Refused("not_your_turn", "only a person who played at this table can ask for its rematch")
+        me = Guest(mine.guest, mine.name or "")
+        n = old.players
+        there = (seat + 1) % n
+        async with room.lock:  # one rematch per table, whoever asks first
+            if old.rematch is None:
+                seats: list[tuple[str, str | None]] = [("invite", None)] * n
+                for s in old.seats:
+                    seats[(s.seat + 1) % n] = ("me", None) if s.seat == seat else (s.kind, s.bot)
+                control = TimeControl.from_json(old.clock) if old.clock else None
+                new, at, token = await self.create(
+                    me,
+                    old.game,
+                    n,
+                    old.options,
+                    [("invite", None) if k == PERSON else (k, b) for k, b in seats],
+                    public=False,
+                    leaver=old.leaver,
+                    spectator_chat=old.spectator_chat,
+                    clock=control.id if control else "none",
+                    on_timeout=control.on_timeout if control else "bot",
+                )
+                assert at == there and token is not None
+                await self.write(set_rematch, old.id, new.id)
+                old.rematch = new.id
+            else:
+                new = await self.table(old.rematch)
+                if any(s.guest == me.id for s in new.data.seats):
+                    raise Refused("seat_taken", "you have taken your seat at the rematch already")
+                token = await new.seat_guest(there, me, self.keys.invite_code(new.id, there))
+        sat = {s.guest for s in new.data.seats if s.guest is not None}
+        joined = [s.seat for s in old.seats if s.guest in sat]
+        by = room.who(next((s.seat for s in old.seats if s.guest == new.data.creator), seat))
+        room.rematch_offered(seat, joined, by)
+        return new, there, token, joined, by
 
     async def take_seat(self, table_id: str, seat: int, guest: Guest, invite: str | None) -> str:
         """Seat ``guest`` at an open seat of the table (``TableRoom.seat_guest``); returns the seat token."""

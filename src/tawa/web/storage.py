@@ -124,6 +124,7 @@ class TableData:
     leaver: str = "bot"  # models.LEAVERS
     spectator_chat: str = "apart"  # models.SPECTATOR_CHAT
     clock: str | None = None  # tawa.web.clock.TimeControl as JSON; None: untimed
+    rematch: str | None = None  # the id of the table its players were offered as a rematch
 
 
 @dataclass(frozen=True)
@@ -146,11 +147,9 @@ class Loaded:
     snapshot_seq: int
     moves: list[tuple[int, int, str, float]]  # (seq, seat, action, at)
     chat: list[ChatLine] = field(default_factory=list)  # the latest ``chat_kept`` lines
-    rows_before: list[tuple[int, int, str, float]] = field(default_factory=list)
-    """The rows up to the snapshot that the ledger needs (``tawa.web.ledger``): the table events (``!``-rows: who
-    resigned) and the snapshot's own last row (who decided last)."""
-    clock_rows: list[tuple[int, str, float, int | None]] = field(default_factory=list)
-    """Every row of the log as the clocks need it (``tawa.web.clock.Clocks.fold``): seat, action, at, to_act."""
+    rows: list[tuple[int, str, float, int | None]] = field(default_factory=list)
+    """Every row of the log, (seat, action, at, to_act): the ledger (``tawa.web.ledger``: who is out, who decided
+    last) and the clocks (``tawa.web.clock.Clocks.fold``) are folded from all of them, a snapshot or not."""
 
 
 def _table(row: Any, seats: list[SeatData]) -> TableData:
@@ -175,6 +174,7 @@ def _table(row: Any, seats: list[SeatData]) -> TableData:
         leaver=row.leaver,
         spectator_chat=row.spectator_chat,
         clock=row.clock,
+        rematch=row.rematch,
     )
 
 
@@ -356,6 +356,13 @@ def take_seat(
     c.execute(update(T).where(T.c.id == table_id, T.c.status == OPEN).values(**values))
 
 
+def set_rematch(c: Connection, table_id: str, rematch: str) -> None:
+    """Link a finished table to the table offered as its rematch; ``Conflict`` when it has one already."""
+    done = c.execute(update(T).where(T.c.id == table_id, T.c.rematch.is_(None)).values(rematch=rematch))
+    if done.rowcount != 1:
+        raise Conflict(f"table {table_id} has a rematch already")
+
+
 def append_chat(c: Connection, table_id: str, line: ChatLine) -> None:
     """A chat line; the ``(table, n)`` key refuses a second line with the same number."""
     c.execute(
@@ -533,40 +540,16 @@ class Store:
             table = _table(row, self._seats(c, [table_id])[table_id])
             snap = c.execute(select(SN.c.seq, SN.c.state).where(SN.c.table_id == table_id)).first()
             after = snap.seq if snap is not None else 0
-            moves = [
-                (m.seq, m.seat, m.action, m.at)
-                for m in c.execute(select(M).where(M.c.table_id == table_id, M.c.seq > after).order_by(M.c.seq))
-            ]
-            marks = (
-                [
-                    (m.seq, m.seat, m.action, m.at)
-                    for m in c.execute(
-                        select(M)
-                        .where(
-                            M.c.table_id == table_id,
-                            M.c.seq <= after,
-                            or_(M.c.action.startswith("!"), M.c.seq == after),
-                        )
-                        .order_by(M.c.seq)
-                    )
-                ]
-                if after
-                else []
-            )
-            clock_rows = [
-                (r.seat, r.action, r.at, r.to_act)
-                for r in c.execute(
-                    select(M.c.seat, M.c.action, M.c.at, M.c.to_act).where(M.c.table_id == table_id).order_by(M.c.seq)
-                )
-            ]
+            log = list(c.execute(select(M).where(M.c.table_id == table_id).order_by(M.c.seq)))
+            moves = [(m.seq, m.seat, m.action, m.at) for m in log if m.seq > after]
+            rows = [(m.seat, m.action, m.at, m.to_act) for m in log]
             return Loaded(
                 table,
                 snap.state if snap is not None else None,
                 after,
                 moves,
                 self._chat(c, table_id, CHAT_KEPT),
-                marks,
-                clock_rows,
+                rows,
             )
 
     def _chat(self, c: Connection, table_id: str, limit: int | None) -> list[ChatLine]:

@@ -45,6 +45,7 @@ from tawa.web.protocol import (
     help_message,
     presence_message,
     previews_message,
+    rematch_message,
     update_base,
     update_text,
 )
@@ -117,7 +118,7 @@ def rebuild_room(loaded: Loaded) -> tuple[Game, Ledger]:
     """A table's game and ledger (``tawa.web.ledger``) from its latest snapshot and the log rows after it."""
     t = loaded.table
     ledger = Ledger()
-    for _seq, seat, action, _at in loaded.rows_before:  # the table events the snapshot's game does not hold
+    for seat, action, _at, _to_act in loaded.rows[: loaded.snapshot_seq]:  # the rows the snapshot's game holds
         ledger.note(seat, action)
     if loaded.snapshot is not None:
         game = from_json(loaded.snapshot)
@@ -140,11 +141,11 @@ def control_of(data: TableData, idle_days: float) -> TimeControl:
 
 
 def build_clocks(loaded: Loaded, idle_days: float) -> Clocks | None:
-    """A started table's clocks, folded from its whole log (``Loaded.clock_rows``); None before it started."""
+    """A started table's clocks, folded from its whole log (``Loaded.rows``); None before it started."""
     t = loaded.table
     if t.status == OPEN or t.started_at is None:
         return None
-    rows = loaded.clock_rows
+    rows = loaded.rows
     if rows and not rows[0][1].startswith("!"):
         first: int | None = rows[0][0]  # a move is taken only from the seat to act
     elif rows:
@@ -357,6 +358,7 @@ class TableRoom:
             self._undo_hint(seat) and self.running,
             notice,
             self.clock_out(),
+            data.rematch,
         )
 
     def watch(self, conn: Subscriber, seat: int | None, board: bool = True) -> Watcher:
@@ -452,9 +454,8 @@ class TableRoom:
                 out = self.ledger.out.get(seat)
                 why = f"a bot plays it now (it {out})" if out else "it is not played from here"
                 raise Refused("not_your_turn", f"seat {game.seat_label(seat)}: {why}")
-            due = self.deadline()
-            if not bot and due is not None and due <= clock_now() and self.clocks and self.clocks.running == seat:
-                raise Refused("time_up", "your time ran out before this move arrived")
+            if not bot:
+                self._check_time(seat)
             if seq != data.seq:
                 if self._last_move == (seq, seat, action) or await self._was_played(seq, seat, action):
                     raise Refused(
@@ -507,8 +508,9 @@ class TableRoom:
     def _ending(self, leaving: int, why: str) -> dict[str, Any] | None:
         """The result when ``leaving`` goes out now (``why``: resigned, timed out) and that ends the table: a 2-player
         resignation (the other first), a time-out at a table whose ``on_timeout`` is ``end`` (the seat last, the
-        others by their standing), or the last person leaving (*abandoned*: nobody is left to play against, so the
-        bots do not play on; the people are placed last, the first to leave lowest). None: the game goes on."""
+        others by their standing), or the last person resigning (*abandoned*: every person left for good, so the bots
+        do not play on for nobody; the people are placed last, the first to leave lowest). A seat that timed out may
+        come back, so while one is out that way its bot plays on and the game ends by itself. None: it goes on."""
         game = self.game
         out = {**self.ledger.out, leaving: OUT_TEXT[why]}
         if why == RESIGN and game.players == 2:
@@ -516,7 +518,7 @@ class TableRoom:
         if why == TIMEOUT and self.control.on_timeout == "end":
             others = ranking_with_out(game.ranking(), dict(self.ledger.out), self.data.leaver)
             return self._result(game, ranking_with_out(others, {leaving: OUT_TEXT[why]}, "last"), leaving, why)
-        if all(s.seat in out for s in self.data.seats if s.kind == PERSON):
+        if all(out.get(s.seat) == OUT_TEXT[RESIGN] for s in self.data.seats if s.kind == PERSON):
             result = self._result(game, ranking_with_out(game.ranking(), out, "last"), leaving, why)
             result["abandoned"] = True
             return result
@@ -565,6 +567,15 @@ class TableRoom:
             self._check_running()
             if self.bot_plays(seat):
                 raise Refused("not_your_turn", "a bot plays this seat now; nothing of it can be taken back")
+            self._check_time(seat)
+            if self.ledger.own.get(seat, 0) == 0:
+                raise Refused(
+                    "illegal",
+                    "the latest decision of this seat was a bot's, made while the seat was out: only your own "
+                    "decisions can be taken back",
+                    "undo",
+                    opens="a decision of your own",
+                )
             if seq != self.data.seq:
                 raise Refused(
                     "stale",
@@ -588,12 +599,20 @@ class TableRoom:
                 raise Refused("not_your_turn", "a bot seat cannot resign")
             if seat in self.ledger.out:
                 raise Refused("out", f"{self.who(seat)} is out already ({self.ledger.out[seat]}); a bot plays the seat")
+            self._check_time(seat)
             result = self._ending(seat, RESIGN)
             new_seq = await self._commit(seat, RESIGN, self.game, result, on_commit)
             self._last_move = None
             self._announce(f"{self.who(seat)} resigned" + _what_follows(result))
             self._after(result)
             return new_seq
+
+    def _check_time(self, seat: int) -> None:
+        """``Refused('time_up')`` when ``seat``'s time is running and has run out (its time-out is about to be
+        logged: nothing it sends counts any more)."""
+        clocks, due = self.clocks, self.deadline()
+        if clocks is not None and clocks.running == seat and due is not None and due <= clock_now():
+            raise Refused("time_up", "your time ran out before this arrived")
 
     async def time_out(self) -> int | None:
         """The running seat's time is up (the service's tick asks once its ``deadline`` passed): log ``!timeout``,
@@ -604,7 +623,7 @@ class TableRoom:
             if not self.running or clocks is None:
                 return None
             seat, due = clocks.running, clocks.deadline()
-            if seat is None or due is None or due > at:
+            if seat is None or due is None or due > at or seat != self.data.to_act or seat != self.game.current_player:
                 return None
             result = self._ending(seat, TIMEOUT)
             new_seq = await self._commit(seat, TIMEOUT, self.game, result, None)
@@ -631,6 +650,18 @@ class TableRoom:
             self._announce(f"{self.who(seat)} is back and plays the seat again")
             self.kick_bot()
             return new_seq
+
+    # ------------------------------------------------------------ rematch
+    def rematch_offered(self, seat: int, joined: list[int], by: str) -> None:
+        """``seat`` took its seat at this finished table's rematch: every other seat's player watching here gets the
+        offer (``rematch``, without a seat or token: theirs is kept for them until they take it)."""
+        rematch = self.data.rematch
+        if rematch is None:
+            return
+        text = encode(rematch_message(self.id, rematch, by, joined))
+        for w in list(self.watchers):
+            if w.seat is not None and w.seat != seat:
+                w.conn.send(text)
 
     # ------------------------------------------------------------ chat
     def _may_read(self, seat: int | None, line: ChatLine) -> bool:
@@ -690,6 +721,7 @@ class TableRoom:
         if loaded is not None:
             self.data = loaded.table
             self.game, self.ledger = await self.hub.read(rebuild_room, loaded)
+            self.clocks = await self.hub.read(build_clocks, loaded, self.hub.settings.idle_days)
 
     def _push(self, log_from: int) -> None:
         """Send move ``seq`` to every watcher, each its own seat's update: the observation is taken once per seat

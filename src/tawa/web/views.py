@@ -96,7 +96,9 @@ def _ended_early(result: Mapping[str, Any], out: Mapping[int, str], players: int
     if result.get("abandoned"):
         return "nobody was left to play"
     did = " and ".join(sorted({"ran out of time" if why == "timed out" else why for why in out.values()}))
-    return f"the other player {did}" if players == 2 else f"the others {did}"
+    if players == 2:
+        return f"the other player {did}"
+    return f"another player {did}" if len(out) == 1 else f"other players {did}"
 
 
 BoardMode = Literal["svg", "parts", "none"]

@@ -46,6 +46,7 @@ from tawa.web.protocol import (
     Move,
     Ping,
     Previews,
+    Rematch,
     Resign,
     Return,
     Say,
@@ -56,6 +57,7 @@ from tawa.web.protocol import (
     encode,
     pong_message,
     reject_message,
+    rematch_message,
 )
 from tawa.web.refused import Refused
 from tawa.web.service import TableService
@@ -318,6 +320,9 @@ class Connection:
                     await room.resign(w.seat, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
                 elif isinstance(msg, Return):
                     await room.come_back(w.seat, on_commit=lambda v: self.send(ack_message(room.id, ack, v)))
+                elif isinstance(msg, Rematch):
+                    new, seat, token, joined, by = await self.service.rematch(room, w.seat)
+                    self.send(rematch_message(room.id, new.id, by, joined, ack, seat, token))
 
     def _chat_rate(self) -> None:
         """``chat_rate_max`` chat lines per ``chat_rate_window`` seconds per connection (``rate_limited``)."""

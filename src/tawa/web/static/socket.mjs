@@ -3,6 +3,7 @@
 // The state handed to `onChange` is always a plain snapshot: {v, seat, seats, log, view, ...}; the board parts
 // of each view are applied here (patch.mjs), so `view.svg` is always the whole document.
 import { BoardParts, withBoard } from "./patch.mjs";
+import { go, keepSeat } from "./common.mjs";
 
 export class TableSocket {
   constructor(table, token, onChange, onNotice) {
@@ -74,6 +75,15 @@ export class TableSocket {
           this.emit();
         }
         break;
+      case "rematch":   // my seat at the rematch (with its token: go there), or the offer the others made
+        if (msg.token) {
+          keepSeat(msg.rematch, msg.seat, msg.token);
+          go(`/table/${msg.rematch}`);
+        } else if (this.state) {
+          this.state = { ...this.state, rematch: msg.rematch, rematchBy: msg.by, rematchJoined: msg.joined };
+          this.emit();
+        }
+        break;
       case "chat":   // a line I may read (the server sends only those)
         if (this.state && !this.state.chat.some((c) => c.n === msg.n)) {
           this.state = { ...this.state, chat: this.state.chat.concat([msg]) };
@@ -128,6 +138,9 @@ export class TableSocket {
   }
 
   resign() { this.send({ t: "resign", table: this.table, ack: ++this.ack }); }
+
+  // take my seat at this finished table's rematch (the server creates it for the first to ask)
+  rematch() { this.send({ t: "rematch", table: this.table, ack: ++this.ack }); }
 
   // take my seat back from the bot that plays it since my time ran out
   comeBack() { this.send({ t: "return", table: this.table, ack: ++this.ack }); }

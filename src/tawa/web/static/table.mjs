@@ -62,6 +62,20 @@ function ClockRule({ clock }) {
     ON_TIMEOUT[clock.control.on_timeout]}</p>`;
 }
 
+// At the end: the same players again, the seats rotated by one (the first click creates the table, each other player
+// takes the seat kept for them; it starts when the last one has).
+function RematchControl({ state, onRematch }) {
+  const [asked, setAsked] = useState(false);
+  const joined = state.rematchJoined || [];
+  if (state.seat === null || state.view.status !== "finished" || joined.includes(state.seat)) return null;
+  const offered = state.rematch ? html`<span data-testid="rematch-offer">${state.rematchBy
+    ? `${state.rematchBy} offers a rematch.` : "A rematch is offered."}</span> ` : "";
+  return html`<div class="seat-controls" data-testid="rematch-control">${offered}
+    <button type="button" data-testid="rematch" disabled=${asked}
+      onClick=${() => { setAsked(true); onRematch(); }}>${state.rematch ? "Join the rematch" : "Rematch"}</button>
+    <span class="muted"> the same players, game, options and rules; the seats move round by one</span></div>`;
+}
+
 // My seat that ran out of time is played by a bot: I can take it back.
 function ComeBack({ onReturn }) {
   return html`<div class="seat-controls" data-testid="come-back">
@@ -269,6 +283,7 @@ export function TablePage({ table }) {
       ${!mine && running && html`<${Waiting} me=${me} actor=${actor} seat=${seats[toAct]} />`}
       <${SeatControls} view=${view} undo=${state.undo} me=${me} seats=${seats} busy=${state.pending}
         onUndo=${() => { setNotice(null); sock.current.undo(); }} onResign=${() => sock.current.resign()} />
+      <${RematchControl} state=${state} onRematch=${() => sock.current.rematch()} />
       ${me !== null && running && seats[me].out === "timed out" && html`<${ComeBack}
         onReturn=${() => sock.current.comeBack()} />`}
       <${Log} events=${log} />
