@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
+from fastapi import Path as PathParam
 
 from tawa.core.registry import list_games
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
@@ -27,14 +28,18 @@ from tawa.web.protocol import (
     GamesOut,
     InviteOut,
     JoinSeatIn,
+    LeaderboardOut,
     LobbyOut,
     MeOut,
     NameIn,
+    ProfileOut,
     ReplayStepOut,
     SeatTokenOut,
     TableOut,
     chat_message,
 )
+from tawa.web.ratings import leaderboard as leaderboard_rows
+from tawa.web.ratings import places, rating_out, ratings_of
 from tawa.web.records import Replays, record_line
 from tawa.web.refused import Refused
 from tawa.web.service import TableService
@@ -60,6 +65,7 @@ STATUS = {
     "bad_host": 400,
     "timeout": 408,
     "not_found": 404,
+    "no_player": 404,
     "method_not_allowed": 405,
 }
 # every answer a route may give besides its own: the route's refusals, and those of the guard in front of every route
@@ -70,7 +76,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
         (401, "no_name"),
         (403, "forbidden, bad_token, bad_invite"),
-        (404, "no_table, no_seat"),
+        (404, "no_table, no_seat, no_player"),
         (408, "timeout (the body took too long)"),
         (409, "seat_taken, not_finished"),
         (413, "too_large (the body)"),
@@ -152,6 +158,7 @@ def table_out(
         "result": t.result if t.status == FINISHED else None,
         "clock": TimeControl.from_json(t.clock).out() if t.clock else None,
         "time_left": None if time_left is None else round(time_left, 1),
+        "rated": t.rated,
     }
 
 
@@ -231,6 +238,7 @@ async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: N
         spectator_chat=body.spectator_chat,
         clock=body.clock,
         on_timeout=body.on_timeout,
+        rated=body.rated,
     )
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
@@ -388,6 +396,66 @@ async def record(table_id: str, svc: Svc) -> Response:
     )
 
 
+GameId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[a-z0-9_-]+$")]
+GuestId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+LEADERS = 100  # the most rows of a leaderboard
+RECENT = 20  # the recent games of a profile
+
+
+@api.get("/ratings/{game}", response_model=LeaderboardOut)
+async def ratings(game: GameId, svc: Svc, limit: Annotated[int, Query(ge=1, le=LEADERS)] = LEADERS) -> dict[str, Any]:
+    """A game's leaderboard: the rated players (persons and the bot strengths), best conservative rating first."""
+    if game not in _game_names():
+        raise Refused("bad_request", f"there is no game {game!r}")
+    return {"game": game, "rows": await svc.read(svc.store.reading, leaderboard_rows, game, limit)}
+
+
+@api.get("/players/{guest_id}", response_model=ProfileOut)
+async def player(guest_id: GuestId, request: Request, svc: Svc) -> dict[str, Any]:
+    """A person's public profile: per game played, won, the rating and its history; the recent games (public or
+    rated tables) with their replays."""
+    tables = await svc.read(svc.store.played_by, guest_id)
+    if not tables:
+        raise Refused("no_player", f"there is no player {guest_id!r} with a finished game")
+    rated = await svc.read(svc.store.reading, ratings_of, f"g:{guest_id}")
+    names = _game_names()
+    stats: dict[str, dict[str, Any]] = {}
+    recent: list[dict[str, Any]] = []
+    root = base_url(request)
+    for t in tables:
+        seat = next(s for s in t.seats if s.guest == guest_id)
+        place = places(t.result)[seat.seat] if t.result else None
+        row = stats.setdefault(t.game, {"game": t.game, "name": names.get(t.game, t.game), "played": 0, "won": 0})
+        row["played"] += 1
+        row["won"] += 1 if place == 1 else 0
+        if (t.public or t.rated) and len(recent) < RECENT:
+            recent.append(
+                {
+                    "table": t.id,
+                    "game": t.game,
+                    "name": names.get(t.game, t.game),
+                    "finished_at": t.finished_at,
+                    "seat": seat.seat,
+                    "place": place,
+                    "players": t.players,
+                    "rated": t.rated,
+                    "replay_url": f"{root}/replay/{t.id}",
+                }
+            )
+    for game, row in stats.items():
+        now = rated["current"].get(game)
+        row["rating"] = rating_out(now.mu, now.sigma) if now is not None else None
+        row["rated_games"] = now.games if now is not None else 0
+        row["history"] = rated["history"].get(game, [])
+    me = next(s for s in tables[0].seats if s.guest == guest_id)
+    return {
+        "guest": guest_id,
+        "name": me.name or "?",
+        "games": sorted(stats.values(), key=lambda r: -r["played"]),
+        "recent": recent,
+    }
+
+
 # ---------------------------------------------------------------- pages (one shell; the client routes)
 def _shell(request: Request, page: str) -> Response:
     """The page's shell, naming the versioned modules that page runs (assets.py)."""
@@ -412,3 +480,8 @@ def join_page(request: Request, table_id: str, seat: str) -> Response:
 @pages.get("/replay/{table_id}")
 def replay_page(request: Request, table_id: str) -> Response:
     return _shell(request, "replay")
+
+
+@pages.get("/player/{guest_id}")
+def profile_page(request: Request, guest_id: str) -> Response:
+    return _shell(request, "profile")

@@ -26,8 +26,20 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Request, Response
 
 # the page's own module, on top of app.mjs (the router) and what they import
-PAGE_MODULES = {"lobby": "lobby.mjs", "table": "table.mjs", "join": "join.mjs", "replay": "replay.mjs"}
-TITLES = {"lobby": "Lobby · Tawa", "table": "Table · Tawa", "join": "Invitation · Tawa", "replay": "Replay · Tawa"}
+PAGE_MODULES = {
+    "lobby": "lobby.mjs",
+    "table": "table.mjs",
+    "join": "join.mjs",
+    "replay": "replay.mjs",
+    "profile": "profile.mjs",
+}
+TITLES = {
+    "lobby": "Lobby · Tawa",
+    "table": "Table · Tawa",
+    "join": "Invitation · Tawa",
+    "replay": "Replay · Tawa",
+    "profile": "Player · Tawa",
+}
 YEAR = 365 * 24 * 3600
 COMPRESSIBLE = (".mjs", ".js", ".css", ".svg", ".html", ".json", ".md", ".txt")
 # a static import, also as minified code writes it (``import{options as n}from"preact"``); not ``import(…)``

@@ -58,6 +58,7 @@ class TableRow(Base):
     spectator_chat: Mapped[str] = mapped_column(String(8), default="apart")  # SPECTATOR_CHAT
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON: tawa.web.clock.TimeControl; None: untimed
     rematch: Mapped[str | None] = mapped_column(String(24), nullable=True)  # the rematch table offered at the end
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its result updates the ratings (tawa.web.ratings)
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),
@@ -110,6 +111,38 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A player's current OpenSkill rating in a game. ``player``: ``g:<guest id>`` (a person) or ``bot:<strength>``."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player: Mapped[str] = mapped_column(String(60), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))  # the name it last played under
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingEventRow(Base):
+    """A rating after a rated table (the history): one row per player of the table; the key refuses rating a table
+    twice."""
+
+    __tablename__ = "rating_events"
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    player: Mapped[str] = mapped_column(String(60), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    place: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_rating_events_player", "player", "game", "at"),)
 
 
 class MetaRow(Base):

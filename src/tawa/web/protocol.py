@@ -687,6 +687,11 @@ class CreateTableIn(_Body):
         description="a seat whose time runs out: a bot plays it, and its person can take it back (`bot`), or "
         "the game ends with that seat last (`end`; 2 players: the other wins)",
     )
+    rated: bool = Field(
+        False,
+        description="its result updates the players' ratings (at least one person; bots only of the named "
+        "strengths easy, normal, strong); a rematch of a rated table is rated too",
+    )
 
 
 class InviteOut(BaseModel):
@@ -736,6 +741,7 @@ class TableOut(BaseModel):
     time_left: float | None = Field(
         default=None, description="a running table: seconds left to the seat to act, when its time runs"
     )
+    rated: bool = Field(False, description="its result updates the ratings")
 
 
 class LobbyOut(BaseModel):
@@ -744,6 +750,63 @@ class LobbyOut(BaseModel):
     open: list[TableOut]
     mine: list[TableOut]
     finished: list[TableOut]
+
+
+class RatingOut(BaseModel):
+    rating: float = Field(description="the conservative rating shown: mu - 3 sigma (openskill's ordinal)")
+    mu: float
+    sigma: float
+
+
+class LeaderRowOut(RatingOut):
+    player: str = Field(description="`g:<guest id>` (a person) or `bot:<strength>`")
+    kind: Literal["person", "bot"]
+    guest: str | None = Field(description="a person's guest id (their profile: `GET /api/players/{guest}`)")
+    name: str
+    games: int
+    wins: int
+
+
+class LeaderboardOut(BaseModel):
+    game: str
+    rows: list[LeaderRowOut] = Field(description="best rating first")
+
+
+class RatingPointOut(RatingOut):
+    table: str = Field(description="the rated table (its replay: `/replay/{table}`)")
+    at: float
+    place: int
+
+
+class GameStatsOut(BaseModel):
+    game: str
+    name: str
+    played: int = Field(description="finished tables played")
+    won: int = Field(description="of those, how many in first place (ties share it)")
+    rating: RatingOut | None = Field(description="None: never played a rated table of this game")
+    rated_games: int = 0
+    history: list[RatingPointOut] = Field(description="the rating after each rated table, oldest first")
+
+
+class RecentGameOut(BaseModel):
+    table: str
+    game: str
+    name: str
+    finished_at: float | None
+    seat: int
+    place: int | None
+    players: int
+    rated: bool
+    replay_url: str
+
+
+class ProfileOut(BaseModel):
+    """A player's public profile (a person, by guest id)."""
+
+    guest: str
+    name: str
+    games: list[GameStatsOut]
+    recent: list[RecentGameOut] = Field(description="newest first: public or rated tables (their replays)")
 
 
 class ChatLogOut(BaseModel):

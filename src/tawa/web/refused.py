@@ -48,6 +48,7 @@ CODES = {
     "no_name": "choose a display name first",
     "forbidden": "that is not yours to see (another seat's replay view, another creator's invite links)",
     "not_finished": "only finished games have that",
+    "no_player": "there is no player with that id (nobody who finished a game under it)",
     "not_found": "there is no such page or API route",
     "method_not_allowed": "that route does not take this HTTP method",
     "bad_host": "the request names a host this server does not answer to (TAWA_TRUSTED_HOSTS)",

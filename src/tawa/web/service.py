@@ -27,6 +27,7 @@ from tawa.web.bots import BotPool, fallback_for, resolve_bot
 from tawa.web.clock import PRESETS, TimeControl, preset
 from tawa.web.clock import now as clock_now
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
+from tawa.web.ratings import RatedTable, may_rate, of_table, rate_table
 from tawa.web.refused import Refused
 from tawa.web.settings import Settings
 from tawa.web.storage import GroupWriter, SeatData, Store, TableData, create_table, set_rematch
@@ -59,6 +60,7 @@ class TableService:
         self._fallback = fallback_for(settings)
         self._ticker: asyncio.Task[None] | None = None
         self._timing_out: dict[str, asyncio.Task[None]] = {}  # tables whose time-out is being logged
+        self._rating: set[asyncio.Task[None]] = set()  # rated tables whose ratings are being written
 
     # ------------------------------------------------------------ database in threads
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
@@ -75,8 +77,20 @@ class TableService:
         return self._fallback(game, seat, seed)
 
     def finished(self, room: TableRoom) -> None:
-        """A room whose game just ended moves to the cache of finished tables."""
+        """A room whose game just ended moves to the cache of finished tables; a rated table's ratings are
+        written (``tawa.web.ratings.rate_table``, after the result's own commit)."""
         self._keep(room)
+        rated = of_table(room.data)
+        if rated is not None:
+            task = asyncio.get_running_loop().create_task(self._rate(rated))
+            self._rating.add(task)
+            task.add_done_callback(self._rating.discard)
+
+    async def _rate(self, rated: RatedTable) -> None:
+        try:
+            await self.write(rate_table, rated)
+        except Exception:
+            log.exception("table %s: the ratings could not be written", rated.table_id)
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -119,6 +133,7 @@ class TableService:
         if self._ticker is not None:
             self._ticker.cancel()
             await asyncio.gather(self._ticker, *self._timing_out.values(), return_exceptions=True)
+        await asyncio.gather(*self._rating, return_exceptions=True)
         tasks = [room.bot_task for room in self.live.values() if room.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -180,12 +195,14 @@ class TableService:
         spectator_chat: str = "apart",
         clock: str = "none",
         on_timeout: str = "bot",
+        rated: bool = False,
     ) -> tuple[TableRoom, int | None, str | None]:
         """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
         the creator's seat and its token (None when the creator does not play). ``address``: the network address
         of the request (``tables_per_hour_address``). ``leaver``, ``spectator_chat``: the table's settings
         (``models.LEAVERS``, ``models.SPECTATOR_CHAT``); ``clock``: a preset of ``tawa.web.clock.PRESETS`` or
-        ``none``, with ``on_timeout`` (``tawa.web.clock.ON_TIMEOUT``)."""
+        ``none``, with ``on_timeout`` (``tawa.web.clock.ON_TIMEOUT``); ``rated``: its result updates the ratings
+        (``tawa.web.ratings.may_rate`` says which tables may be)."""
         await self._check_creation(guest, address)
         try:
             cls = game_class(game_id)
@@ -219,6 +236,9 @@ class TableService:
                 )
             else:
                 rows.append(SeatData(i, PERSON))
+        why_not = may_rate(rows) if rated else None
+        if why_not is not None:
+            raise Refused("bad_request", why_not)
         running = not any(s.is_open for s in rows)
         data = TableData(
             id=secrets.token_urlsafe(9),
@@ -239,6 +259,7 @@ class TableService:
             leaver=leaver,
             spectator_chat=spectator_chat,
             clock=None if clock == "none" else preset(clock, on_timeout).to_json(),
+            rated=rated,
         )
         await self.write(create_table, data)
         if address:
@@ -310,6 +331,7 @@ class TableService:
                     spectator_chat=old.spectator_chat,
                     clock=control.id if control else "none",
                     on_timeout=control.on_timeout if control else "bot",
+                    rated=old.rated,
                 )
                 assert at == there and token is not None
                 await self.write(set_rematch, old.id, new.id)

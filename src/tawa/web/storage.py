@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -49,6 +49,7 @@ from tawa.web.models import (
 from tawa.web.settings import Settings
 
 log = logging.getLogger("tawa.web")
+R = TypeVar("R")
 CHAT_KEPT = 200  # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
 T, S, M, SN, META, CHAT = (
@@ -125,6 +126,7 @@ class TableData:
     spectator_chat: str = "apart"  # models.SPECTATOR_CHAT
     clock: str | None = None  # tawa.web.clock.TimeControl as JSON; None: untimed
     rematch: str | None = None  # the id of the table its players were offered as a rematch
+    rated: bool = False  # its result updates the ratings (tawa.web.ratings)
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,7 @@ def _table(row: Any, seats: list[SeatData]) -> TableData:
         spectator_chat=row.spectator_chat,
         clock=row.clock,
         rematch=row.rematch,
+        rated=bool(row.rated),
     )
 
 
@@ -211,6 +214,7 @@ def create_table(c: Connection, t: TableData) -> None:
             leaver=t.leaver,
             spectator_chat=t.spectator_chat,
             clock=t.clock,
+            rated=t.rated,
         )
     )
     c.execute(
@@ -590,6 +594,11 @@ class Store:
         with self.engine.connect() as c:
             return list(c.execute(select(T.c.id).where(T.c.status == RUNNING)).scalars())
 
+    def reading(self, fn: Callable[..., R], *args: Any) -> R:
+        """``fn(connection, *args)``, a read function (``tawa.web.ratings``), on a connection of its own."""
+        with self.engine.connect() as c:
+            return fn(c, *args)
+
     # ------------------------------------------------------------ writes, each in its own transaction
     def run(self, fn: Callable[..., None], *args: Any) -> None:
         """``fn(connection, *args)`` (one of this module's write functions) in a transaction of its own."""
@@ -628,6 +637,17 @@ class Store:
                 select(T)
                 .where(T.c.status != FINISHED, or_(T.c.id.in_(mine), T.c.creator == guest))
                 .order_by(T.c.waiting_since)
+                .limit(limit),
+            )
+
+    def played_by(self, guest: str, limit: int = 1000) -> list[TableData]:
+        """The finished tables where ``guest`` held a seat, newest first (a profile's)."""
+        with self.engine.connect() as c:
+            return self._tables(
+                c,
+                select(T)
+                .where(T.c.status == FINISHED, T.c.id.in_(select(S.c.table_id).where(S.c.guest == guest)))
+                .order_by(T.c.finished_at.desc())
                 .limit(limit),
             )
 
