@@ -10,6 +10,7 @@ const PAGES = {
   table: () => import("./table.mjs").then((m) => m.TablePage),
   join: () => import("./join.mjs").then((m) => m.JoinPage),
   replay: () => import("./replay.mjs").then((m) => m.ReplayPage),
+  profile: () => import("./profile.mjs").then((m) => m.ProfilePage),
 };
 
 function route(path) {
@@ -19,6 +20,7 @@ function route(path) {
     return { page: "join", props: { table: m[1], seat: Number(m[2]), code: inviteCode() } };
   }
   if ((m = path.match(/^\/replay\/([\w-]+)$/))) return { page: "replay", props: { table: m[1] } };
+  if ((m = path.match(/^\/player\/([\w-]+)$/))) return { page: "profile", props: { player: m[1] } };
   return { page: "lobby", props: {} };
 }
 

@@ -27,7 +27,24 @@ function parseOption(text) {
   try { return JSON.parse(text); } catch { return text; }
 }
 
-function NewTable({ games, strengths, clocks, me }) {
+// The leaderboard of a game: its top 10 (persons and the bot strengths), each person's name linking to the profile.
+function Leaderboard({ game }) {
+  const [rows, setRows] = useState(null);
+  useEffect(() => {
+    let live = true;
+    api(`/api/ratings/${game.id}?limit=10`).then((r) => live && setRows(r.rows)).catch(() => live && setRows([]));
+    return () => { live = false; };
+  }, [game.id]);
+  return html`<section class="card leaderboard" data-testid="leaderboard"><h2>Ratings: ${game.name}</h2>
+    ${rows === null ? html`<p class="loading">Loading…</p>` : rows.length === 0
+      ? html`<p class="muted">no rated game yet</p>`
+      : html`<ol>${rows.map((r) => html`<li key=${r.player} data-testid=${"leader-" + r.player}>${r.guest
+        ? html`<a href=${`/player/${r.guest}`}>${r.name}</a>` : html`<span>${r.name}</span>`}
+        <b>${r.rating.toFixed(1)}</b> <span class="muted">${r.games} games, ${r.wins} won</span></li>`)}</ol>`}
+    <p class="muted">Rating: mu - 3 sigma (OpenSkill), from rated tables only.</p></section>`;
+}
+
+function NewTable({ games, strengths, clocks, me, onGame }) {
   const [gameId, setGameId] = useState(games[0].id);
   const game = games.find((g) => g.id === gameId);
   const [players, setPlayers] = useState(game.players[Math.min(1, game.players.length - 1)]);
@@ -39,6 +56,7 @@ function NewTable({ games, strengths, clocks, me }) {
   const [spectatorChat, setSpectatorChat] = useState("apart");
   const [clock, setClock] = useState("none");
   const [onTimeout, setOnTimeout] = useState("bot");
+  const [rated, setRated] = useState(false);
   const [error, setError] = useState("");
   const [made, setMade] = useState(null);
   const kindOf = (i) => kinds[i] || (i === 0 ? "me" : "bot:normal");
@@ -51,6 +69,7 @@ function NewTable({ games, strengths, clocks, me }) {
   const pickGame = (id) => {
     const g = games.find((x) => x.id === id);
     setGameId(id); setOpts({}); setPlayers(g.players[Math.min(1, g.players.length - 1)]);
+    if (onGame) onGame(id);
   };
   const create = async (e) => {
     e.preventDefault();
@@ -66,7 +85,7 @@ function NewTable({ games, strengths, clocks, me }) {
       const r = await api("/api/tables", { method: "POST", body: { game: gameId, players, options, seats,
                                                                    public: isPublic, leaver,
                                                                    spectator_chat: spectatorChat, clock,
-                                                                   on_timeout: onTimeout } });
+                                                                   on_timeout: onTimeout, rated } });
       setError("");
       if (r.me) keepSeat(r.id, r.me.seat, r.me.token);
       if (r.invites.length) setMade(r); else go(`/table/${r.id}`);
@@ -119,7 +138,10 @@ function NewTable({ games, strengths, clocks, me }) {
       <label>Spectators' chat <select name="spectator_chat" value=${spectatorChat}
         onChange=${(e) => setSpectatorChat(e.target.value)}>
         <option value="apart">among themselves (the players see it in the replay)</option>
-        <option value="off">off</option></select></label></details>
+        <option value="off">off</option></select></label><br />
+      <label><input type="checkbox" name="rated" checked=${rated} onChange=${(e) => setRated(e.target.checked)} />
+        Rated</label><span class="muted"> (the result updates the ratings; bots only of the named strengths)</span>
+      </details>
     ${error && html`<p class="error" data-testid="create-error">${error}</p>`}
     <button type="submit" disabled=${!me} data-testid="create">Create table</button>
     ${!me && html`<span class="muted"> choose a name first</span>`}</form>`;
@@ -160,6 +182,7 @@ export function Lobby() {
   const [lobby, setLobby] = useState(null);
   const [games, setGames] = useState(null);
   const [error, setError] = useState("");
+  const [chosen, setChosen] = useState(null);   // the game chosen in the new-table form (its leaderboard shows)
   const load = () => api("/api/lobby").then(setLobby).catch((e) => setError(e.message));
   useEffect(() => {
     api("/api/games").then(setGames).catch((e) => setError(e.message));
@@ -178,7 +201,9 @@ export function Lobby() {
     <h1 class="page-title">Lobby</h1>
     <${NameBox} me=${lobby.me} onSaved=${() => load()} />
     <div class="columns">
-      <${NewTable} games=${games.games} strengths=${games.strengths} clocks=${games.clocks} me=${lobby.me} />
+      <div><${NewTable} games=${games.games} strengths=${games.strengths} clocks=${games.clocks} me=${lobby.me}
+        onGame=${setChosen} />
+      <${Leaderboard} game=${games.games.find((g) => g.id === chosen) || games.games[0]} /></div>
       <section class="card lists">
         <h2>My tables</h2>${list(lobby.mine, true, "my-tables", "none yet")}
         <h2>Open tables</h2>${list(lobby.open, false, "open-tables", "no table is waiting for players")}
