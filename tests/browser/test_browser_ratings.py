@@ -1,5 +1,6 @@
 """Ratings and profiles in Chromium (issue 26): two rated tables made with the lobby's "Rated" box and lost by
-resigning; the lobby's leaderboard links to the profile, which draws the rating history and links the replays."""
+resigning; the lobby's leaderboard links to the profile, which draws the rating history and links the replays, with
+no serious accessibility violation (axe-core)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from harness import Server
 from playwright.sync_api import Page, expect
 from table_ui import set_name
+from test_browser_axe import axe_violations, grave
 
 
 def rated_table_resigned(page: Page, base: str) -> str:
@@ -45,6 +47,7 @@ def test_the_profile_shows_the_rating_chart_and_the_games(page: Page, server: Se
     assert len(points.split()) == 3  # the start and one point per rated game
     ys = [float(p.split(",")[1]) for p in points.split()]
     assert ys[2] > ys[1] > ys[0]  # two losses: the line goes down (SVG's y grows downwards)
+    assert grave(axe_violations(page)) == [] and page.locator("h1").count() == 1
     for t in tables:
         expect(page.get_by_test_id(f"recent-{t}")).to_have_attribute("href", f"/replay/{t}")
     page.get_by_test_id(f"recent-{tables[0]}").click()

@@ -17,7 +17,13 @@ import pytest
 from harness import Guest, Server
 from websockets.sync.client import connect
 
-PAGES = {"/": "lobby.mjs", "/table/x": "table.mjs", "/join/x/1": "join.mjs", "/replay/x": "replay.mjs"}
+PAGES = {
+    "/": "lobby.mjs",
+    "/table/x": "table.mjs",
+    "/join/x/1": "join.mjs",
+    "/replay/x": "replay.mjs",
+    "/player/x": "profile.mjs",
+}
 
 
 def shell_modules(http: httpx.Client, path: str) -> tuple[str, list[str]]:
