@@ -1,6 +1,7 @@
 """Ratings and profiles (issue 26) end to end on a real server and both databases: rated tables (a person against a
 bot, two people) finished by resigning; the stored ratings equal openskill's own PlackettLuce for the same results,
-game after game; the leaderboard and the profile show them; unrated tables change nothing; what may be rated."""
+game after game; the leaderboard and the profile show them; unrated tables change nothing; what may be rated; a
+table that ended without its ratings (a stop in between) is rated at the next start."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import httpx
 from harness import INVITE, ME, Guest, Server, Sock, reply
 from openskill.models import PlackettLuce
+from sqlalchemy import create_engine, text
 
 GAME = "ayar"
 EASY = {"kind": "bot", "bot": "easy"}
@@ -118,3 +120,21 @@ def test_what_may_be_rated(server: Server) -> None:
         r = alice.http.post("/api/tables", json={"game": GAME, "players": 2, "seats": seats, "rated": True})
         assert r.status_code == 422 and r.json()["code"] == "bad_request", r.text
     alice.close()
+
+
+def test_a_rated_table_left_unrated_by_a_stop_is_rated_at_the_start(server: Server) -> None:
+    alice = Guest(server, "Alice")
+    t = alice.create(GAME, 2, [ME, EASY], rated=True)
+    resign(server, t["id"], t["me"]["token"])
+    rows = rated_games(server, 2)
+    alice.close()
+    server.kill9()
+    engine = create_engine(server.db_url)
+    with engine.begin() as c:  # as if the server had stopped after the result, before the ratings
+        c.execute(text("DELETE FROM rating_events"))
+        c.execute(text("DELETE FROM ratings"))
+    engine.dispose()
+    server.start()
+    assert board(server) == rows
+    history = httpx.get(f"{server.url}/api/players/{rows[0]['guest'] or rows[1]['guest']}", timeout=30).json()
+    assert [p["table"] for p in history["games"][0]["history"]] == [t["id"]]

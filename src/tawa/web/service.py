@@ -95,8 +95,13 @@ class TableService:
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
         """Load every running table and resume its bots; then the clocks' tick starts (a time that ran out while
-        the server was down is logged at its first look)."""
+        the server was down is logged at its first look). Rated tables that ended without their ratings written (the
+        server stopped in between) are rated first, in the order they ended."""
         self.bots.warm()
+        for done in await self.read(self.store.unrated):
+            rated = of_table(done)
+            if rated is not None:
+                await self._rate(rated)
         for table_id in await self.read(self.store.running_ids):
             try:
                 room = await self.table(table_id)

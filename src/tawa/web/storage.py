@@ -42,6 +42,7 @@ from tawa.web.models import (
     ChatRow,
     MetaRow,
     MoveRow,
+    RatingEventRow,
     SeatRow,
     SnapshotRow,
     TableRow,
@@ -52,8 +53,8 @@ log = logging.getLogger("tawa.web")
 R = TypeVar("R")
 CHAT_KEPT = 200  # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META, CHAT = (
-    cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow)
+T, S, M, SN, META, CHAT, RE = (
+    cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow, RatingEventRow)
 )
 
 
@@ -649,6 +650,18 @@ class Store:
                 .where(T.c.status == FINISHED, T.c.id.in_(select(S.c.table_id).where(S.c.guest == guest)))
                 .order_by(T.c.finished_at.desc())
                 .limit(limit),
+            )
+
+    def unrated(self) -> list[TableData]:
+        """Finished rated tables without their ratings (the server stopped between the result and the ratings),
+        oldest first."""
+        rated = select(func.distinct(RE.c.table_id))
+        with self.engine.connect() as c:
+            return self._tables(
+                c,
+                select(T)
+                .where(T.c.status == FINISHED, T.c.rated.is_(True), T.c.id.not_in(rated))
+                .order_by(T.c.finished_at),
             )
 
     def finished_tables(self, guest: str | None, limit: int = 50) -> list[TableData]:
