@@ -138,3 +138,22 @@ def test_a_rated_table_left_unrated_by_a_stop_is_rated_at_the_start(server: Serv
     assert board(server) == rows
     history = httpx.get(f"{server.url}/api/players/{rows[0]['guest'] or rows[1]['guest']}", timeout=30).json()
     assert [p["table"] for p in history["games"][0]["history"]] == [t["id"]]
+
+
+def test_the_places_put_a_resignation_or_a_time_out_last_and_one_strength_in_two_seats_is_rated_as_the_lab_does() -> (
+    None
+):
+    from tawa.lab.report import openskill_ratings
+    from tawa.web.ratings import places, rate
+
+    # the game's ranking with the seats out last, the first to leave (first in `out`) lowest
+    assert places({"ranking": [1, 2, 3], "out": {"0": "timed out"}}) == [3, 1, 2]
+    assert places({"ranking": [2, 1, 1, 3], "out": {"2": "resigned", "1": "timed out"}}) == [1, 3, 4, 2]
+    assert places({"ranking": [2, 1, 1]}) == [2, 1, 1]
+    # two easy bots and a person, twice: the bots' seats averaged as tawa report's openskill_ratings does
+    games = [(["bot:easy", "g:a", "bot:easy"], [1, 2, 3]), (["g:a", "bot:easy", "bot:easy"], [1, 3, 2])]
+    now: dict[str, tuple[float, float]] = {}
+    for keys, ranks in games:
+        now.update(rate(now, keys, ranks))
+    lab = openskill_ratings([{"index": i, "seats": k, "ranking": r} for i, (k, r) in enumerate(games)])
+    assert {row["bot"]: (row["mu"], row["sigma"]) for row in lab} == now
