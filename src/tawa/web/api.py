@@ -28,6 +28,7 @@ from tawa.web.protocol import (
     JoinSeatIn,
     LobbyOut,
     MeOut,
+    MyTurnsOut,
     NameIn,
     ReplayStepOut,
     SeatTokenOut,
@@ -275,6 +276,14 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
         "mine": mine_out,
         "finished": [table_out(t, guest) for t in done],
     }
+
+
+@api.get("/my-turns", response_model=MyTurnsOut)
+async def my_turns(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+    """The tables where it is my turn, for the tab title, favicon, sound and notifications of every page (polled
+    every few seconds: the one query of ``Store.my_turns``); none without a guest cookie."""
+    turns = await svc.read(svc.store.my_turns, guest.id) if guest else {}
+    return {"count": len(turns), "tables": list(turns), "v": turns}
 
 
 @api.get("/tables/{table_id}", response_model=TableOut)
