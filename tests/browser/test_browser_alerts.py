@@ -140,8 +140,14 @@ def test_two_tabs_say_my_turn_in_title_and_favicon_and_one_tone_sounds(browser: 
                 expect(icon).to_have_attribute("data-turns", "0")
             table.wait_for_selector(MY_TURN, timeout=60_000)
     assert back == 2 and silenced, back
+    # the invitation and the replay pages say it too (the table waits for me still)
+    for path, title in ((f"/join/{made['id']}/1", "Invitation to P'achakuna"), (f"/replay/{made['id']}", "Replay")):
+        lobby.goto(server.url + path)
+        expect(lobby).to_have_title(re.compile(rf"^\(1\) Your turn · {title}"))
+        expect(lobby_icon).to_have_attribute("data-turns", "1")
+        expect(lobby_icon).to_have_attribute("href", re.compile(r"^data:image/png"))
     # the switch is kept across reloads
-    lobby.reload()
+    lobby.goto(server.url + "/")
     expect(lobby.get_by_test_id("sound-switch")).not_to_be_checked()
     lobby.get_by_test_id("sound-switch").check()
     table.reload()
