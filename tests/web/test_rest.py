@@ -139,6 +139,39 @@ def test_lobby_lists_my_turn_first_oldest_waiting_first(server: Server) -> None:
     assert open_ids == [waiting]
 
 
+def test_my_turns_counts_the_running_tables_where_my_seat_is_to_act(server: Server) -> None:
+    """``/api/my-turns`` (the pages' "your turn" alerts): the same tables as the lobby's ``my_turn`` rows, the longest
+    waiting first; an open table is nobody's turn; a stranger without a cookie has none."""
+    ana, bo = Guest(server, "Ana"), Guest(server, "Bo")
+    none = {"count": 0, "tables": [], "v": {}}
+    assert ana.http.get("/api/my-turns").json() == none
+    made = [ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}]) for _ in range(2)]
+    ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])  # open: nobody's turn
+    assert ana.http.get("/api/my-turns").json() == none
+    for m in made:
+        bo.take(m["invites"][0]["url"])
+    ids = [m["id"] for m in made]
+    # Ayar's first seat starts, at version 0
+    assert ana.http.get("/api/my-turns").json() == {"count": 2, "tables": ids, "v": {ids[0]: 0, ids[1]: 0}}
+    assert bo.http.get("/api/my-turns").json() == none
+    lobby = ana.http.get("/api/lobby").json()["mine"]
+    assert [t["id"] for t in lobby if t["my_turn"]] == ids
+    # Ana plays her whole first turn at the first table: it is Bo's turn there, and his alerts count it
+    s = Sock(server)
+    full = s.join(ids[0], made[0]["me"]["token"])
+    view = full["view"]
+    while view["to_act"] == 0:
+        s.send({"t": "move", "table": ids[0], "seq": full["v"], "action": view["actions"][0]["id"]})
+        up = s.expect("update")
+        full, view = {"v": up["v"]}, up["view"]
+    s.close()
+    assert ana.http.get("/api/my-turns").json() == {"count": 1, "tables": [ids[1]], "v": {ids[1]: 0}}
+    assert bo.http.get("/api/my-turns").json() == {"count": 1, "tables": [ids[0]], "v": {ids[0]: full["v"]}}
+    with httpx.Client(base_url=server.url, timeout=30) as stranger:
+        r = stranger.get("/api/my-turns")
+        assert r.status_code == 200 and r.json() == none
+
+
 def test_table_rows_and_invites_name_the_seats_as_the_table_does(server: Server) -> None:
     """Guatavita deals the seat colours from the seed and P'achakuna's WHITE_SEAT option moves White: the lobby's
     rows and the invite links label the seats as the table's own game does."""

@@ -29,6 +29,7 @@ from tawa.web.protocol import (
     JoinSeatIn,
     LobbyOut,
     MeOut,
+    MyTurnsOut,
     NameIn,
     ReplayStepOut,
     SeatTokenOut,
@@ -290,6 +291,21 @@ def _live_out(svc: TableService, t: TableData, guest: Guest | None) -> dict[str,
     if room is None:
         return table_out(t, guest)
     return table_out(t, guest, time_left=room.time_left(), out=room.ledger.out)
+
+
+@api.get("/my-turns", response_model=MyTurnsOut)
+async def my_turns(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+    """The tables where it is my turn, for the tab title, favicon, sound and notifications of every page (polled
+    every few seconds: the one query of ``Store.my_turns``); none without a guest cookie. A seat that a bot plays
+    now (it timed out or resigned) is not my turn."""
+    if guest is None:
+        return {"count": 0, "tables": [], "v": {}}
+    turns = await svc.read(svc.store.my_turns, guest.id)
+    for table_id in list(turns):
+        room = svc.live.get(table_id)
+        if room is not None and any(s.guest == guest.id and s.seat in room.ledger.out for s in room.data.seats):
+            del turns[table_id]
+    return {"count": len(turns), "tables": list(turns), "v": turns}
 
 
 @api.get("/tables/{table_id}", response_model=TableOut)

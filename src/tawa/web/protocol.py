@@ -746,6 +746,17 @@ class LobbyOut(BaseModel):
     finished: list[TableOut]
 
 
+class MyTurnsOut(BaseModel):
+    """The running tables where my seat is to act (the pages' "your turn" alerts poll this: one small query)."""
+
+    count: int = Field(description="how many of my tables wait for me")
+    tables: list[str] = Field(description="their ids, the longest waiting first")
+    v: dict[str, int] = Field(
+        description="each one's version (moves so far): with its id it names the turn, which the tabs of one browser "
+        "alert once"
+    )
+
+
 class ChatLogOut(BaseModel):
     """A finished table's chat as the replay shows it: the players' lines, and the spectators' lines unless the asker
     held a seat there (the lines each could read live)."""

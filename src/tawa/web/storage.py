@@ -631,6 +631,19 @@ class Store:
                 .limit(limit),
             )
 
+    def my_turns(self, guest: str, limit: int = 200) -> dict[str, int]:
+        """The running tables where ``guest``'s seat is to act, the longest waiting first, with their versions (one
+        query, no seats)."""
+        q = (
+            select(T.c.id, T.c.seq)
+            .join(S, and_(S.c.table_id == T.c.id, S.c.seat == T.c.to_act))
+            .where(S.c.guest == guest, T.c.status == RUNNING)
+            .order_by(T.c.waiting_since)
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return {row.id: row.seq for row in c.execute(q)}
+
     def finished_tables(self, guest: str | None, limit: int = 50) -> list[TableData]:
         """Finished tables, newest first: the public ones and those ``guest`` sat at."""
         cond: ColumnElement[bool] = T.c.public.is_(True)

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, CopyLink, go, html, keepSeat, NameBox, useTitle, when } from "./common.mjs";
 import { duration, ON_TIMEOUT } from "./clock.mjs";
+import { reportServer } from "./alerts.mjs";
 
 const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
   ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
@@ -160,15 +161,17 @@ export function Lobby() {
   const [lobby, setLobby] = useState(null);
   const [games, setGames] = useState(null);
   const [error, setError] = useState("");
-  const load = () => api("/api/lobby").then(setLobby).catch((e) => setError(e.message));
+  const load = () => api("/api/lobby").then((r) => {
+    setLobby(r);
+    reportServer(r.mine.filter((t) => t.my_turn).map((t) => [t.id, t.v]));   // the title's count, fresher than its poll
+  }).catch((e) => setError(e.message));
   useEffect(() => {
     api("/api/games").then(setGames).catch((e) => setError(e.message));
     load();
     const timer = setInterval(load, 5000);
     return () => clearInterval(timer);
   }, []);
-  const waiting = lobby ? lobby.mine.filter((t) => t.my_turn).length : 0;
-  useTitle(waiting ? `(${waiting}) your turn · Lobby` : "Lobby");
+  useTitle("Lobby");   // headed by the count of my tables that wait for me (alerts.mjs)
   if (error) return html`<p class="error">${error}</p>`;
   if (!lobby || !games) return html`<p class="loading">Loading the lobby…</p>`;
   const list = (rows, mine, testid, empty) => html`<ul class="tables" data-testid=${testid}>
