@@ -30,7 +30,7 @@ from tawa.web.refused import Refused
 from tawa.web.service import TableService
 from tawa.web.storage import AccountData, create_account, new_session, rename_account, set_password
 
-HASH_THREADS = 2  # argon2 hashes computed at once (each takes 64 MiB and about a tenth of a second)
+HASH_THREADS = 2  # argon2 hashes computed at once (each takes 64 MiB and a fraction of a second)
 BAD_LOGIN = "the username or the password is wrong"
 
 
