@@ -1,13 +1,28 @@
 """Accounts in the browser (issue 26): a guest registers in one browser context and creates a table; a second
-context logs in to the same account and finds that table in "My tables"; logging out there leaves it a visitor."""
+context logs in to the same account and finds that table in "My tables"; logging out there leaves it a visitor. On
+SQLite and (in CI) PostgreSQL."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from harness import Server
 from playwright.sync_api import Browser, Page, expect
 from table_ui import new_table, set_name
 
 PASSWORD = "a long browser password"
+
+
+@pytest.fixture
+def server(each_db: str, tmp_path: Path) -> Iterator[Server]:
+    """This module's own server, on each database (the accounts live in it)."""
+    srv = Server(each_db, tmp_path).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 def account_form(page: Page, which: str, username: str, password: str) -> None:
