@@ -26,15 +26,15 @@ def test_games_carry_every_param_of_their_registry(server: Server) -> None:
 
 def test_guest_names_are_checked_and_signed(server: Server) -> None:
     c = httpx.Client(base_url=server.url)
-    assert c.get("/api/me").json() == {"name": None}
+    assert c.get("/api/me").json() == {"name": None, "username": None}
     for bad, words in (("   ", "empty"), ("x" * 41, "at most 40"), ("a\x07b", "control")):
         r = c.post("/api/me", json={"name": bad})
         assert r.status_code == 422 and words in r.json()["message"]
     r = c.post("/api/me", json={"name": "  Ana   <b>María</b> "})
-    assert r.json() == {"name": "Ana <b>María</b>"}  # kept as text; the client shows it escaped
+    assert r.json() == {"name": "Ana <b>María</b>", "username": None}  # kept as text; the client shows it escaped
     assert c.get("/api/me").json()["name"] == "Ana <b>María</b>"
     forged = httpx.Client(base_url=server.url, cookies={"tawa_guest": c.cookies["tawa_guest"][:-3] + "abc"})
-    assert forged.get("/api/me").json() == {"name": None}  # a tampered cookie is nobody
+    assert forged.get("/api/me").json() == {"name": None, "username": None}  # a tampered cookie is nobody
 
 
 def test_creating_a_table_is_validated(server: Server) -> None:

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
 
 from tawa.core.registry import list_games
+from tawa.web.accounts import Accounts
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
 from tawa.web.bots import server_bot_names
 from tawa.web.clock import TimeControl, presets_out
@@ -51,6 +52,10 @@ STATUS = {
     "bad_token": 403,
     "bad_invite": 403,
     "no_name": 401,
+    "bad_login": 401,
+    "no_account": 401,
+    "username_taken": 409,
+    "registered": 409,
     "seat_taken": 409,
     "not_finished": 409,
     "bad_request": 422,
@@ -69,11 +74,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
     for code, text in (
         (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
-        (401, "no_name"),
+        (401, "no_name, bad_login, no_account"),
         (403, "forbidden, bad_token, bad_invite"),
         (404, "no_table, no_seat"),
         (408, "timeout (the body took too long)"),
-        (409, "seat_taken, not_finished"),
+        (409, "seat_taken, not_finished, username_taken, registered"),
         (413, "too_large (the body)"),
         (422, "bad_request: the field and the reason"),
         (429, "rate_limited, too_many_tables"),
@@ -92,8 +97,30 @@ def keys(request: Request) -> Keys:
     return request.app.state.keys  # type: ignore[no-any-return]
 
 
-def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
-    return keys(request).read_guest(tawa_guest)
+def accounts(request: Request) -> Accounts:
+    return request.app.state.accounts  # type: ignore[no-any-return]
+
+
+async def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
+    """Who sends the request: the cookie's guest, checked against the accounts (a revoked session is nobody)."""
+    return await accounts(request).identify(keys(request), tawa_guest)
+
+
+def set_guest_cookie(request: Request, response: Response, who: Guest) -> None:
+    """The signed cookie for ``who`` (an account's carries its session generation): HttpOnly, SameSite=Lax, Secure
+    when ``cookie_secure`` is set."""
+    response.set_cookie(
+        COOKIE,
+        keys(request).guest_cookie(who),
+        max_age=365 * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=request.app.state.settings.cookie_secure,
+    )
+
+
+def me_out(who: Guest | None) -> dict[str, Any]:
+    return {"name": who.name if who else None, "username": who.username if who else None}
 
 
 def required_guest(guest: Annotated[Guest | None, Depends(current_guest)]) -> Guest:
@@ -195,26 +222,24 @@ def games(request: Request) -> dict[str, Any]:
 
 @api.get("/me", response_model=MeOut)
 def me(guest: MaybeGuest) -> dict[str, Any]:
-    return {"name": guest.name if guest else None}
+    """My display name, and my account's username (null for a guest without one)."""
+    return me_out(guest)
 
 
 @api.post("/me", response_model=MeOut)
-def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest) -> dict[str, Any]:
-    """Set the display name (kept in a signed cookie; the guest keeps its identity when renamed)."""
+async def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest) -> dict[str, Any]:
+    """Set the display name (kept in a signed cookie, and in the account of a registered player; the guest keeps its
+    identity when renamed)."""
     try:
         name = clean_name(body.name)
     except BadName as e:
         raise Refused("bad_request", str(e)) from None
-    who = Guest(guest.id, name) if guest else new_guest(name)
-    response.set_cookie(
-        COOKIE,
-        keys(request).guest_cookie(who),
-        max_age=365 * 86400,
-        httponly=True,
-        samesite="lax",
-        secure=request.app.state.settings.cookie_secure,
-    )
-    return {"name": who.name}
+    if guest is not None and guest.username is not None:
+        who = await accounts(request).rename(guest, name)
+    else:
+        who = Guest(guest.id, name) if guest else new_guest(name)
+    set_guest_cookie(request, response, who)
+    return me_out(who)
 
 
 @api.post("/tables", response_model=CreatedTableOut, status_code=201)
@@ -279,6 +304,7 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     )
     return {
         "me": guest.name if guest else None,
+        "username": guest.username if guest else None,
         "now": clock_now(),
         "open": [table_out(t, guest) for t in opened],
         "mine": mine_out,

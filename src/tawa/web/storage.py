@@ -39,6 +39,7 @@ from tawa.web.models import (
     OPEN,
     PERSON,
     RUNNING,
+    AccountRow,
     ChatRow,
     MetaRow,
     MoveRow,
@@ -51,8 +52,8 @@ from tawa.web.settings import Settings
 log = logging.getLogger("tawa.web")
 CHAT_KEPT = 200  # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META, CHAT = (
-    cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow)
+T, S, M, SN, META, CHAT, ACC = (
+    cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow, AccountRow)
 )
 
 
@@ -370,6 +371,56 @@ def append_chat(c: Connection, table_id: str, line: ChatLine) -> None:
     )
 
 
+@dataclass(frozen=True)
+class AccountData:
+    """A registered player (``models.AccountRow``)."""
+
+    guest_id: str
+    username: str
+    name: str
+    password_hash: str
+    session: int
+    created_at: float
+
+
+def _account(row: Any) -> AccountData:
+    return AccountData(row.guest_id, row.username, row.name, row.password_hash, row.session, row.created_at)
+
+
+def create_account(c: Connection, a: AccountData) -> None:
+    """A new account; the database refuses a second one for the same guest id or the same username (whatever its
+    case): ``IntegrityError``."""
+    c.execute(
+        insert(ACC).values(
+            guest_id=a.guest_id,
+            username=a.username,
+            username_key=a.username.lower(),
+            name=a.name,
+            password_hash=a.password_hash,
+            session=a.session,
+            created_at=a.created_at,
+        )
+    )
+
+
+def set_password(c: Connection, guest_id: str, password_hash: str, new_session: bool) -> None:
+    """A new password hash (a changed password, or the same one hashed anew with today's parameters); with
+    ``new_session`` the session generation moves on (every cookie of the account made before is void)."""
+    values: dict[str, Any] = {"password_hash": password_hash}
+    if new_session:
+        values["session"] = ACC.c.session + 1
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(**values))
+
+
+def new_session(c: Connection, guest_id: str) -> None:
+    """Log the account out everywhere: its session generation moves on."""
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(session=ACC.c.session + 1))
+
+
+def rename_account(c: Connection, guest_id: str, name: str) -> None:
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(name=name))
+
+
 @dataclass
 class _Job:
     """A write job: ``fn(connection, *args)``, the loop that waits for it, its future there and what runs there
@@ -516,6 +567,19 @@ class Store:
         """Delete that key from the database, once it is safe in the secret file."""
         with self.engine.begin() as c:
             c.execute(delete(META).where(META.c.key == "secret"))
+
+    # ------------------------------------------------------------ accounts
+    def account(self, guest_id: str) -> AccountData | None:
+        """The account of a guest id, or None (a plain guest)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(ACC).where(ACC.c.guest_id == guest_id)).first()
+            return None if row is None else _account(row)
+
+    def account_named(self, username: str) -> AccountData | None:
+        """The account of a username, whatever its case, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(ACC).where(ACC.c.username_key == username.lower())).first()
+            return None if row is None else _account(row)
 
     # ------------------------------------------------------------ tables
     def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:

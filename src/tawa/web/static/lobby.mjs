@@ -1,10 +1,11 @@
-// The lobby: my name, a new table (game, players, options from the game's ParamRegistry, who sits where),
+// The lobby: my name and my account, a new table (game, players, options from the game's ParamRegistry, who sits where),
 // and the lists: my tables (my turn first, then the least time left, then the longest waiting), open tables,
 // finished games.
 import { useEffect, useState } from "preact/hooks";
 import { api, CopyLink, go, html, keepSeat, NameBox, useTitle, when } from "./common.mjs";
 import { duration, ON_TIMEOUT } from "./clock.mjs";
 import { reportServer } from "./alerts.mjs";
+import { AccountBox } from "./account.mjs";
 
 const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
   ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
@@ -179,7 +180,8 @@ export function Lobby() {
       : html`<li class="muted">${empty}</li>`}</ul>`;
   return html`<div class="lobby">
     <h1 class="page-title">Lobby</h1>
-    <${NameBox} me=${lobby.me} onSaved=${() => load()} />
+    <${NameBox} me=${lobby.me} onSaved=${() => load()} key=${`${lobby.username}:${lobby.me}`} />
+    <${AccountBox} username=${lobby.username} onChanged=${() => load()} />
     <div class="columns">
       <${NewTable} games=${games.games} strengths=${games.strengths} clocks=${games.clocks} me=${lobby.me} />
       <section class="card lists">
