@@ -77,8 +77,11 @@ def set_name(page: Page, name: str) -> None:
     expect(page.get_by_test_id("my-name")).to_have_text(name)
 
 
-def new_table(page: Page, game: str, players: int, seats: list[str], options: dict[str, str]) -> None:
-    """Fill the lobby's new-table form and create the table."""
+def new_table(
+    page: Page, game: str, players: int, seats: list[str], options: dict[str, str], rules: dict[str, str] | None = None
+) -> None:
+    """Fill the lobby's new-table form and create the table; ``rules``: the "Table rules" selects to choose (``clock``,
+    ``on_timeout``, ``leaver``, ``spectator_chat``), in that order."""
     page.select_option("select[name=game]", game)
     page.select_option("select[name=players]", str(players))
     for i, kind in enumerate(seats):
@@ -91,7 +94,24 @@ def new_table(page: Page, game: str, players: int, seats: list[str], options: di
         page.click("[data-testid=new-table] details summary")
         for key, value in options.items():
             page.fill(f"input[name=opt-{key}]", value)
+    if rules:
+        page.click("[data-testid=new-table] details.table-rules summary")
+        for key, value in rules.items():
+            page.select_option(f"select[name={key}]", value)
     page.click("[data-testid=create]")
+
+
+def invite_in(host: Page, guest: Page, name: str, seat: int = 1) -> None:
+    """The table ``host`` just created has an open seat ``seat``: ``guest`` follows its invite link, chooses the name
+    ``name`` and takes it; then ``host`` goes to the table. Both pages show the table when this returns."""
+    invite = host.get_by_test_id(f"invite-{seat}").get_attribute("href")
+    assert invite
+    guest.goto(invite)
+    set_name(guest, name)
+    guest.get_by_test_id("take-seat").click()
+    guest.wait_for_selector("[data-testid=table]")
+    host.get_by_test_id("go-table").click()
+    host.wait_for_selector("[data-testid=table]")
 
 
 def lobby_table(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from harness import Server
 from playwright.sync_api import Browser, Page, expect
-from table_ui import set_name
+from table_ui import invite_in, new_table, set_name
 
 
 @pytest.fixture
@@ -43,24 +43,10 @@ def test_a_clock_chosen_in_the_lobby_runs_for_the_seat_to_act_and_a_timed_out_se
         p.on("pageerror", lambda e: errors.append(str(e)))
     ana.goto(srv.url + "/")
     set_name(ana, "Ana")
-    ana.select_option("select[name=game]", "pachakuna")
-    ana.select_option("select[name=players]", "2")
-    ana.select_option("select[name=seat-0]", "me")
-    ana.select_option("select[name=seat-1]", "invite")
-    ana.click("[data-testid=new-table] details summary")  # Options
-    ana.fill("input[name=opt-TURN_CAP]", "24")
-    ana.click("[data-testid=new-table] details.table-rules summary")
-    ana.select_option("select[name=clock]", "fast")
-    ana.select_option("select[name=on_timeout]", "bot")
-    ana.click("[data-testid=create]")
-    invite = ana.get_by_test_id("invite-1").get_attribute("href")
-    assert invite
-    bo.goto(invite)
-    set_name(bo, "Bo")
-    bo.get_by_test_id("take-seat").click()
-    bo.wait_for_selector("[data-testid=table][data-status=running]")
-    ana.get_by_test_id("go-table").click()
-    ana.wait_for_selector("[data-testid=table][data-status=running]")
+    new_table(ana, "pachakuna", 2, ["me", "invite"], {"TURN_CAP": "24"}, {"clock": "fast", "on_timeout": "bot"})
+    invite_in(ana, bo, "Bo")
+    for page in (ana, bo):
+        page.wait_for_selector("[data-testid=table][data-status=running]")
     for page in (ana, bo):
         expect(page.get_by_test_id("clock-rule")).to_contain_text("5 min + 5 s a turn")
         expect(page.get_by_test_id("clock-rule")).to_contain_text("a bot plays the seat")

@@ -112,9 +112,9 @@ def test_the_tab_title_says_the_page_and_whose_turn(page: Page, server: Server) 
     ).json()
     page.goto(mine["me"]["seat_url"])
     page.wait_for_selector(READY, timeout=90_000)
-    expect(page).to_have_title(re.compile(r"^(Your turn|\w+ to act) · Guatavita · Tawa$"))
+    expect(page).to_have_title(re.compile(r"^(\(1\) Your turn|\w+ to act) · Guatavita · Tawa$"))
     if page.get_by_test_id("move-panel").count():
-        expect(page).to_have_title("Your turn · Guatavita · Tawa")
+        expect(page).to_have_title("(1) Your turn · Guatavita · Tawa")  # headed by how many tables wait
 
 
 def finished_board(game: str, players: int, seed: int) -> str:
@@ -258,7 +258,8 @@ def test_a_table_page_loads_its_own_modules_compressed_and_then_from_the_cache(p
         assert headers.get("content-encoding") == "gzip", name
         assert "immutable" in headers.get("cache-control", ""), name
     module_bytes = sum(int(str(r.get("bytes", 0))) for name, r in files.items() if name.endswith(".mjs"))
-    assert module_bytes < 40_000, module_bytes  # 73.6 kB before (13 modules, nothing compressed)
+    # 73.6 kB before (13 modules, nothing compressed); 41.7 kB before the alerts (alerts.mjs, on every page: 5.4 kB)
+    assert module_bytes < 48_000, module_bytes
     again = load(False)
     # from the cache: flagged so, or not one byte over the network
     assert all(r.get("cached") or r.get("bytes") == 0 for r in again.values()), again

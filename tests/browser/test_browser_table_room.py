@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from harness import Server
 from playwright.sync_api import Browser, expect
-from table_ui import Played, new_table, play_one, set_name
+from table_ui import Played, invite_in, new_table, play_one, set_name
 
 MARKUP = "<b>bold</b> & <img src=x onerror=alert(1)>"
 
@@ -37,13 +37,7 @@ def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: 
     ana.goto(server.url + "/")
     set_name(ana, "Ana")
     new_table(ana, "pachakuna", 2, ["me", "invite"], {"TURN_CAP": "24"})
-    invite = ana.get_by_test_id("invite-1").get_attribute("href")
-    assert invite
-    bo.goto(invite)
-    set_name(bo, "Bo")
-    bo.get_by_test_id("take-seat").click()
-    bo.wait_for_selector("[data-testid=table]")
-    ana.get_by_test_id("go-table").click()
+    invite_in(ana, bo, "Bo")
     table = ana.url.rsplit("/", 1)[1]
     # the seat to act plays one move on the board; then its page offers to take it back, the other's does not
     ana.wait_for_selector("[data-testid=table][data-status=running]")

@@ -26,15 +26,15 @@ def test_games_carry_every_param_of_their_registry(server: Server) -> None:
 
 def test_guest_names_are_checked_and_signed(server: Server) -> None:
     c = httpx.Client(base_url=server.url)
-    assert c.get("/api/me").json() == {"name": None}
+    assert c.get("/api/me").json() == {"name": None, "username": None}
     for bad, words in (("   ", "empty"), ("x" * 41, "at most 40"), ("a\x07b", "control")):
         r = c.post("/api/me", json={"name": bad})
         assert r.status_code == 422 and words in r.json()["message"]
     r = c.post("/api/me", json={"name": "  Ana   <b>María</b> "})
-    assert r.json() == {"name": "Ana <b>María</b>"}  # kept as text; the client shows it escaped
+    assert r.json() == {"name": "Ana <b>María</b>", "username": None}  # kept as text; the client shows it escaped
     assert c.get("/api/me").json()["name"] == "Ana <b>María</b>"
     forged = httpx.Client(base_url=server.url, cookies={"tawa_guest": c.cookies["tawa_guest"][:-3] + "abc"})
-    assert forged.get("/api/me").json() == {"name": None}  # a tampered cookie is nobody
+    assert forged.get("/api/me").json() == {"name": None, "username": None}  # a tampered cookie is nobody
 
 
 def test_creating_a_table_is_validated(server: Server) -> None:
@@ -137,6 +137,39 @@ def test_lobby_lists_my_turn_first_oldest_waiting_first(server: Server) -> None:
     assert [t["id"] for t in bo.http.get("/api/lobby").json()["mine"]] == [ids[1][0], ids[0][0]]
     open_ids = [t["id"] for t in bo.http.get("/api/lobby").json()["open"]]
     assert open_ids == [waiting]
+
+
+def test_my_turns_counts_the_running_tables_where_my_seat_is_to_act(server: Server) -> None:
+    """``/api/my-turns`` (the pages' "your turn" alerts): the same tables as the lobby's ``my_turn`` rows, the longest
+    waiting first; an open table is nobody's turn; a stranger without a cookie has none."""
+    ana, bo = Guest(server, "Ana"), Guest(server, "Bo")
+    none = {"count": 0, "tables": [], "v": {}}
+    assert ana.http.get("/api/my-turns").json() == none
+    made = [ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}]) for _ in range(2)]
+    ana.create("ayar", 2, [{"kind": "me"}, {"kind": "invite"}])  # open: nobody's turn
+    assert ana.http.get("/api/my-turns").json() == none
+    for m in made:
+        bo.take(m["invites"][0]["url"])
+    ids = [m["id"] for m in made]
+    # Ayar's first seat starts, at version 0
+    assert ana.http.get("/api/my-turns").json() == {"count": 2, "tables": ids, "v": {ids[0]: 0, ids[1]: 0}}
+    assert bo.http.get("/api/my-turns").json() == none
+    lobby = ana.http.get("/api/lobby").json()["mine"]
+    assert [t["id"] for t in lobby if t["my_turn"]] == ids
+    # Ana plays her whole first turn at the first table: it is Bo's turn there, and his alerts count it
+    s = Sock(server)
+    full = s.join(ids[0], made[0]["me"]["token"])
+    view = full["view"]
+    while view["to_act"] == 0:
+        s.send({"t": "move", "table": ids[0], "seq": full["v"], "action": view["actions"][0]["id"]})
+        up = s.expect("update")
+        full, view = {"v": up["v"]}, up["view"]
+    s.close()
+    assert ana.http.get("/api/my-turns").json() == {"count": 1, "tables": [ids[1]], "v": {ids[1]: 0}}
+    assert bo.http.get("/api/my-turns").json() == {"count": 1, "tables": [ids[0]], "v": {ids[0]: full["v"]}}
+    with httpx.Client(base_url=server.url, timeout=30) as stranger:
+        r = stranger.get("/api/my-turns")
+        assert r.status_code == 200 and r.json() == none
 
 
 def test_table_rows_and_invites_name_the_seats_as_the_table_does(server: Server) -> None:

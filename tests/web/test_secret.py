@@ -39,7 +39,7 @@ def test_the_secret_is_made_in_a_private_file_not_in_the_database(server: Server
     assert Keys(keys[0]).read_guest(cookie) is not None  # the cookie is signed with the file's key
     server.stop()
     server.start()  # a restart keeps the key: the cookie still holds
-    assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": cookie}).json() == {"name": "Ana"}
+    assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": cookie}).json() == {"name": "Ana", "username": None}
 
 
 def test_a_database_secret_is_moved_out_and_old_cookies_and_invites_keep_working(server: Server) -> None:
@@ -60,7 +60,7 @@ def test_a_database_secret_is_moved_out_and_old_cookies_and_invites_keep_working
     assert meta_secret(server.db_url) is None  # gone from the database ...
     assert old in secret_file(server).read_text()  # ... into the file
     bo = httpx.Client(base_url=server.url, cookies={"tawa_guest": old_cookie})
-    assert bo.get("/api/me").json() == {"name": "Old Bo"}
+    assert bo.get("/api/me").json() == {"name": "Old Bo", "username": None}
     r = bo.post(f"/api/tables/{made['id']}/seats/1", json={"invite": old_invite})
     assert r.status_code == 200, r.text
     bo.close()
@@ -75,13 +75,19 @@ def test_rotation_a_new_key_signs_the_old_one_still_verifies(server: Server) -> 
     server.stop()
     path.write_text(f"{new}\n{old}\n")
     server.start()
-    assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": old_cookie}).json() == {"name": "Ana"}
+    assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": old_cookie}).json() == {
+        "name": "Ana",
+        "username": None,
+    }
     fresh = Guest(server, "Cy").http.cookies["tawa_guest"]
     assert Keys(new).read_guest(fresh) is not None and Keys(old).read_guest(fresh) is None
     server.stop()
     path.write_text(f"{new}\n")  # the old key dropped: what it signed is void
     server.start()
-    assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": old_cookie}).json() == {"name": None}
+    assert httpx.get(f"{server.url}/api/me", cookies={"tawa_guest": old_cookie}).json() == {
+        "name": None,
+        "username": None,
+    }
 
 
 def test_the_environment_gives_the_secret(server: Server) -> None:

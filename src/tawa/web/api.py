@@ -14,6 +14,7 @@ from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, Response
 from fastapi import Path as PathParam
 
 from tawa.core.registry import list_games
+from tawa.web.accounts import Accounts
 from tawa.web.auth import COOKIE, BadName, Guest, Keys, clean_name, new_guest, token_matches
 from tawa.web.bots import server_bot_names
 from tawa.web.clock import TimeControl, presets_out
@@ -31,6 +32,7 @@ from tawa.web.protocol import (
     LeaderboardOut,
     LobbyOut,
     MeOut,
+    MyTurnsOut,
     NameIn,
     ProfileOut,
     ReplayStepOut,
@@ -55,6 +57,10 @@ STATUS = {
     "bad_token": 403,
     "bad_invite": 403,
     "no_name": 401,
+    "bad_login": 401,
+    "no_account": 401,
+    "username_taken": 409,
+    "registered": 409,
     "seat_taken": 409,
     "not_finished": 409,
     "bad_request": 422,
@@ -74,11 +80,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": text}
     for code, text in (
         (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
-        (401, "no_name"),
+        (401, "no_name, bad_login, no_account"),
         (403, "forbidden, bad_token, bad_invite"),
         (404, "no_table, no_seat, no_player"),
         (408, "timeout (the body took too long)"),
-        (409, "seat_taken, not_finished"),
+        (409, "seat_taken, not_finished, username_taken, registered"),
         (413, "too_large (the body)"),
         (422, "bad_request: the field and the reason"),
         (429, "rate_limited, too_many_tables"),
@@ -97,8 +103,30 @@ def keys(request: Request) -> Keys:
     return request.app.state.keys  # type: ignore[no-any-return]
 
 
-def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
-    return keys(request).read_guest(tawa_guest)
+def accounts(request: Request) -> Accounts:
+    return request.app.state.accounts  # type: ignore[no-any-return]
+
+
+async def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
+    """Who sends the request: the cookie's guest, checked against the accounts (a revoked session is nobody)."""
+    return await accounts(request).identify(keys(request), tawa_guest)
+
+
+def set_guest_cookie(request: Request, response: Response, who: Guest) -> None:
+    """The signed cookie for ``who`` (an account's carries its session generation): HttpOnly, SameSite=Lax, Secure
+    when ``cookie_secure`` is set."""
+    response.set_cookie(
+        COOKIE,
+        keys(request).guest_cookie(who),
+        max_age=365 * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=request.app.state.settings.cookie_secure,
+    )
+
+
+def me_out(who: Guest | None) -> dict[str, Any]:
+    return {"name": who.name if who else None, "username": who.username if who else None}
 
 
 def required_guest(guest: Annotated[Guest | None, Depends(current_guest)]) -> Guest:
@@ -201,26 +229,24 @@ def games(request: Request) -> dict[str, Any]:
 
 @api.get("/me", response_model=MeOut)
 def me(guest: MaybeGuest) -> dict[str, Any]:
-    return {"name": guest.name if guest else None}
+    """My display name, and my account's username (null for a guest without one)."""
+    return me_out(guest)
 
 
 @api.post("/me", response_model=MeOut)
-def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest) -> dict[str, Any]:
-    """Set the display name (kept in a signed cookie; the guest keeps its identity when renamed)."""
+async def set_me(body: NameIn, request: Request, response: Response, guest: MaybeGuest) -> dict[str, Any]:
+    """Set the display name (kept in a signed cookie, and in the account of a registered player; the guest keeps its
+    identity when renamed)."""
     try:
         name = clean_name(body.name)
     except BadName as e:
         raise Refused("bad_request", str(e)) from None
-    who = Guest(guest.id, name) if guest else new_guest(name)
-    response.set_cookie(
-        COOKIE,
-        keys(request).guest_cookie(who),
-        max_age=365 * 86400,
-        httponly=True,
-        samesite="lax",
-        secure=request.app.state.settings.cookie_secure,
-    )
-    return {"name": who.name}
+    if guest is not None and guest.username is not None:
+        who = await accounts(request).rename(guest, name)
+    else:
+        who = Guest(guest.id, name) if guest else new_guest(name)
+    set_guest_cookie(request, response, who)
+    return me_out(who)
 
 
 @api.post("/tables", response_model=CreatedTableOut, status_code=201)
@@ -286,6 +312,7 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     )
     return {
         "me": guest.name if guest else None,
+        "username": guest.username if guest else None,
         "now": clock_now(),
         "open": [table_out(t, guest) for t in opened],
         "mine": mine_out,
@@ -298,6 +325,21 @@ def _live_out(svc: TableService, t: TableData, guest: Guest | None) -> dict[str,
     if room is None:
         return table_out(t, guest)
     return table_out(t, guest, time_left=room.time_left(), out=room.ledger.out)
+
+
+@api.get("/my-turns", response_model=MyTurnsOut)
+async def my_turns(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+    """The tables where it is my turn, for the tab title, favicon, sound and notifications of every page (polled
+    every few seconds: the one query of ``Store.my_turns``); none without a guest cookie. A seat that a bot plays
+    now (it timed out or resigned) is not my turn."""
+    if guest is None:
+        return {"count": 0, "tables": [], "v": {}}
+    turns = await svc.read(svc.store.my_turns, guest.id)
+    for table_id in list(turns):
+        room = svc.live.get(table_id)
+        if room is not None and any(s.guest == guest.id and s.seat in room.ledger.out for s in room.data.seats):
+            del turns[table_id]
+    return {"count": len(turns), "tables": list(turns), "v": turns}
 
 
 @api.get("/tables/{table_id}", response_model=TableOut)

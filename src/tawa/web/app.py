@@ -20,6 +20,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tawa import __version__
+from tawa.web.account_api import router as account_routes
+from tawa.web.accounts import Accounts
 from tawa.web.api import STATIC, STATUS, api, pages
 from tawa.web.assets import Assets, static
 from tawa.web.auth import BadName, Keys, clean_name
@@ -75,6 +77,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         svc = TableService(settings, store, keys, BotPool(settings))
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
         app.state.sockets = Sockets()
+        app.state.accounts = Accounts(svc)
         await svc.start()
         app.openapi()  # built once now, not by the first request for it
         gc.freeze()  # what start-up made (modules, every running table) stays out of the collector's full passes
@@ -82,6 +85,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
             yield
         finally:
             await svc.stop()
+            app.state.accounts.close()
             engine.dispose()
 
     app = FastAPI(
@@ -117,6 +121,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         return JSONResponse({"code": code, "message": message}, status_code=exc.status_code, headers=headers)
 
     app.include_router(api)
+    app.include_router(account_routes)
     app.include_router(pages)
     app.add_api_websocket_route("/ws/v1", endpoint)
     # the client's files: versioned names cached for a year, gzipped once at start (assets.py); the JSON answers

@@ -1,6 +1,8 @@
 """Who is who: guests (a display name in a signed cookie), seat tokens and invite codes.
 
-- A guest is ``{"id", "name"}`` signed with the server's secret (itsdangerous); no passwords.
+- A guest is ``{"id", "name"}`` signed with the server's secret (itsdangerous). A registered player is a guest id
+  with an account (``tawa.web.accounts``): their cookie also carries ``"s"``, the account's session generation,
+  checked against the database on every request (so a session can be revoked).
 - A seat token is a long random secret given once to whoever takes a seat. Only its SHA-256 is stored;
   checks use ``hmac.compare_digest``, and a token only ever acts for the seat it was issued for.
 - An invite code is an HMAC of (table, seat) under the server's secret: nothing to store, and the table's
@@ -23,8 +25,13 @@ NAME_MAX = 40
 
 @dataclass(frozen=True)
 class Guest:
+    """Whoever holds a cookie: ``username`` and ``session`` are set for a registered player (``session``: the
+    generation their cookie carries)."""
+
     id: str
     name: str
+    username: str | None = None
+    session: int | None = None
 
 
 class BadName(ValueError):
@@ -65,15 +72,23 @@ class Keys:
         self._cookie = URLSafeSerializer(list(reversed(keys)), salt="tawa-guest")
 
     def guest_cookie(self, guest: Guest) -> str:
-        return self._cookie.dumps({"id": guest.id, "name": guest.name})
+        data: dict[str, object] = {"id": guest.id, "name": guest.name}
+        if guest.session is not None:
+            data["s"] = guest.session
+        return self._cookie.dumps(data)
 
     def read_guest(self, cookie: str | None) -> Guest | None:
+        """What the cookie says, if its signature holds; an account's cookie (with ``"s"``) still has to be checked
+        against the database (``tawa.web.accounts.identify``)."""
         if not cookie:
             return None
         try:
             data = self._cookie.loads(cookie)
-            return Guest(str(data["id"]), clean_name(data["name"]))
-        except (BadSignature, KeyError, TypeError, BadName):
+            session = data.get("s")
+            if session is not None and (not isinstance(session, int) or isinstance(session, bool)):
+                return None
+            return Guest(str(data["id"]), clean_name(data["name"]), session=session)
+        except (BadSignature, KeyError, TypeError, AttributeError, BadName):
             return None
 
     def invite_code(self, table_id: str, seat: int, key: bytes | None = None) -> str:

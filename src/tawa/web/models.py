@@ -150,3 +150,20 @@ class MetaRow(Base):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class AccountRow(Base):
+    """A registered player: a guest id with a username and a password (``tawa.web.accounts``). ``username_key`` is
+    the username in lower case (unique: usernames are unique whatever their case); ``password_hash`` is argon2id's
+    encoded hash (never the password); ``session`` is the generation the account's cookies carry: bumping it logs
+    every browser out."""
+
+    __tablename__ = "accounts"
+
+    guest_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    username: Mapped[str] = mapped_column(String(24))
+    username_key: Mapped[str] = mapped_column(String(24), unique=True)
+    name: Mapped[str] = mapped_column(String(80))  # the display name (the username unless renamed)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    session: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[float] = mapped_column(Float)

@@ -642,6 +642,27 @@ class NameIn(_Body):
 
 class MeOut(BaseModel):
     name: str | None
+    username: str | None = Field(None, description="the account's username; null for a guest without one")
+
+
+# usernames: 3 to 24 letters, digits, _ and - (ASCII, so no two look alike), unique whatever their case
+Username = Annotated[str, Field(min_length=3, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
+NewPassword = Annotated[str, Field(min_length=8, max_length=200, description="8 to 200 characters")]
+
+
+class RegisterIn(_Body):
+    username: Username
+    password: NewPassword
+
+
+class LoginIn(_Body):
+    username: Username
+    password: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class PasswordIn(_Body):
+    old: Annotated[str, Field(min_length=1, max_length=200)]
+    new: NewPassword
 
 
 class SeatChoice(_Body):
@@ -746,6 +767,7 @@ class TableOut(BaseModel):
 
 class LobbyOut(BaseModel):
     me: str | None
+    username: str | None = Field(None, description="my account's username; null for a guest without one")
     now: float = Field(0.0, description="the server's time (for the waiting times; seconds since the epoch)")
     open: list[TableOut]
     mine: list[TableOut]
@@ -807,6 +829,17 @@ class ProfileOut(BaseModel):
     name: str
     games: list[GameStatsOut]
     recent: list[RecentGameOut] = Field(description="newest first: public or rated tables (their replays)")
+
+
+class MyTurnsOut(BaseModel):
+    """The running tables where my seat is to act (the pages' "your turn" alerts poll this: one small query)."""
+
+    count: int = Field(description="how many of my tables wait for me")
+    tables: list[str] = Field(description="their ids, the longest waiting first")
+    v: dict[str, int] = Field(
+        description="each one's version (moves so far): with its id it names the turn, which the tabs of one browser "
+        "alert once"
+    )
 
 
 class ChatLogOut(BaseModel):

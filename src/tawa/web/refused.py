@@ -63,4 +63,9 @@ CODES = {
     "not_out": "only a seat that timed out can be taken back (`return`)",
     "chat_off": "chat is off here (the server's setting, or the table's for its spectators)",
     "chat_full": "the table holds as many chat messages as the server allows",
+    "bad_login": "the username or the password is wrong (one answer for both; for a new password: the old one is "
+    "wrong)",
+    "username_taken": "another account has that username (usernames are unique whatever their case)",
+    "registered": "this browser is logged in to an account already (log out to register another)",
+    "no_account": "that needs an account: register or log in first",
 }

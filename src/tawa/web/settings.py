@@ -50,6 +50,16 @@ class Settings(BaseModel):
     cookie_secure: bool = False
     """Mark the guest cookie Secure (set it when serving over https)."""
 
+    # ---- accounts (docs/server.md § Accounts)
+    login_attempts_max: Annotated[int, Field(ge=1, le=100_000)] = 10
+    """Failed logins (and wrong old passwords) one username may take per ``login_window`` seconds; beyond, its
+    logins are refused with ``rate_limited`` until the window has moved on (even with the right password)."""
+    login_attempts_per_address: Annotated[int, Field(ge=1, le=100_000)] = 30
+    """Failed logins and registrations one network address may make per ``login_window`` seconds
+    (``rate_limited`` beyond)."""
+    login_window: Annotated[float, Field(gt=0, le=86_400)] = 900.0
+    """The window of ``login_attempts_max`` and ``login_attempts_per_address``, in seconds."""
+
     # ---- the signing secret (docs/server.md § The secret)
     secret_file: str | None = None
     """File holding the signing secret (one key a line: the first signs, every line verifies; made with mode 0600

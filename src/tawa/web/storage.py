@@ -39,6 +39,7 @@ from tawa.web.models import (
     OPEN,
     PERSON,
     RUNNING,
+    AccountRow,
     ChatRow,
     MetaRow,
     MoveRow,
@@ -53,8 +54,9 @@ log = logging.getLogger("tawa.web")
 R = TypeVar("R")
 CHAT_KEPT = 200  # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META, CHAT, RE = (
-    cast(Table, row.__table__) for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow, RatingEventRow)
+T, S, M, SN, META, CHAT, ACC, RE = (
+    cast(Table, row.__table__)
+    for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow, AccountRow, RatingEventRow)
 )
 
 
@@ -375,6 +377,56 @@ def append_chat(c: Connection, table_id: str, line: ChatLine) -> None:
     )
 
 
+@dataclass(frozen=True)
+class AccountData:
+    """A registered player (``models.AccountRow``)."""
+
+    guest_id: str
+    username: str
+    name: str
+    password_hash: str
+    session: int
+    created_at: float
+
+
+def _account(row: Any) -> AccountData:
+    return AccountData(row.guest_id, row.username, row.name, row.password_hash, row.session, row.created_at)
+
+
+def create_account(c: Connection, a: AccountData) -> None:
+    """A new account; the database refuses a second one for the same guest id or the same username (whatever its
+    case): ``IntegrityError``."""
+    c.execute(
+        insert(ACC).values(
+            guest_id=a.guest_id,
+            username=a.username,
+            username_key=a.username.lower(),
+            name=a.name,
+            password_hash=a.password_hash,
+            session=a.session,
+            created_at=a.created_at,
+        )
+    )
+
+
+def set_password(c: Connection, guest_id: str, password_hash: str, new_session: bool) -> None:
+    """A new password hash (a changed password, or the same one hashed anew with today's parameters); with
+    ``new_session`` the session generation moves on (every cookie of the account made before is void)."""
+    values: dict[str, Any] = {"password_hash": password_hash}
+    if new_session:
+        values["session"] = ACC.c.session + 1
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(**values))
+
+
+def new_session(c: Connection, guest_id: str) -> None:
+    """Log the account out everywhere: its session generation moves on."""
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(session=ACC.c.session + 1))
+
+
+def rename_account(c: Connection, guest_id: str, name: str) -> None:
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(name=name))
+
+
 @dataclass
 class _Job:
     """A write job: ``fn(connection, *args)``, the loop that waits for it, its future there and what runs there
@@ -522,6 +574,19 @@ class Store:
         with self.engine.begin() as c:
             c.execute(delete(META).where(META.c.key == "secret"))
 
+    # ------------------------------------------------------------ accounts
+    def account(self, guest_id: str) -> AccountData | None:
+        """The account of a guest id, or None (a plain guest)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(ACC).where(ACC.c.guest_id == guest_id)).first()
+            return None if row is None else _account(row)
+
+    def account_named(self, username: str) -> AccountData | None:
+        """The account of a username, whatever its case, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(ACC).where(ACC.c.username_key == username.lower())).first()
+            return None if row is None else _account(row)
+
     # ------------------------------------------------------------ tables
     def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:
         out: dict[str, list[SeatData]] = {tid: [] for tid in table_ids}
@@ -663,6 +728,19 @@ class Store:
                 .where(T.c.status == FINISHED, T.c.rated.is_(True), T.c.id.not_in(rated))
                 .order_by(T.c.finished_at),
             )
+
+    def my_turns(self, guest: str, limit: int = 200) -> dict[str, int]:
+        """The running tables where ``guest``'s seat is to act, the longest waiting first, with their versions (one
+        query, no seats)."""
+        q = (
+            select(T.c.id, T.c.seq)
+            .join(S, and_(S.c.table_id == T.c.id, S.c.seat == T.c.to_act))
+            .where(S.c.guest == guest, T.c.status == RUNNING)
+            .order_by(T.c.waiting_since)
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return {row.id: row.seq for row in c.execute(q)}
 
     def finished_tables(self, guest: str | None, limit: int = 50) -> list[TableData]:
         """Finished tables, newest first: the public ones and those ``guest`` sat at."""

@@ -407,7 +407,7 @@ async def endpoint(ws: WebSocket) -> None:
         return
     try:
         await ws.accept()
-        guest = ws.app.state.keys.read_guest(ws.cookies.get(COOKIE))
+        guest = await ws.app.state.accounts.identify(ws.app.state.keys, ws.cookies.get(COOKIE))
         conn = Connection(ws, service, guest.name if guest is not None else None)
         writer = asyncio.create_task(conn.writer())
         try:

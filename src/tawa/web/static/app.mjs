@@ -4,6 +4,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./common.mjs";
+import { AlertSwitches, startAlerts } from "./alerts.mjs";
 
 const PAGES = {
   lobby: () => import("./lobby.mjs").then((m) => m.Lobby),
@@ -53,11 +54,13 @@ function App() {
   }, [page]);
   const Page = loaded[page];
   return html`<header class="top"><a href="/" class="brand">Tawa</a>
-      <span class="tagline">Sacred Valley · P'achakuna · Ayar · Guatavita</span></header>
+      <span class="tagline">Sacred Valley · P'achakuna · Ayar · Guatavita</span>
+      ${(page === "lobby" || page === "table") && html`<${AlertSwitches} />`}</header>
     <main>${error ? html`<p class="error">${error}</p>`
       : Page ? html`<${Page} ...${props} key=${path} />` : html`<p class="loading">Loading…</p>`}</main>`;
 }
 
+startAlerts();
 const root = document.getElementById("app");
 root.textContent = "";
 render(html`<${App} />`, root);

@@ -3,6 +3,7 @@
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import htm from "htm";
+import { setPageTitle } from "./alerts.mjs";
 
 export const html = htm.bind(h);
 
@@ -52,9 +53,10 @@ export function CopyLink({ url, label, testid }) {
     <button type="button" class="small" onClick=${copy} title="copy the link">copy</button></span>`;
 }
 
-// The tab's title while this page shows: what it is about first ("Your turn · Ayar"), then the site.
+// The tab's title while this page shows: what it is about first ("Your turn · Ayar"), then the site; headed by
+// how many of my tables wait for me, when any does ("(2) Your turn · Lobby · Tawa": alerts.mjs).
 export function useTitle(text) {
-  useEffect(() => { document.title = text ? `${text} · Tawa` : "Tawa"; }, [text]);
+  useEffect(() => { setPageTitle(text); }, [text]);
 }
 
 export function NameBox({ me, onSaved }) {

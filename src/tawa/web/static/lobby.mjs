@@ -1,9 +1,11 @@
-// The lobby: my name, a new table (game, players, options from the game's ParamRegistry, who sits where),
+// The lobby: my name and my account, a new table (game, players, options from the game's ParamRegistry, who sits where),
 // and the lists: my tables (my turn first, then the least time left, then the longest waiting), open tables,
 // finished games.
 import { useEffect, useState } from "preact/hooks";
 import { api, CopyLink, go, html, keepSeat, NameBox, useTitle, when } from "./common.mjs";
 import { duration, ON_TIMEOUT } from "./clock.mjs";
+import { reportServer } from "./alerts.mjs";
+import { AccountBox } from "./account.mjs";
 
 const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
   ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
@@ -183,15 +185,17 @@ export function Lobby() {
   const [games, setGames] = useState(null);
   const [error, setError] = useState("");
   const [chosen, setChosen] = useState(null);   // the game chosen in the new-table form (its leaderboard shows)
-  const load = () => api("/api/lobby").then(setLobby).catch((e) => setError(e.message));
+  const load = () => api("/api/lobby").then((r) => {
+    setLobby(r);
+    reportServer(r.mine.filter((t) => t.my_turn).map((t) => [t.id, t.v]));   // the title's count, fresher than its poll
+  }).catch((e) => setError(e.message));
   useEffect(() => {
     api("/api/games").then(setGames).catch((e) => setError(e.message));
     load();
     const timer = setInterval(load, 5000);
     return () => clearInterval(timer);
   }, []);
-  const waiting = lobby ? lobby.mine.filter((t) => t.my_turn).length : 0;
-  useTitle(waiting ? `(${waiting}) your turn · Lobby` : "Lobby");
+  useTitle("Lobby");   // headed by the count of my tables that wait for me (alerts.mjs)
   if (error) return html`<p class="error">${error}</p>`;
   if (!lobby || !games) return html`<p class="loading">Loading the lobby…</p>`;
   const list = (rows, mine, testid, empty) => html`<ul class="tables" data-testid=${testid}>
@@ -199,7 +203,8 @@ export function Lobby() {
       : html`<li class="muted">${empty}</li>`}</ul>`;
   return html`<div class="lobby">
     <h1 class="page-title">Lobby</h1>
-    <${NameBox} me=${lobby.me} onSaved=${() => load()} />
+    <${NameBox} me=${lobby.me} onSaved=${() => load()} key=${`${lobby.username}:${lobby.me}`} />
+    <${AccountBox} username=${lobby.username} onChanged=${() => load()} />
     <div class="columns">
       <div><${NewTable} games=${games.games} strengths=${games.strengths} clocks=${games.clocks} me=${lobby.me}
         onGame=${setChosen} />

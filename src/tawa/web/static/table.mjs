@@ -7,6 +7,7 @@ import { TableSocket } from "./socket.mjs";
 import { Board, BoardButtons } from "./board.mjs";
 import { Standings } from "./standings.mjs";
 import { ON_TIMEOUT, SeatClock } from "./clock.mjs";
+import { reportTable } from "./alerts.mjs";
 
 const LONG_LIST = 40;   // above this many actions they are grouped by their first word, as `tawa play` does
 
@@ -235,6 +236,12 @@ export function TablePage({ table }) {
   const sock = useRef(null);
   const place = useRef("");   // what the board part asked about is, to head the game's answer
   useTitle(tableTitle(state));
+  // this table, live, for the alerts of every page (the title's count, the favicon, the tone, a notification); a
+  // spectator's page says nothing of it (the player may sit there in another tab)
+  const seated = Boolean(state && state.seat !== null);
+  const myTurn = seated && state.view.status === "running" && state.view.to_act === state.seat;
+  useEffect(() => { if (state) reportTable(table, seated ? myTurn : null, state.name, state.v); }, [table, myTurn, seated]);
+  useEffect(() => () => reportTable(table, null), [table]);
   useEffect(() => {
     const s = new TableSocket(table, seat && seat.token, setState, (kind, text) => {
       if (kind === "online") { setOnline(true); return; }
