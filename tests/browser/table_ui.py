@@ -77,6 +77,14 @@ def set_name(page: Page, name: str) -> None:
     expect(page.get_by_test_id("my-name")).to_have_text(name)
 
 
+def account_form(page: Page, which: str, username: str, password: str) -> None:
+    """Open the lobby's account form (``which``: ``register`` or ``login``) and send it."""
+    page.get_by_test_id(which).click()
+    page.fill("[data-testid=account-form] input[name=username]", username)
+    page.fill("[data-testid=account-form] input[name=password]", password)
+    page.get_by_test_id("account-submit").click()
+
+
 def new_table(
     page: Page, game: str, players: int, seats: list[str], options: dict[str, str], rules: dict[str, str] | None = None
 ) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from harness import Server
-from playwright.sync_api import Browser, Page, expect
-from table_ui import new_table, set_name
+from playwright.sync_api import Browser, expect
+from table_ui import account_form, new_table, set_name
 
 PASSWORD = "a long browser password"
 
@@ -23,13 +23,6 @@ def server(each_db: str, tmp_path: Path) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-def account_form(page: Page, which: str, username: str, password: str) -> None:
-    page.get_by_test_id(which).click()
-    page.fill("[data-testid=account-form] input[name=username]", username)
-    page.fill("[data-testid=account-form] input[name=password]", password)
-    page.get_by_test_id("account-submit").click()
 
 
 def test_register_create_a_table_and_find_it_from_a_second_context(browser: Browser, server: Server) -> None:

@@ -8,7 +8,7 @@ import re
 
 from harness import Server
 from playwright.sync_api import Page, expect
-from table_ui import set_name
+from table_ui import account_form, set_name
 from test_browser_axe import axe_violations, grave
 
 
@@ -31,6 +31,8 @@ def rated_table_resigned(page: Page, base: str) -> str:
 def test_the_profile_shows_the_rating_chart_and_the_games(page: Page, server: Server) -> None:
     page.goto(server.url + "/")
     set_name(page, "Rita")
+    account_form(page, "register", "Rita", "a long enough password")  # rated tables are for registered players
+    expect(page.get_by_test_id("my-username")).to_have_text("Rita")
     tables = [rated_table_resigned(page, server.url) for _ in range(2)]
     page.goto(server.url + "/")
     board = page.get_by_test_id("leaderboard")

@@ -162,6 +162,12 @@ class Guest:
         assert r.status_code == 201, r.text
         return r.json()  # type: ignore[no-any-return]
 
+    def register(self, username: str | None = None, password: str = "a long enough password") -> None:
+        """Make this guest a registered player (``POST /api/register``; the username defaults to its name)."""
+        name = username or self.http.get("/api/me").json()["name"]
+        r = self.http.post("/api/register", json={"username": name, "password": password})
+        assert r.status_code == 200, r.text
+
     def take(self, invite_url: str) -> dict[str, Any]:
         """Follow an invite link: take its seat; returns the seat token answer."""
         path, _, query = invite_url.split("/join/", 1)[1].partition("?k=")

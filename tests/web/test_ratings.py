@@ -44,6 +44,8 @@ def rated_games(srv: Server, total: int) -> list[dict[str, Any]]:
 
 def test_rated_tables_update_the_ratings_as_openskill_does(server: Server) -> None:
     alice, bob = Guest(server, "Alice"), Guest(server, "Bob")
+    alice.register()
+    bob.register()
     model = PlackettLuce()
     expected: dict[str, Any] = {}
 
@@ -115,15 +117,29 @@ def test_rated_tables_update_the_ratings_as_openskill_does(server: Server) -> No
 
 
 def test_what_may_be_rated(server: Server) -> None:
-    alice = Guest(server, "Alice")
+    """Bots of a named strength only, at least one person, and every person a registered player: a guest can neither
+    create a rated table nor sit at one (``no_account``)."""
+    alice, guest = Guest(server, "Alice"), Guest(server, "Gus")
+    r = alice.http.post("/api/tables", json={"game": GAME, "players": 2, "seats": [ME, EASY], "rated": True})
+    assert r.status_code == 401 and r.json()["code"] == "no_account", r.text
+    alice.register()
     for seats in ([ME, {"kind": "bot", "bot": "ismcts:iters=50"}], [EASY, EASY]):
         r = alice.http.post("/api/tables", json={"game": GAME, "players": 2, "seats": seats, "rated": True})
         assert r.status_code == 422 and r.json()["code"] == "bad_request", r.text
+    made = alice.create(GAME, 2, [ME, INVITE], rated=True)
+    invite = made["invites"][0]["url"]
+    path, _, code = invite.split("/join/", 1)[1].partition("?k=")
+    r = guest.http.post(f"/api/tables/{path.split('/')[0]}/seats/1", json={"invite": code})
+    assert r.status_code == 401 and r.json()["code"] == "no_account", r.text
+    guest.register()
+    assert guest.take(invite)["seat"] == 1
     alice.close()
+    guest.close()
 
 
 def test_a_rated_table_left_unrated_by_a_stop_is_rated_at_the_start(server: Server) -> None:
     alice = Guest(server, "Alice")
+    alice.register()
     t = alice.create(GAME, 2, [ME, EASY], rated=True)
     resign(server, t["id"], t["me"]["token"])
     rows = rated_games(server, 2)

@@ -29,7 +29,9 @@ STRENGTH_OF = {spec: name for name, spec in STRENGTHS.items()}  # a named streng
 
 def may_rate(seats: Sequence[SeatData]) -> str | None:
     """Why a table with these seats may not be rated (None: it may): it needs a person, and its bots must be the
-    named strengths (easy, normal, strong), not a custom spec, so that each bot's rating means one thing."""
+    named strengths (easy, normal, strong), not a custom spec, so that each bot's rating means one thing. Its people
+    must be registered players: checked where each sits down (``TableService.create``, ``TableRoom.seat_guest``:
+    ``no_account``), since a seat's account is the database's to say."""
     if not any(s.kind == PERSON for s in seats):
         return "a rated table needs at least one person"
     custom = [s.seat + 1 for s in seats if s.kind == BOT and (s.bot or "") not in STRENGTH_OF]

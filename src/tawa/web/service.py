@@ -244,6 +244,8 @@ class TableService:
         why_not = may_rate(rows) if rated else None
         if why_not is not None:
             raise Refused("bad_request", why_not)
+        if rated and my_seat is not None and await self.read(self.store.account, guest.id) is None:
+            raise Refused("no_account", "a rated table is for registered players: register or log in first")
         running = not any(s.is_open for s in rows)
         data = TableData(
             id=secrets.token_urlsafe(9),

@@ -292,6 +292,8 @@ class TableRoom:
                 raise Refused("seat_taken", "you already sit at this table")
             if not data.public and not (invite and self.hub.keys.check_invite(data.id, seat, invite)):
                 raise Refused("bad_invite", "this table is private: its invite link is needed to sit there")
+            if data.rated and await self.hub.read(self.hub.store.account, guest.id) is None:
+                raise Refused("no_account", "this table is rated, for registered players: register or log in first")
             token, now = new_token(), clock_now()
             start = sum(1 for s in data.seats if s.is_open) == 1
             to_act = self.game.current_player if start else None
