@@ -57,6 +57,16 @@ def each_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture
+def db_server(each_db: str, tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own on ``each_db`` (SQLite, and PostgreSQL in CI)."""
+    srv = Server(each_db, tmp_path).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("browser")

@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
 
 import tawa
 
@@ -69,6 +69,20 @@ WATCH_JS = """() => {
     }
   }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-moved']});
 }"""
+
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def people(browser: Browser, *viewports: dict[str, int]) -> tuple[list[Page], list[str]]:
+    """A page per person, each in a browser context of its own (its own cookies and storage) at its viewport, and the
+    list their script errors are collected in. Close them with ``page.context.close()``."""
+    errors: list[str] = []
+    pages = [browser.new_context(viewport=v).new_page() for v in viewports]
+    for page in pages:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    return pages, errors
 
 
 def set_name(page: Page, name: str) -> None:

@@ -4,34 +4,16 @@ SQLite and (in CI) PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from harness import Server
 from playwright.sync_api import Browser, expect
-from table_ui import account_form, new_table, set_name
+from table_ui import DESKTOP, account_form, new_table, people, set_name
 
 PASSWORD = "a long browser password"
 
 
-@pytest.fixture
-def server(each_db: str, tmp_path: Path) -> Iterator[Server]:
-    """This module's own server, on each database (the accounts live in it)."""
-    srv = Server(each_db, tmp_path).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-def test_register_create_a_table_and_find_it_from_a_second_context(browser: Browser, server: Server) -> None:
-    one = browser.new_context(viewport={"width": 1400, "height": 900})
-    two = browser.new_context(viewport={"width": 1400, "height": 900})
-    ana, there = one.new_page(), two.new_page()
-    errors: list[str] = []
-    for p in (ana, there):
-        p.on("pageerror", lambda e: errors.append(str(e)))
+def test_register_create_a_table_and_find_it_from_a_second_context(browser: Browser, db_server: Server) -> None:
+    server = db_server
+    (ana, there), errors = people(browser, DESKTOP, DESKTOP)
     ana.goto(server.url + "/")
     set_name(ana, "Ana")
     account_form(ana, "register", "ana_browser", PASSWORD)
@@ -52,7 +34,7 @@ def test_register_create_a_table_and_find_it_from_a_second_context(browser: Brow
     expect(there.get_by_test_id("my-tables").get_by_test_id(f"row-{table}").get_by_test_id("you-sit")).to_be_visible()
     # the cookie is HttpOnly: the page's script cannot read it
     assert there.evaluate("() => document.cookie") == ""
-    cookie = next(c for c in two.cookies() if c["name"] == "tawa_guest")
+    cookie = next(c for c in there.context.cookies() if c["name"] == "tawa_guest")
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
 
     there.get_by_test_id("logout").click()
@@ -61,5 +43,5 @@ def test_register_create_a_table_and_find_it_from_a_second_context(browser: Brow
     ana.reload()
     expect(ana.get_by_test_id("my-username")).to_have_text("ana_browser")  # logging out elsewhere kept this one
     assert errors == []
-    one.close()
-    two.close()
+    for p in (ana, there):
+        p.context.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from harness import Server
 from playwright.sync_api import Browser, Page, expect
-from table_ui import invite_in, new_table, set_name
+from table_ui import DESKTOP, PHONE, invite_in, new_table, people, set_name
 
 
 @pytest.fixture
@@ -35,12 +35,7 @@ def test_a_clock_chosen_in_the_lobby_runs_for_the_seat_to_act_and_a_timed_out_se
     browser: Browser, timed: tuple[Server, Path]
 ) -> None:
     srv, offset = timed
-    ana_ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    bo_ctx = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
-    ana, bo = ana_ctx.new_page(), bo_ctx.new_page()
-    errors: list[str] = []
-    for p in (ana, bo):
-        p.on("pageerror", lambda e: errors.append(str(e)))
+    (ana, bo), errors = people(browser, DESKTOP, PHONE)  # Bo plays on a phone
     ana.goto(srv.url + "/")
     set_name(ana, "Ana")
     new_table(ana, "pachakuna", 2, ["me", "invite"], {"TURN_CAP": "24"}, {"clock": "fast", "on_timeout": "bot"})
@@ -74,5 +69,5 @@ def test_a_clock_chosen_in_the_lobby_runs_for_the_seat_to_act_and_a_timed_out_se
     row = ana.locator("[data-testid=my-tables] li.table-row").first
     expect(row.locator(".time-left")).to_contain_text("left")
     assert errors == []
-    ana_ctx.close()
-    bo_ctx.close()
+    for p in (ana, bo):
+        p.context.close()

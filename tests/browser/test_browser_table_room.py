@@ -5,35 +5,17 @@ ends a 2-player game for both pages, by real clicks in Chromium, on SQLite and (
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from harness import Server
 from playwright.sync_api import Browser, expect
-from table_ui import Played, invite_in, new_table, play_one, set_name
+from table_ui import DESKTOP, Played, invite_in, new_table, people, play_one, set_name
 
 MARKUP = "<b>bold</b> & <img src=x onerror=alert(1)>"
 
 
-@pytest.fixture
-def server(each_db: str, tmp_path: Path) -> Iterator[Server]:
-    """This module's own server, on each database (the browser suite's shared one is SQLite only)."""
-    srv = Server(each_db, tmp_path).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: Server) -> None:
-    ana_ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    bo_ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    spy_ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    ana, bo, spy = ana_ctx.new_page(), bo_ctx.new_page(), spy_ctx.new_page()
-    errors: list[str] = []
-    for p in (ana, bo, spy):
-        p.on("pageerror", lambda e: errors.append(str(e)))
+def test_take_back_chat_and_resign_between_two_people(browser: Browser, db_server: Server) -> None:
+    server = db_server
+    (ana, bo, spy), errors = people(browser, DESKTOP, DESKTOP, DESKTOP)
     ana.goto(server.url + "/")
     set_name(ana, "Ana")
     new_table(ana, "pachakuna", 2, ["me", "invite"], {"TURN_CAP": "24"})
@@ -114,5 +96,5 @@ def test_take_back_chat_and_resign_between_two_people(browser: Browser, server: 
         expect(seats.locator("li").nth(0)).to_contain_text("Bo")  # Bo sat at seat 2: now seat 1
         expect(seats.locator("li").nth(1)).to_contain_text("Ana")
     assert errors == []
-    for ctx in (ana_ctx, bo_ctx, spy_ctx):
-        ctx.close()
+    for p in (ana, bo, spy):
+        p.context.close()

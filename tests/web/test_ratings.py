@@ -160,7 +160,8 @@ def test_the_places_put_a_resignation_or_a_time_out_last_and_one_strength_in_two
     None
 ):
     from tawa.lab.report import openskill_ratings
-    from tawa.web.ratings import places, rate
+    from tawa.lab.stats import openskill_game
+    from tawa.web.ratings import places
 
     # the game's ranking with the seats out last, the first to leave (first in `out`) lowest
     assert places({"ranking": [1, 2, 3], "out": {"0": "timed out"}}) == [3, 1, 2]
@@ -170,6 +171,6 @@ def test_the_places_put_a_resignation_or_a_time_out_last_and_one_strength_in_two
     games = [(["bot:easy", "g:a", "bot:easy"], [1, 2, 3]), (["g:a", "bot:easy", "bot:easy"], [1, 3, 2])]
     now: dict[str, tuple[float, float]] = {}
     for keys, ranks in games:
-        now.update(rate(now, keys, ranks))
+        now.update(openskill_game(now, keys, ranks))
     lab = openskill_ratings([{"index": i, "seats": k, "ranking": r} for i, (k, r) in enumerate(games)])
     assert {row["bot"]: (row["mu"], row["sigma"]) for row in lab} == now

@@ -22,7 +22,7 @@ from typing import Any
 from tawa.core.errors import UnknownGame
 from tawa.core.registry import game_class
 from tawa.lab.simulate import read_records
-from tawa.lab.stats import wilson
+from tawa.lab.stats import openskill_game, wilson
 
 
 # ---------------------------------------------------------------- data
@@ -66,28 +66,17 @@ def _ci(wins: float, n: float) -> dict[str, float]:
 
 
 def openskill_ratings(recs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """PlackettLuce ratings of the bot specs, one update per game (teams of one seat)."""
+    """PlackettLuce ratings of the bot specs, one update per game (teams of one seat: ``tawa.lab.stats.openskill_game``,
+    as the server rates its tables)."""
+    ratings: dict[str, tuple[float, float]] = {}
+    for r in sorted(recs, key=lambda x: x.get("index", 0)):
+        ratings.update(openskill_game(ratings, r["seats"], list(r["ranking"])))
     from openskill.models import PlackettLuce
 
-    model = PlackettLuce()
-    ratings: dict[str, Any] = {}
-    for r in sorted(recs, key=lambda x: x.get("index", 0)):
-        specs = r["seats"]
-        for spec in specs:
-            if spec not in ratings:
-                ratings[spec] = model.rating(name=spec)
-        if len(set(specs)) < 2:
-            continue
-        teams = [[ratings[spec]] for spec in specs]
-        new = model.rate(teams, ranks=list(r["ranking"]))
-        by_spec: dict[str, list[Any]] = defaultdict(list)
-        for spec, team in zip(specs, new, strict=True):
-            by_spec[spec].append(team[0])
-        for spec, rs in by_spec.items():
-            mu = statistics.fmean(x.mu for x in rs)
-            sigma = min(x.sigma for x in rs)
-            ratings[spec] = model.rating(mu=mu, sigma=sigma, name=spec)
-    rows = [{"bot": s, "mu": x.mu, "sigma": x.sigma, "ordinal": x.ordinal()} for s, x in ratings.items()]
+    default = PlackettLuce().rating()
+    for spec in {s for r in recs for s in r["seats"]} - set(ratings):  # only ever met itself
+        ratings[spec] = (default.mu, default.sigma)
+    rows = [{"bot": s, "mu": mu, "sigma": sg, "ordinal": mu - 3.0 * sg} for s, (mu, sg) in ratings.items()]
     return sorted(rows, key=lambda d: -d["ordinal"])
 
 

@@ -19,7 +19,6 @@ A person's seat that is out is played by a bot, whose moves are logged as the se
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tawa.core.game import Game
@@ -42,7 +41,6 @@ class Ledger:
     """The table events of a log, as they stand after its last row."""
 
     out: dict[int, str] = field(default_factory=dict)  # seat -> why it is out (OUT_TEXT), in the order of leaving
-    undos: int = 0
     last: int | None = None  # the seat of the latest decision or take-back (the one that may take back next)
     own: dict[int, int] = field(default_factory=dict)
     """Per seat, its person's own decisions at the end of its history that a take-back may reach: a bot's decisions
@@ -57,7 +55,6 @@ class Ledger:
             self.out.pop(seat, None)
             self.own[seat] = 0
         elif action == UNDO:
-            self.undos += 1
             self.last = seat
             self.own[seat] = max(0, self.own.get(seat, 0) - 1)
         else:
@@ -75,13 +72,6 @@ def play_row(game: Game, ledger: Ledger, seat: int, action: str) -> Game:
         game.apply(action)
         return game
     return game.take_back(seat, 1) if action == UNDO else game
-
-
-def replay_rows(game: Game, ledger: Ledger, rows: Iterable[tuple[int, str]]) -> Game:
-    """``play_row`` over ``(seat, action)`` rows."""
-    for seat, action in rows:
-        game = play_row(game, ledger, seat, action)
-    return game
 
 
 def ranking_with_out(ranking: list[int], out: dict[int, str], leaver: str) -> list[int]:

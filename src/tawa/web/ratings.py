@@ -9,7 +9,6 @@ the lab rates bot specs (``tawa.lab.report.openskill_ratings``). The rating show
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -17,6 +16,7 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select, update
 from sqlalchemy.engine import Connection
 
+from tawa.lab.stats import openskill_game
 from tawa.web.ledger import ranking_with_out
 from tawa.web.models import BOT, PERSON, RatingEventRow, RatingRow
 from tawa.web.settings import STRENGTHS
@@ -62,27 +62,6 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
-def rate(
-    current: Mapping[str, tuple[float, float]], keys: Sequence[str], ranks: Sequence[int]
-) -> dict[str, tuple[float, float]]:
-    """The new (mu, sigma) of each player of one game: ``keys`` and ``ranks`` per seat; a player not in ``current``
-    starts at openskill's default. One player in several seats: the mean of their new mus, the least sigma."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    now = {
-        k: model.rating(mu=current[k][0], sigma=current[k][1], name=k) if k in current else model.rating(name=k)
-        for k in dict.fromkeys(keys)
-    }
-    if len(now) < 2:
-        return {}
-    new = model.rate([[now[k]] for k in keys], ranks=list(ranks))
-    by: dict[str, list[Any]] = {}
-    for k, team in zip(keys, new, strict=True):
-        by.setdefault(k, []).append(team[0])
-    return {k: (statistics.fmean(x.mu for x in rs), min(x.sigma for x in rs)) for k, rs in by.items()}
-
-
 @dataclass(frozen=True)
 class RatedTable:
     """What rating a finished table needs (``of_table``)."""
@@ -114,7 +93,7 @@ def rate_table(c: Connection, r: RatedTable) -> None:
     history rows, in one transaction (a table already rated is refused by the history's key)."""
     players = list(dict.fromkeys(r.keys))
     rows = {row.player: row for row in c.execute(select(R).where(R.c.game == r.game, R.c.player.in_(players)))}
-    new = rate({k: (row.mu, row.sigma) for k, row in rows.items()}, r.keys, r.ranks)
+    new = openskill_game({k: (row.mu, row.sigma) for k, row in rows.items()}, r.keys, r.ranks)
     for k, (mu, sigma) in new.items():
         seats = [i for i, key in enumerate(r.keys) if key == k]
         place = min(r.ranks[i] for i in seats)

@@ -323,16 +323,17 @@ class TableService:
         there = (seat + 1) % n
         async with room.lock:  # one rematch per table, whoever asks first
             if old.rematch is None:
-                seats: list[tuple[str, str | None]] = [("invite", None)] * n
+                seats: list[tuple[str, str | None]] = [("invite", None)] * n  # a person's seat: kept for them
                 for s in old.seats:
-                    seats[(s.seat + 1) % n] = ("me", None) if s.seat == seat else (s.kind, s.bot)
+                    if s.seat == seat or s.kind == BOT:
+                        seats[(s.seat + 1) % n] = ("me", None) if s.seat == seat else (BOT, s.bot)
                 control = TimeControl.from_json(old.clock) if old.clock else None
                 new, at, token = await self.create(
                     me,
                     old.game,
                     n,
                     old.options,
-                    [("invite", None) if k == PERSON else (k, b) for k, b in seats],
+                    seats,
                     public=False,
                     leaver=old.leaver,
                     spectator_chat=old.spectator_chat,
