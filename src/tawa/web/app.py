@@ -27,6 +27,7 @@ from tawa.web.assets import Assets, static
 from tawa.web.auth import BadName, Keys, clean_name
 from tawa.web.bots import BotPool
 from tawa.web.limits import Guard
+from tawa.web.people_api import router as people_routes
 from tawa.web.records import Replays
 from tawa.web.refused import Refused
 from tawa.web.secret import signing_keys
@@ -122,6 +123,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
 
     app.include_router(api)
     app.include_router(account_routes)
+    app.include_router(people_routes)
     app.include_router(pages)
     app.add_api_websocket_route("/ws/v1", endpoint)
     # the client's files: versioned names cached for a year, gzipped once at start (assets.py); the JSON answers
