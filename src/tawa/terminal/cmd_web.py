@@ -20,10 +20,20 @@ def serve_cmd(
     db: Annotated[
         str | None, typer.Option(help="database URL (default $TAWA_DATABASE_URL, else sqlite:///./tawa.db)")
     ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="worker processes (more than 1: PostgreSQL, Redis and nginx)")
+    ] = 1,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL for several workers (default $TAWA_REDIS_URL, else one started here)")
+    ] = None,
 ) -> None:
     """Run the game server (lobby, tables for people and bots, replays); open the printed address."""
+    server = importlib.import_module("tawa.web.serve")
+    if workers > 1:
+        with user_errors():
+            server.serve_many(workers, host, port, db, redis)
+        return
     with user_errors():
-        server = importlib.import_module("tawa.web.serve")
         app = server.prepare(host, port, db)
     server.run(app, host, port)
 

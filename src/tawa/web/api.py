@@ -75,6 +75,7 @@ STATUS = {
     "not_found": 404,
     "no_player": 404,
     "method_not_allowed": 405,
+    "moved": 503,
 }
 # every answer a route may give besides its own: the route's refusals, and those of the guard in front of every route
 # (400 bad_json / bad_host, 408 timeout, 413 too_large, 429 rate_limited), all {"code", "message"}
@@ -90,6 +91,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (413, "too_large (the body)"),
         (422, "bad_request: the field and the reason"),
         (429, "rate_limited, too_many_tables"),
+        (503, "moved: the table is served by another worker (several workers: try again)"),
     )
 }
 
@@ -369,10 +371,10 @@ async def invitations_out(request: Request, svc: TableService, guest: Guest | No
 def _live_out(
     svc: TableService, t: TableData, guest: Guest | None, invited: Mapping[int, str] | None = None
 ) -> dict[str, Any]:
-    room = svc.live.get(t.id)
-    if room is None:
+    live = svc.live_part(t.id)
+    if live is None:
         return table_out(t, guest, invited=invited)
-    return table_out(t, guest, time_left=room.time_left(), out=room.ledger.out, invited=invited)
+    return table_out(t, guest, time_left=live[1], out=live[2], invited=invited)
 
 
 @api.get("/my-turns", response_model=MyTurnsOut)
@@ -384,17 +386,27 @@ async def my_turns(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
         return {"count": 0, "tables": [], "v": {}}
     turns = await svc.read(svc.store.my_turns, guest.id)
     for table_id in list(turns):
-        room = svc.live.get(table_id)
-        if room is not None and any(s.guest == guest.id and s.seat in room.ledger.out for s in room.data.seats):
-            del turns[table_id]
+        live = svc.live_part(table_id)
+        if live is not None and live[2]:  # a seat is out: is it mine?
+            t = await svc.read(svc.store.table, table_id)
+            if t is not None and any(s.guest == guest.id and s.seat in live[2] for s in t.seats):
+                del turns[table_id]
     return {"count": len(turns), "tables": list(turns), "v": turns}
 
 
 @api.get("/tables/{table_id}", response_model=TableOut)
 async def get_table(table_id: str, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+    invited = (await svc.read(svc.store.reading, invitations_of, [table_id])).get(table_id)
+    if svc.cluster is not None and table_id not in svc.live:  # another worker's (or nobody's yet): as stored
+        t = await svc.read(svc.store.table, table_id)
+        if t is None:
+            raise Refused("no_table", f"there is no table {table_id!r}")
+        live = svc.live_part(table_id)
+        if live is None:
+            return table_out(t, guest, invited=invited)
+        return table_out(t, guest, live[0], live[1], live[2], invited)
     room = await svc.table(table_id)
-    invited = await svc.read(svc.store.reading, invitations_of, [table_id])
-    return table_out(room.data, guest, room.connected_seats(), room.time_left(), room.ledger.out, invited.get(table_id))
+    return table_out(room.data, guest, room.connected_seats(), room.time_left(), room.ledger.out, invited)
 
 
 @api.get("/tables/{table_id}/invites", response_model=list[InviteOut])

@@ -99,7 +99,10 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "message": exc.reason}, status_code=STATUS.get(exc.code, 409))
+        headers = {"Retry-After": "1"} if exc.code == "moved" else None  # another worker serves it (cluster)
+        return JSONResponse(
+            {"code": exc.code, "message": exc.reason}, status_code=STATUS.get(exc.code, 409), headers=headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

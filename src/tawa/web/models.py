@@ -182,3 +182,26 @@ class InvitationRow(Base):
     guest: Mapped[str] = mapped_column(String(40))  # the invited player's guest id
     by: Mapped[str] = mapped_column(String(80))  # the name of whoever invited them
     at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which worker owns a running table (issue 30, ``tawa.web.cluster``): ``owner`` until ``expires`` (seconds since
+    the epoch), renewed while it lives. The move log's compare-and-set stays the last line of defence."""
+
+    __tablename__ = "leases"
+    __table_args__ = (Index("ix_leases_owner", "owner"),)
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(8))
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class WorkerRow(Base):
+    """A worker's heartbeat: ``seen`` is when it last renewed its leases (it is alive within ``lease_seconds``)."""
+
+    __tablename__ = "workers"
+
+    name: Mapped[str] = mapped_column(String(8), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    seen: Mapped[float] = mapped_column(Float)
+    started: Mapped[float] = mapped_column(Float)

@@ -51,6 +51,7 @@ CODES = {
     "not_finished": "only finished games have that",
     "no_player": "there is no such player (no finished game or account under that id; no account with that username)",
     "not_found": "there is no such page or API route",
+    "moved": "the table is served by another worker (several workers); connect or ask again",
     "method_not_allowed": "that route does not take this HTTP method",
     "bad_host": "the request names a host this server does not answer to (TAWA_TRUSTED_HOSTS)",
     "timeout": "the request's head or body took too long to arrive",

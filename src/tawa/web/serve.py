@@ -1,4 +1,5 @@
-"""``tawa serve``: run the game server with uvicorn (one worker: each table has one writer, in memory)."""
+"""``tawa serve``: run the game server with uvicorn (one process per database; ``--workers N``: N processes on
+PostgreSQL behind nginx, ``tawa.web.deploy``)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,41 @@ def http_options(settings: Settings) -> dict[str, Any]:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, log_level: str = "info") -> None:
     run(prepare(host, port, db), host, port, log_level)
+
+
+def serve_many(workers: int, host: str, port: int, db: str | None, redis_url: str | None) -> None:
+    """``tawa serve --workers N``: N workers on PostgreSQL, Redis (started here unless given) and nginx in front
+    on ``host:port`` (``tawa.web.deploy.Fleet``), until Ctrl+C."""
+    import tempfile
+    from pathlib import Path
+
+    from tawa.web.deploy import Fleet, nginx_binary
+
+    try:
+        settings = Settings.from_env(db)
+    except ValidationError as e:
+        raise ValueError("; ".join(err["msg"].removeprefix("Value error, ") for err in e.errors())) from None
+    if settings.is_sqlite:
+        raise ValueError(
+            "several workers share one PostgreSQL database (--db postgresql+psycopg://…); "
+            "SQLite serves one process only (leave out --workers)"
+        )
+    nginx_binary()  # refused before anything starts when it is missing
+    run_dir = Path(tempfile.mkdtemp(prefix="tawa-workers-"))
+    fleet = Fleet(workers, settings.database_url, run_dir, host, port, redis_url or settings.redis_url)
+    try:
+        try:
+            fleet.start()
+        except RuntimeError as e:
+            raise ValueError(f"{e} (the logs are in {run_dir})") from None
+        shown = make_url(settings.database_url).render_as_string(hide_password=True)
+        print(
+            f"Tawa server: open http://{'[' + host + ']' if ':' in host else host}:{port}/ in a browser "
+            f"({workers} workers on {shown}, Redis {fleet.redis_url}, nginx; files in {run_dir}; Ctrl+C stops it)",
+            flush=True,
+        )
+        fleet.watch()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        fleet.stop()

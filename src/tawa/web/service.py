@@ -26,7 +26,9 @@ from tawa.web.auth import Guest, Keys, hash_token, new_token
 from tawa.web.bots import BotPool, fallback_for, resolve_bot
 from tawa.web.clock import PRESETS, TimeControl, preset
 from tawa.web.clock import now as clock_now
+from tawa.web.cluster import ADOPT_MAX, Cluster
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
+from tawa.web.pubsub import LiveShare, room_live
 from tawa.web.ratings import RatedTable, may_rate, of_table, rate_table
 from tawa.web.refused import Refused
 from tawa.web.settings import Settings
@@ -61,6 +63,12 @@ class TableService:
         self._ticker: asyncio.Task[None] | None = None
         self._timing_out: dict[str, asyncio.Task[None]] = {}  # tables whose time-out is being logged
         self._rating: set[asyncio.Task[None]] = set()  # rated tables whose ratings are being written
+        # many workers (tawa.web.cluster): this worker's leases, and what it knows of the others
+        self.cluster = Cluster(settings, store.engine) if settings.worker else None
+        self.alive: set[str] = set()  # the workers seen within a lease (the last sweep's)
+        self._sweeper: asyncio.Task[None] | None = None
+        self.share: LiveShare | None = None  # the other workers' live tables (Redis), and this one's published
+        self._started = clock_now()
 
     # ------------------------------------------------------------ database in threads
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
@@ -80,6 +88,8 @@ class TableService:
         """A room whose game just ended moves to the cache of finished tables; a rated table's ratings are
         written (``tawa.web.ratings.rate_table``, after the result's own commit)."""
         self._keep(room)
+        if self.cluster is not None:  # a finished table needs no owner: its lease is given up
+            asyncio.get_running_loop().run_in_executor(self._readers, self.cluster.release, [room.id])
         rated = of_table(room.data)
         if rated is not None:
             task = asyncio.get_running_loop().create_task(self._rate(rated))
@@ -102,6 +112,14 @@ class TableService:
             rated = of_table(done)
             if rated is not None:
                 await self._rate(rated)
+        if self.cluster is not None:  # a worker loads the running tables it serves, and keeps looking (sweep)
+            assert self.settings.redis_url is not None
+            self.share = LiveShare(self.settings.redis_url, self.cluster.me, self.published)
+            await self.share.start()
+            await self.sweep()
+            self._sweeper = asyncio.create_task(self._sweeping())
+            self._ticker = asyncio.create_task(self._tick())
+            return
         for table_id in await self.read(self.store.running_ids):
             try:
                 room = await self.table(table_id)
@@ -133,8 +151,71 @@ class TableService:
         finally:
             self._timing_out.pop(room.id, None)
 
+    async def _sweeping(self) -> None:
+        assert self.cluster is not None
+        while not self.closing:
+            await asyncio.sleep(self.cluster.lease / 3)
+            try:
+                await self.sweep()
+            except Exception:  # the database away for a moment: the next sweep tries again
+                log.exception("worker %s: the sweep of the leases failed", self.cluster.me)
+
+    async def sweep(self) -> None:
+        """One look at the leases (``tawa.web.cluster``): the heartbeat and this worker's leases renewed; the rooms
+        whose lease was lost dropped; those whose first choice of worker is alive again handed back; the running
+        tables this worker should serve whose lease ran out adopted (loaded from the log, bots and clocks going)."""
+        cluster = self.cluster
+        assert cluster is not None
+        held, alive = await self.read(cluster.renew, self._started)
+        self.alive = alive | {cluster.me}
+        back: list[str] = []
+        for table_id, room in list(self.live.items()):
+            if table_id not in held and room.data.status != FINISHED:
+                log.warning("worker %s: the lease on table %s was lost; dropping it", cluster.me, table_id)
+                self._drop(room)
+            elif cluster.server(table_id, self.alive) != cluster.me:
+                back.append(table_id)
+                self._drop(room)
+        if back:
+            await self.read(cluster.release, back)
+            log.info("worker %s: %d tables handed back to their workers", cluster.me, len(back))
+        mine = [t for t in await self.read(cluster.orphans) if cluster.server(t, self.alive) == cluster.me]
+        for table_id in mine[:ADOPT_MAX]:
+            try:
+                room = await self.table(table_id)
+            except Refused:  # another worker took it first
+                continue
+            except Exception:
+                log.exception("table %s could not be adopted", table_id)
+                continue
+            room.kick_bot()
+
+    def published(self) -> dict[str, dict[str, Any]]:
+        """This worker's running tables' live part, for the others (``tawa.web.pubsub``)."""
+        return {t: room_live(room) for t, room in self.live.items() if room.data.status == RUNNING}
+
+    def live_part(self, table_id: str) -> tuple[set[int], float | None, dict[int, str]] | None:
+        """A running table's connected seats, time left and seats a bot plays now: from its room when this worker
+        owns it, else as its owner last published them; None when neither knows."""
+        room = self.live.get(table_id)
+        if room is not None:
+            return room.connected_seats(), room.time_left(), room.ledger.out
+        heard = self.share.live(table_id) if self.share is not None else None
+        if heard is None:
+            return None
+        return set(heard["here"]), heard["left"], {int(k): v for k, v in heard["out"].items()}
+
+    def _drop(self, room: TableRoom) -> None:
+        room.drop()
+        self.live.pop(room.id, None)
+
     async def stop(self) -> None:
         self.closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+        if self.share is not None:
+            await self.share.stop()
         if self._ticker is not None:
             self._ticker.cancel()
             await asyncio.gather(self._ticker, *self._timing_out.values(), return_exceptions=True)
@@ -144,8 +225,15 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.close()
-        self._readers.shutdown(wait=True)
         self._writer.close()
+        if self.cluster is not None:  # every acknowledged move is committed: the next worker may take over now
+            try:
+                self.cluster.leave()
+            except Exception:
+                log.exception(
+                    "worker %s: its leases could not be given up (they run out by themselves)", self.cluster.me
+                )
+        self._readers.shutdown(wait=True)
 
     # ------------------------------------------------------------ loading
     async def table(self, table_id: str) -> TableRoom:
@@ -157,6 +245,8 @@ class TableService:
         if pending is None:
             pending = self._loading[table_id] = asyncio.get_running_loop().create_future()
             try:
+                if self.cluster is not None:
+                    await self._own(table_id)
                 loaded = await self.read(self.store.load, table_id)
                 room = None
                 if loaded is not None:
@@ -175,6 +265,16 @@ class TableService:
         if room is None:
             raise Refused("no_table", f"there is no table {table_id!r}")
         return room
+
+    async def _own(self, table_id: str) -> None:
+        """A worker loads an unfinished table only once it holds its lease; ``moved`` (503) while another live
+        worker holds it (a proxy tries the next worker, a client tries again)."""
+        assert self.cluster is not None
+        head = await self.read(self.store.table, table_id)
+        if head is None or head.status == FINISHED:
+            return
+        if not await self.read(self.cluster.claim, table_id):
+            raise Refused("moved", f"table {table_id} is served by another worker; try again")
 
     def _keep(self, room: TableRoom) -> None:
         if room.data.status == FINISHED:
@@ -248,7 +348,7 @@ class TableService:
             raise Refused("no_account", "a rated table is for registered players: register or log in first")
         running = not any(s.is_open for s in rows)
         data = TableData(
-            id=secrets.token_urlsafe(9),
+            id=self.cluster.new_id() if self.cluster is not None else secrets.token_urlsafe(9),
             game=cls.info.id,
             players=players,
             options=game.options,
@@ -268,6 +368,8 @@ class TableService:
             clock=None if clock == "none" else preset(clock, on_timeout).to_json(),
             rated=rated,
         )
+        if self.cluster is not None:  # the lease first: nobody else may load it once it exists
+            await self.read(self.cluster.claim, data.id)
         await self.write(create_table, data)
         if address:
             self._created_by_address.setdefault(address, collections.deque()).append(now)

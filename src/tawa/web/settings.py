@@ -6,11 +6,13 @@ Tests build one ``Settings`` per database and pass it to ``create_app``; nothing
 from __future__ import annotations
 
 import os
+import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 DEFAULT_DB = "sqlite:///./tawa.db"
+WORKER_ENTRY = r"[a-z][a-z0-9]{0,7}=[A-Za-z0-9.\-\[\]:]+:\d{1,5}"  # name=host:port (TAWA_WORKERS)
 
 # Named bot strengths offered by the lobby (any bot spec is accepted too).
 STRENGTHS: dict[str, str] = {
@@ -145,6 +147,19 @@ class Settings(BaseModel):
     bot_fallback: Literal["random", "progress"] = "progress"
     """The cheap bot that moves for a seat whose bot ran out of time."""
 
+    # ---- many workers, one database (docs/deploy.md; tawa.web.cluster)
+    worker: Annotated[str, Field(pattern=r"^([a-z][a-z0-9]{0,7})?$")] = ""
+    """This process's name among ``workers`` (``w1`` …); empty: the one process of its database (the default).
+    A worker owns the running tables it holds a lease on; its new tables' ids begin with its name."""
+    workers: tuple[str, ...] = ()
+    """Every worker as ``name=host:port``, in ring order (``TAWA_WORKERS``, comma-separated): a table is served by
+    the worker its id names, or, while that one is down, by the next live one in this order (nginx's backups)."""
+    redis_url: str | None = None
+    """The Redis server the workers share what crosses tables through (``redis://127.0.0.1:6379/0``)."""
+    lease_seconds: Annotated[float, Field(ge=2, le=300)] = 10.0
+    """How long a worker's lease on a table lasts unless renewed (it renews every third of it): a worker that dies
+    loses its tables to the next live one within this time."""
+
     @field_validator("database_url")
     @classmethod
     def _driver(cls, url: str) -> str:
@@ -167,6 +182,23 @@ class Settings(BaseModel):
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
 
+    @model_validator(mode="after")
+    def _cluster(self) -> Settings:
+        if not self.worker:
+            return self
+        names = [w.partition("=")[0] for w in self.workers]
+        if self.is_sqlite:
+            raise ValueError("several workers share one PostgreSQL database; SQLite serves one process only")
+        if self.worker not in names:
+            raise ValueError(f"worker {self.worker!r} is not one of TAWA_WORKERS ({', '.join(names) or 'none'})")
+        if len(set(names)) != len(names) or any(not re.fullmatch(WORKER_ENTRY, w) for w in self.workers):
+            raise ValueError("TAWA_WORKERS: name=host:port each, names [a-z][a-z0-9]{0,7}, each name once")
+        if not self.secret:
+            raise ValueError("several workers need one TAWA_SECRET (each signs and checks the others' cookies)")
+        if not self.redis_url:
+            raise ValueError("several workers need TAWA_REDIS_URL (what crosses tables goes through Redis)")
+        return self
+
     @classmethod
     def from_env(cls, database_url: str | None = None, **overrides: object) -> Settings:
         """Settings from the environment, then the given values on top: each field from ``TAWA_<FIELD>``
@@ -178,7 +210,7 @@ class Settings(BaseModel):
             if raw:
                 values[name] = (
                     tuple(o.strip() for o in raw.split(",") if o.strip())
-                    if name in ("allowed_origins", "trusted_hosts")
+                    if name in ("allowed_origins", "trusted_hosts", "workers")
                     else raw
                 )
         if database_url:

@@ -30,6 +30,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -87,6 +88,8 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # several workers start at once: one migrates, the others wait
+            conn.execute(text("SELECT pg_advisory_xact_lock(7368)"))
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

@@ -75,6 +75,10 @@ class Subscriber(Protocol):
 
     def send(self, message: dict[str, Any] | str) -> None: ...
 
+    def moved(self, table: str) -> None:
+        """The table moved to another worker (``tawa.web.cluster``): tell the client and close the connection, so
+        that it reconnects through the proxy to the table's worker."""
+
 
 class Hub(Protocol):
     """What a room needs of the server (``TableService``)."""
@@ -190,6 +194,7 @@ class TableRoom:
         self._last_move: tuple[int, int, str] | None = None  # (seq before it, seat, action): duplicate detection
         self._bot_for = -1  # the version a bot job was started for
         self.bot_task: asyncio.Task[None] | None = None
+        self.dropped = False  # another worker owns the table now (``drop``)
         self._presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
         self._clamped: set[int] = set()  # bot seats warned about a spec out of range
 
@@ -440,6 +445,8 @@ class TableRoom:
     # ------------------------------------------------------------ the move gate
     def _check_running(self) -> None:
         data = self.data
+        if self.dropped:
+            raise Refused("moved", "this table is served by another worker now; join it again")
         if data.status == OPEN:
             left = sum(1 for s in data.seats if s.is_open)
             raise Refused("not_started", f"the table is waiting for {left} more player(s)")
@@ -767,10 +774,21 @@ class TableRoom:
             w.conn.send(text)
             w.fresh = False
 
+    def drop(self) -> None:
+        """This worker no longer owns the table (``tawa.web.cluster``): its bot job stops, its watchers are told
+        ``moved`` and their connections close; the room is forgotten by the service. Nothing is lost: every
+        acknowledged move is in the log the next owner loads."""
+        self.dropped = True
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for w in list(self.watchers):
+            self.watchers.discard(w)
+            w.conn.moved(self.id)
+
     # ------------------------------------------------------------ bots
     def kick_bot(self) -> None:
         """Start the bot job when a bot seat is to act and none runs for this version yet."""
-        if self.hub.closing or not self.running:
+        if self.hub.closing or self.dropped or not self.running:
             return
         seat = self.game.current_player
         if seat is None or not self.bot_plays(seat) or self._bot_for == self.data.seq:

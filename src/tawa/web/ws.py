@@ -65,6 +65,7 @@ from tawa.web.table import TableRoom, Watcher
 
 log = logging.getLogger("tawa.web")
 IDLE_CLOSE = 4408  # the close code of an idle connection
+MOVED_CLOSE = 1012  # the close code of a connection whose table moved to another worker ("service restart")
 RESYNC_AFTER = 5.0  # a sync from a client that holds the table as it is is honoured if its view is older
 
 
@@ -222,6 +223,15 @@ class Connection:
         self.closed, self.close_code = True, IDLE_CLOSE
         self.queue.put_nowait(None)
 
+    def moved(self, table: str) -> None:
+        """The table moved to another worker (``tawa.web.cluster``): a ``moved`` refusal, then the connection closes
+        (1012, "service restart") so the client connects again, through the proxy, to the table's worker."""
+        if self.closed:
+            return
+        self.reject("moved", "this table is served by another worker now; connect again", table)
+        self.closed, self.close_code = True, MOVED_CLOSE
+        self.queue.put_nowait(None)
+
     # ------------------------------------------------------------ inbound
     async def handle_text(self, text: str) -> None:
         settings = self.settings
@@ -262,6 +272,9 @@ class Connection:
         try:
             await self.dispatch(msg)
         except Refused as r:
+            if r.code == "moved" and table is not None:
+                self.moved(table)
+                return
             self.reject(r.code, r.reason, table, ack, r.rule, r.v, r.opens)
 
     async def dispatch(self, msg: Any) -> None:

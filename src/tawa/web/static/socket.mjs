@@ -22,7 +22,8 @@ export class TableSocket {
 
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = (this.ws = new WebSocket(`${proto}//${location.host}/ws/v1`));
+    // ?table= lets a proxy in front of several workers route the socket to the table's worker (docs/deploy.md)
+    const ws = (this.ws = new WebSocket(`${proto}//${location.host}/ws/v1?table=${encodeURIComponent(this.table)}`));
     ws.onopen = () => {
       this.retry = 0;
       this.send({ t: "join", table: this.table, ...(this.token ? { token: this.token } : {}) });
