@@ -54,6 +54,9 @@ def bench_server_cmd(
         ),
     ] = None,
     hostile: Annotated[bool, typer.Option(help="a hostile client harasses the server all along (issue 23)")] = False,
+    workers: Annotated[
+        int, typer.Option(min=1, max=16, help="server workers (more than 1: --db PostgreSQL; Redis, nginx started)")
+    ] = 1,
 ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     bench = importlib.import_module("tawa.web.bench")
@@ -70,6 +73,7 @@ def bench_server_cmd(
                 client_processes=client_processes,
                 moves=moves,
                 hostile=hostile,
+                workers=workers,
             ),
             indent=1,
         )

@@ -45,6 +45,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from tawa.core.registry import game_class
+from tawa.web.deploy import Fleet, wait_for
 from tawa.web.hostile import run_hostile
 from tawa.web.serve import GC_THRESHOLDS, WS_HARD_LIMIT
 
@@ -91,6 +92,13 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
 def _percentile(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -116,7 +124,8 @@ async def _seat(
     board: bool,
     source: str,
 ) -> None:
-    async with connect(ws_url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60, local_addr=(source, 0)) as ws:
+    url = f"{ws_url}?table={table}"  # as the browser's socket does: a proxy in front of several workers routes by it
+    async with connect(url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60, local_addr=(source, 0)) as ws:
         await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
         seat, v, view = None, 0, None
         held = Parts()
@@ -326,32 +335,50 @@ def run_bench(
     client_processes: int = 2,
     moves: int | None = None,
     hostile: bool = False,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Run the load; returns the figures (see the module docstring). ``moves``: measure until that many moves
     were acknowledged (each client process its share), ``seconds`` at most. ``hostile``: a hostile client
-    (``tawa.web.hostile``) harasses the first tables from its own address all along, in a process of its own."""
+    (``tawa.web.hostile``) harasses the first tables from its own address all along, in a process of its own.
+    ``workers`` > 1: that many workers on ``db`` (PostgreSQL) behind nginx, with a Redis (``tawa.web.deploy.Fleet``);
+    the server's CPU is then the workers' and nginx's and Redis's together (``server_cpu_by_process`` each)."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         log = (Path(tmp) / "server.log").open("wb")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "tawa.cli", "serve", "--port", str(port), "--db", url],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "TAWA_LOG_LEVEL": "warning", "TAWA_SECRET_FILE": str(Path(tmp) / "secret")},
-        )
+        fleet: Fleet | None = None
+        if workers > 1:
+            if url.startswith("sqlite"):
+                raise ValueError("several workers need --db postgresql+psycopg://… (SQLite serves one process only)")
+            fleet = Fleet(workers, url, Path(tmp) / "run", port=port, env={"TAWA_LOG_LEVEL": "warning"})
+            proc = None
+        else:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "tawa.cli", "serve", "--port", str(port), "--db", url],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "TAWA_LOG_LEVEL": "warning", "TAWA_SECRET_FILE": str(Path(tmp) / "secret")},
+            )
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start: " + (Path(tmp) / "server.log").read_text()[-2000:])
-                time.sleep(0.1)
+            if fleet is not None:
+                fleet.start()
+            else:
+                assert proc is not None
+                wait_for(f"{base}/api/health", proc, "the server", Path(tmp) / "server.log", 60)
+
+            def server_pids() -> dict[str, int]:
+                if fleet is None:
+                    assert proc is not None
+                    return {"server": proc.pid}
+                pids = {name: p.pid for name, p in fleet.procs.items()}
+                for name, p in (("nginx", fleet.nginx), ("redis", fleet.redis)):
+                    if p is not None:
+                        pids[name] = p.pid
+                if fleet.nginx is not None:  # nginx's own worker process does the proxying
+                    pids.update({f"nginx-{i}": c for i, c in enumerate(_children(fleet.nginx.pid))})
+                return pids
+
             made = [
                 (t, toks, source_of(i)) for i, (t, toks) in enumerate(_make_tables(base, tables, game, options or {}))
             ]
@@ -377,23 +404,28 @@ def run_bench(
                         run_hostile, (base, [t for t, _, _ in made[:5]], warmup + 1.0 + seconds)
                     )
                 time.sleep(max(0.0, start_at - time.monotonic()))
-                cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
+                pids = server_pids()
+                cpu0, t0 = {n: _cpu_seconds(p) for n, p in pids.items()}, time.monotonic()
                 if moves is None:
                     time.sleep(max(0.0, start_at + seconds - time.monotonic()))
                 results = [job.result() for job in jobs]
-                cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
+                cpu1, t1 = {n: _cpu_seconds(p) for n, p in pids.items()}, time.monotonic()
                 hostile_out = harassed.get(120) if harasser is not None else None
                 if harasser is not None:
                     harasser.close()
             stats = _merge([st for st, _ in results])
-            times = {"wall": t1 - t0, "server_cpu": cpu1 - cpu0, "client_cpu": sum(c for _, c in results)}
+            used = {n: cpu1[n] - cpu0[n] for n in pids}
+            times = {"wall": t1 - t0, "server_cpu": sum(used.values()), "client_cpu": sum(c for _, c in results)}
             load_after = os.getloadavg()
         finally:
-            proc.terminate()
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            if fleet is not None:
+                fleet.stop()
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
             log.close()
     lat = [x * 1000 for x in stats.latencies]
     lags = [x * 1000 for x in stats.lags]
@@ -434,7 +466,9 @@ def run_bench(
             "p99": round(_percentile(lags, 0.99), 2),
             "max": round(max(lags), 2) if lags else None,
         },
+        "workers": workers,
         "server_cpu_share": round(times["server_cpu"] / times["wall"], 3),
+        "server_cpu_by_process": {n: round(u / times["wall"], 3) for n, u in used.items()},
         "client_cpu_share": round(times["client_cpu"] / times["wall"], 3),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],

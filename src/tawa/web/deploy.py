@@ -68,7 +68,12 @@ def nginx_conf(ring: Sequence[Worker], host: str, port: int, prefix: str | None 
             *(f"    server {o.address} backup max_fails=1 fail_timeout=2s;" for o in others),
             "}",
         ]
-    blocks += ["upstream tawa_any {", *(f"    server {w.address} max_fails=1 fail_timeout=2s;" for w in ring), "}"]
+    blocks += [  # random: round robin would deal a client's every other request (its new tables) to one worker
+        "upstream tawa_any {",
+        "    random;",
+        *(f"    server {w.address} max_fails=1 fail_timeout=2s;" for w in ring),
+        "}",
+    ]
     proxied = [
         "        proxy_http_version 1.1;",
         "        proxy_set_header Host $http_host;",
