@@ -236,3 +236,78 @@ def test_several_workers_refuse_sqlite(tmp_path: Path) -> None:
     env = {**os.environ, "TAWA_WORKER": "w1", "TAWA_WORKERS": "w1=127.0.0.1:1", "TAWA_DATABASE_URL": "sqlite:///x"}
     r = subprocess.run([sys.executable, "-m", "tawa.cli", "serve"], capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode != 0 and "SQLite serves one process only" in r.stderr + r.stdout
+
+
+def unit_command(name: str) -> list[str]:
+    """The shipped systemd unit's ExecStart for worker ``name``, with this checkout's ``tawa``."""
+    unit = (Path(__file__).parents[2] / "deploy" / "systemd" / "tawa-worker@.service").read_text()
+    line = next(x for x in unit.splitlines() if x.startswith("ExecStart="))
+    argv = line.removeprefix("ExecStart=").replace("%i", name).split()
+    assert argv[0] == "/opt/tawa/bin/tawa"
+    return [sys.executable, "-m", "tawa.cli", *argv[1:]]
+
+
+def test_the_shipped_unit_and_nginx_file_run_a_worker_behind_nginx(tmp_path: Path) -> None:
+    """docs/deploy.md's pieces on loopback: the systemd unit's command (``tawa serve --worker w1``, its address from
+    TAWA_WORKERS) with the example environment file's names, and ``tawa nginx-conf``'s file in a stock nginx."""
+    from tawa.web.deploy import free_port, nginx_binary
+
+    example = (Path(__file__).parents[2] / "deploy" / "tawa.env.example").read_text()
+    names = {x.split("=", 1)[0] for x in example.splitlines() if x and not x.startswith("#")}
+    assert {"TAWA_DATABASE_URL", "TAWA_REDIS_URL", "TAWA_WORKERS", "TAWA_SECRET"} <= names
+    redis_port, port, front = free_port(), free_port(), free_port()
+    redis = subprocess.Popen(
+        ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--dir", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+    )
+    with fresh_database("postgresql", tmp_path) as url:
+        env = {
+            **os.environ,
+            "TAWA_DATABASE_URL": url,
+            "TAWA_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+            "TAWA_WORKERS": f"w1=127.0.0.1:{port},w2=127.0.0.1:{free_port()}",
+            "TAWA_SECRET": "a test signing key that is long enough",
+            "TAWA_BOT_WORKERS": "1",
+        }
+        conf = subprocess.run(
+            [sys.executable, "-m", "tawa.cli", "nginx-conf", "--listen", f"127.0.0.1:{front}"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (tmp_path / sub).mkdir()
+        (tmp_path / "tawa.conf").write_text(conf)  # as /etc/nginx/conf.d/tawa.conf, in an nginx.conf of its own
+        (tmp_path / "nginx.conf").write_text(
+            f"{'user root;' if os.geteuid() == 0 else ''} daemon off; pid {tmp_path}/nginx.pid;"
+            f" error_log {tmp_path}/error.log; events {{}} http {{ client_body_temp_path {tmp_path}/body;"
+            f" proxy_temp_path {tmp_path}/proxy; fastcgi_temp_path {tmp_path}/fastcgi;"
+            f" uwsgi_temp_path {tmp_path}/uwsgi; scgi_temp_path {tmp_path}/scgi; include {tmp_path}/tawa.conf; }}\n"
+        )
+        worker = subprocess.Popen(
+            unit_command("w1"), env=env, stdout=(tmp_path / "w1.log").open("wb"), stderr=subprocess.STDOUT
+        )
+        nginx = subprocess.Popen(
+            [nginx_binary(), "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "error.log")]
+        )
+        try:
+            until("the worker answers on its TAWA_WORKERS address", lambda: _ok(f"http://127.0.0.1:{port}/api/health"))
+            until("nginx answers in front", lambda: _ok(f"http://127.0.0.1:{front}/api/health"))
+            ana = Guest(Via(f"http://127.0.0.1:{front}"), "Ana")  # type: ignore[arg-type]
+            made = ana.create("ayar", 2, [ME, {"kind": "bot", "bot": "random"}])
+            assert made["id"].startswith("w1-")
+            sock, full = joined(Via(f"http://127.0.0.1:{front}"), made["id"], made["me"]["token"])
+            assert full["seat"] == 0
+            sock.close()
+        finally:
+            for proc in (nginx, worker, redis):
+                proc.terminate()
+                proc.wait(20)
+
+
+def _ok(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False

@@ -26,6 +26,10 @@ def serve_cmd(
     redis: Annotated[
         str | None, typer.Option(help="Redis URL for several workers (default $TAWA_REDIS_URL, else one started here)")
     ] = None,
+    worker: Annotated[
+        str | None,
+        typer.Option(help="run as this worker of $TAWA_WORKERS, on its host:port (one systemd unit per worker)"),
+    ] = None,
 ) -> None:
     """Run the game server (lobby, tables for people and bots, replays); open the printed address."""
     server = importlib.import_module("tawa.web.serve")
@@ -34,8 +38,19 @@ def serve_cmd(
             server.serve_many(workers, host, port, db, redis)
         return
     with user_errors():
+        if worker is not None:
+            host, port = server.worker_address(worker)
         app = server.prepare(host, port, db)
     server.run(app, host, port)
+
+
+def nginx_conf_cmd(
+    listen: Annotated[str, typer.Option(help="the address nginx listens on, host:port")] = "0.0.0.0:80",
+) -> None:
+    """Print nginx's configuration for the workers of $TAWA_WORKERS (for /etc/nginx/conf.d/; docs/deploy.md)."""
+    with user_errors():
+        deploy = importlib.import_module("tawa.web.deploy")
+        print(deploy.system_nginx_conf(listen), end="")
 
 
 def bench_server_cmd(
@@ -82,4 +97,5 @@ def bench_server_cmd(
 
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve_cmd)
+    app.command("nginx-conf")(nginx_conf_cmd)
     app.command("bench-server")(bench_server_cmd)

@@ -127,6 +127,20 @@ def nginx_conf(ring: Sequence[Worker], host: str, port: int, prefix: str | None 
     )
 
 
+def system_nginx_conf(listen: str) -> str:
+    """``tawa nginx-conf``: the file for a system nginx, from ``TAWA_WORKERS`` (``Settings.from_env``)."""
+    from tawa.web.cluster import parse_workers
+    from tawa.web.settings import Settings
+
+    ring = parse_workers(Settings.from_env().workers)
+    if not ring:
+        raise ValueError("TAWA_WORKERS names no worker (name=host:port, comma-separated)")
+    host, _, port = listen.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"--listen {listen!r}: host:port")
+    return nginx_conf(ring, host.strip("[]"), int(port))
+
+
 def nginx_binary() -> str:
     found = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)
     if found is None:

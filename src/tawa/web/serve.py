@@ -135,3 +135,17 @@ def serve_many(workers: int, host: str, port: int, db: str | None, redis_url: st
         pass
     finally:
         fleet.stop()
+
+
+def worker_address(name: str) -> tuple[str, int]:
+    """``tawa serve --worker NAME``: this process is worker ``NAME`` of ``TAWA_WORKERS`` and listens on its entry's
+    host and port (``TAWA_WORKER`` is set for the settings)."""
+    from tawa.web.cluster import parse_workers
+
+    os.environ["TAWA_WORKER"] = name
+    try:
+        settings = Settings.from_env()
+    except ValidationError as e:
+        raise ValueError("; ".join(err["msg"].removeprefix("Value error, ") for err in e.errors())) from None
+    w = next(w for w in parse_workers(settings.workers) if w.name == name)
+    return w.host, w.port
