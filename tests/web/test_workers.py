@@ -150,6 +150,30 @@ def test_two_people_on_different_workers_play_and_every_lobby_shows_the_table(fl
         s.close()
 
 
+def test_a_rematch_offered_on_one_worker_reaches_a_player_whose_socket_is_on_another(fleet: Fleet) -> None:
+    w1, w2, proxy = Via(fleet.worker_url("w1")), Via(fleet.worker_url("w2")), Via(fleet.url)
+    ana = Guest(w1, "Ana")  # type: ignore[arg-type]
+    made = ana.create("ayar", 2, [ME, INVITE])
+    bea_seat = Guest(proxy, "Bea").take(made["invites"][0]["url"])  # type: ignore[arg-type]
+    a, _ = joined(w1, made["id"], made["me"]["token"])
+    a.send({"t": "resign", "table": made["id"], "ack": 5})  # two players: the game is over
+    assert a.expect("ack", table=made["id"], ack=5, timeout=60)
+    until("the game is over", lambda: httpx.get(f"{w1.url}/api/tables/{made['id']}").json()["status"] == "finished")
+    b, full = joined(w2, made["id"], bea_seat["token"])  # a finished table: any worker shows it
+    assert full["view"]["status"] == "finished"
+    a.send({"t": "rematch", "table": made["id"], "ack": 6})
+    new = a.expect("rematch", table=made["id"], ack=6, timeout=60)["rematch"]
+    offer = b.expect("rematch", table=made["id"], timeout=60)  # through Redis, from w1 to w2
+    assert offer["rematch"] == new and offer["joined"] == [0] and offer["seat"] is None
+    # she takes it through nginx (the rematch is w1's)
+    c, _ = joined(proxy, made["id"], bea_seat["token"])
+    c.send({"t": "rematch", "table": made["id"], "ack": 7})
+    assert c.expect("rematch", table=made["id"], ack=7, timeout=60)["seat"] == 0
+    assert httpx.get(f"{fleet.url}/api/tables/{new}").json()["status"] == "running"
+    for s in (a, b, c):
+        s.close()
+
+
 def play(via: Via, table: str, token: str, stop: threading.Event, acked: list[int], errors: list[str]) -> None:
     """Play the seat whenever it is to act, recording each acknowledged version; when the socket dies (its worker
     was killed) join again through nginx and play on."""

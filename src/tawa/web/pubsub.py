@@ -4,7 +4,9 @@ Each worker publishes, every ``EVERY`` seconds, the live state of the tables it 
 alerts show and that only the owner knows (in memory): the time left to the seat to act, the seats a bot plays now
 (resigned, timed out) and the seats whose people are connected. Every worker listens, so its lobby, its "your turn"
 answers (``GET /api/my-turns``) and its table rows show another worker's tables as their owner sees them, at most a
-couple of seconds late. The truth (seats, moves, results, invitations, rematch links) stays in the database, which
+couple of seconds late. Table events that concern people on other workers go on a second channel (``EVENTS``): a
+rematch offered at a finished table reaches its players' sockets on every worker. The truth (seats, moves, results,
+invitations, rematch links) stays in the database, which
 every worker reads; a worker whose Redis is away goes on serving its own tables and shows the others without their
 live part until it is back (logged, never raised into a request).
 """
@@ -23,6 +25,7 @@ import redis.asyncio as aioredis
 
 log = logging.getLogger("tawa.web")
 CHANNEL = "tawa:live"
+EVENTS = "tawa:events"  # {"worker", "table", "kind", ...}: what the other workers' sockets of a table must hear
 EVERY = 1.0  # seconds between two publications of a worker's tables
 FRESH = 5.0  # a worker's publication older than this is ignored (it died, or Redis is away)
 
@@ -30,8 +33,15 @@ FRESH = 5.0  # a worker's publication older than this is ignored (it died, or Re
 class LiveShare:
     """This worker's publisher and everybody's latest publication (``live(table)``)."""
 
-    def __init__(self, url: str, me: str, tables: Callable[[], dict[str, dict[str, Any]]]) -> None:
-        self.url, self.me, self.tables = url, me, tables
+    def __init__(
+        self,
+        url: str,
+        me: str,
+        tables: Callable[[], dict[str, dict[str, Any]]],
+        on_event: Callable[[dict[str, Any]], None],
+    ) -> None:
+        self.url, self.me, self.tables, self.on_event = url, me, tables, on_event
+        self._sending: set[asyncio.Task[None]] = set()
         self.heard: dict[str, tuple[float, dict[str, dict[str, Any]]]] = {}  # worker -> (when, its tables)
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: aioredis.Redis | None = None
@@ -56,6 +66,20 @@ class LiveShare:
                 return tables[table_id]
         return None
 
+    def event(self, table: str, kind: str, **fields: Any) -> None:
+        """Tell the other workers about ``table`` (in the background; lost if Redis is away, logged)."""
+        message = json.dumps({"worker": self.me, "table": table, "kind": kind, **fields}, separators=(",", ":"))
+        task = asyncio.get_running_loop().create_task(self._send(message))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send(self, message: str) -> None:
+        assert self._redis is not None
+        try:
+            await self._redis.publish(EVENTS, message)
+        except Exception as e:
+            log.warning("worker %s: could not publish a table event (%s)", self.me, e)
+
     async def _publishing(self) -> None:
         assert self._redis is not None
         while True:
@@ -73,12 +97,21 @@ class LiveShare:
         while True:
             try:
                 pubsub = self._redis.pubsub()
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(CHANNEL, EVENTS)
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
                     got = json.loads(message["data"])
-                    if isinstance(got, dict) and isinstance(got.get("worker"), str):
+                    if not isinstance(got, dict) or not isinstance(got.get("worker"), str):
+                        continue
+                    channel = message.get("channel")
+                    if channel in (EVENTS, EVENTS.encode()):
+                        if got["worker"] != self.me:
+                            try:
+                                self.on_event(got)
+                            except Exception:
+                                log.exception("worker %s: a table event failed: %r", self.me, got)
+                    else:
                         self.heard[got["worker"]] = (time.monotonic(), got.get("tables") or {})
             except asyncio.CancelledError:
                 raise

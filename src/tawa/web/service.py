@@ -114,7 +114,7 @@ class TableService:
                 await self._rate(rated)
         if self.cluster is not None:  # a worker loads the running tables it serves, and keeps looking (sweep)
             assert self.settings.redis_url is not None
-            self.share = LiveShare(self.settings.redis_url, self.cluster.me, self.published)
+            self.share = LiveShare(self.settings.redis_url, self.cluster.me, self.published, self._heard)
             await self.share.start()
             await self.sweep()
             self._sweeper = asyncio.create_task(self._sweeping())
@@ -193,6 +193,15 @@ class TableService:
     def published(self) -> dict[str, dict[str, Any]]:
         """This worker's running tables' live part, for the others (``tawa.web.pubsub``)."""
         return {t: room_live(room) for t, room in self.live.items() if room.data.status == RUNNING}
+
+    def _heard(self, event: dict[str, Any]) -> None:
+        """Another worker's table event (``tawa.web.pubsub.EVENTS``) for the sockets of this worker."""
+        room = self.done.get(event["table"]) or self.live.get(event["table"])
+        if room is None:
+            return
+        if event["kind"] == "rematch":
+            room.data.rematch = event["rematch"]
+            room.rematch_offered(int(event["seat"]), [int(s) for s in event["joined"]], str(event["by"]))
 
     def live_part(self, table_id: str) -> tuple[set[int], float | None, dict[int, str]] | None:
         """A running table's connected seats, time left and seats a bot plays now: from its room when this worker
@@ -424,6 +433,9 @@ class TableService:
         n = old.players
         there = (seat + 1) % n
         async with room.lock:  # one rematch per table, whoever asks first
+            if old.rematch is None and self.cluster is not None:  # another worker's players may have made it
+                stored = await self.read(self.store.table, old.id)
+                old.rematch = stored.rematch if stored is not None else None
             if old.rematch is None:
                 seats: list[tuple[str, str | None]] = [("invite", None)] * n  # a person's seat: kept for them
                 for s in old.seats:
@@ -455,6 +467,8 @@ class TableService:
         joined = [s.seat for s in old.seats if s.guest in sat]
         by = room.who(next((s.seat for s in old.seats if s.guest == new.data.creator), seat))
         room.rematch_offered(seat, joined, by)
+        if self.share is not None:  # the players whose sockets are on other workers
+            self.share.event(old.id, "rematch", rematch=new.id, seat=seat, joined=joined, by=by)
         return new, there, token, joined, by
 
     async def take_seat(self, table_id: str, seat: int, guest: Guest, invite: str | None) -> str:
