@@ -74,8 +74,8 @@ class Settings(BaseModel):
     smtp_password: str | None = None
     """The SMTP login's password (``TAWA_SMTP_PASSWORD``; never logged)."""
     smtp_timeout: Annotated[float, Field(gt=0, le=300)] = 20.0
-    """Seconds one SMTP conversation may take; a slower or failing server is logged and the mail dropped (nothing
-    the player did waits for it)."""
+    """Seconds each step of an SMTP conversation may take; a slower or failing server is logged and the mail dropped
+    (nothing the player did waits for it)."""
     mail_from: str | None = None
     """The ``From`` of the server's mail (``Tawa <tawa@example.org>``). None: ``Tawa <tawa@HOST>``, HOST the host of
     ``public_url`` (else ``localhost``)."""
