@@ -1,6 +1,7 @@
 """E-mail in the browser (issue 26), against a real SMTP server (aiosmtpd): a player adds an address in the account
 panel and confirms it by the mailed link's page; on a second browser "forgot password?" mails a reset link, whose
-page sets a new password and logs that browser in (the first one is logged out). At desktop and phone sizes."""
+page sets a new password and logs that browser in (the first one is logged out). At desktop and phone sizes; the
+account panel with its e-mail part and the reset page have no serious axe-core violation."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from harness import Server
 from playwright.sync_api import Browser, expect
 from smtp_box import Mailbox
 from table_ui import DESKTOP, PHONE, account_form, people, set_name
+from test_browser_axe import axe_violations, grave
 
 PASSWORD = "a long browser password"
 NEW_PASSWORD = "another long password"
@@ -54,6 +56,7 @@ def test_add_an_address_then_forgot_password_reset_page_logs_in(
     ana.get_by_test_id("account-more").click()
     expect(ana.get_by_test_id("mail-address")).to_have_text(address)
     expect(ana.get_by_test_id("mail-alerts")).to_be_checked()
+    assert grave(axe_violations(ana)) == []
 
     other.goto(server.url + "/")
     other.get_by_test_id("login").click()
@@ -65,6 +68,7 @@ def test_add_an_address_then_forgot_password_reset_page_logs_in(
     other.goto(reset.link())
     expect(other.get_by_test_id("reset-form")).to_be_visible()
     assert "#" not in other.url
+    assert grave(axe_violations(other)) == [] and other.locator("h1").count() == 1
     other.fill("input[name=new-password]", NEW_PASSWORD)
     other.fill("input[name=new-password-again]", NEW_PASSWORD)
     other.get_by_test_id("reset-submit").click()
@@ -74,5 +78,6 @@ def test_add_an_address_then_forgot_password_reset_page_logs_in(
     ana.reload()
     expect(ana.get_by_test_id("register")).to_be_visible()  # logged out by the new password
     assert errors == []
+    assert reset.token() not in server.output() and verify.token() not in server.output()
     for p in (ana, other):
         p.context.close()

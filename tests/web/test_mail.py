@@ -10,6 +10,7 @@ an expiry or a turn's delay. A test that no mail came waits for a later mail tha
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -155,6 +156,7 @@ def test_password_reset_by_username_and_by_address(mail_server: Server, mailbox:
     }
     assert username_of(nobody) == "ana"
     assert username_of(ana) is None and username_of(elsewhere) is None
+    assert first.token() not in srv.output() and second.token() not in srv.output()
     # once only; and the password change voided the second link too
     for mail in (first, second):
         again = post(client(srv), "/api/password/reset", {"token": mail.token(), "new": "yet another one"}, status=410)
@@ -257,6 +259,24 @@ def test_an_smtp_server_that_is_down_breaks_nothing(server_with: Callable[..., S
         assert time.monotonic() < until, srv.output()[-2000:]
         time.sleep(0.05)
     assert httpx.get(f"{srv.url}/api/health", timeout=30).json() == {"ok": True}
+
+
+def test_an_smtp_server_that_never_answers_holds_nothing_up(server_with: Callable[..., Server]) -> None:
+    """An SMTP server that takes the connection and never says a word (a listening socket nobody serves), with a
+    minute's ``smtp_timeout``: every answer comes at once all the same (httpx gives up after 5 s here)."""
+    with socket.socket() as mute:
+        mute.bind(("127.0.0.1", 0))
+        mute.listen(16)
+        env = {"TAWA_SMTP_HOST": "127.0.0.1", "TAWA_SMTP_PORT": str(mute.getsockname()[1])}
+        srv = server_with(**env, TAWA_SMTP_SECURITY="none", TAWA_SMTP_TIMEOUT="60")
+        ana = account(srv, "ana")
+        fast = httpx.Client(base_url=srv.url, timeout=5, cookies=ana.cookies)
+        for i in range(3):
+            body = {"address": f"ana{i}@example.org", "password": PASSWORD}
+            assert post(fast, "/api/mail/address", body)["pending"] == f"ana{i}@example.org"
+            assert post(fast, "/api/password/forgot", {"who": "ana"})["message"]
+        assert post(fast, "/api/tables", {"game": GAME, "players": 2, "seats": [ME, BOT]}, status=201)["id"]
+        assert fast.get("/api/health").json() == {"ok": True}
 
 
 # ---------------------------------------------------------------- turn alerts

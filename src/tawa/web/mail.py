@@ -11,10 +11,12 @@ the request that made the mail (for turn alerts: the latest request answered, ``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import queue
 import smtplib
 import ssl
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from urllib.parse import urlsplit
@@ -32,7 +34,10 @@ class Mailer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.on = settings.mail_on
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tawa-mail")
+        # one daemon thread: a hung SMTP server never holds up the server's exit (an executor's threads would)
+        self._jobs: queue.SimpleQueue[tuple[EmailMessage, asyncio.AbstractEventLoop, asyncio.Future[bool]] | None]
+        self._jobs = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
         self._pending: set[asyncio.Future[bool]] = set()
         self.seen: str | None = None  # the base URL of the latest request answered (links when no public_url)
         self.sent = 0  # mails the SMTP server took, since start
@@ -76,10 +81,22 @@ class Mailer:
             log.warning("mail not sent: %s", e)
             self.failed += 1
             return None
-        fut = asyncio.get_running_loop().run_in_executor(self._pool, self._deliver, msg)
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[bool] = loop.create_future()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="tawa-mail", daemon=True)
+            self._thread.start()
+        self._jobs.put((msg, loop, fut))
         self._pending.add(fut)
         fut.add_done_callback(self._pending.discard)
         return fut
+
+    def _loop(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            msg, loop, fut = job
+            ok = self._deliver(msg)
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+                loop.call_soon_threadsafe(_settle, fut, ok)
 
     def _deliver(self, msg: EmailMessage) -> bool:
         st = self.settings
@@ -110,4 +127,11 @@ class Mailer:
         """Let the queued mails go for up to ``wait`` seconds, then stop the mail thread."""
         if self._pending:
             await asyncio.wait(list(self._pending), timeout=wait)
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pending:
+            log.warning("%d mails not sent: the server stops while they wait for the SMTP server", len(self._pending))
+        self._jobs.put(None)
+
+
+def _settle(fut: asyncio.Future[bool], ok: bool) -> None:
+    if not fut.done():
+        fut.set_result(ok)
