@@ -179,6 +179,14 @@ def test_password_reset_by_username_and_by_address(mail_server: Server, mailbox:
     assert post(client(srv), "/api/password/reset", {"token": late.token(), "new": NEW_PASSWORD}, status=410)[
         "code"
     ] == ("bad_link")
+    # a reset link mailed to an address no longer the account's does nothing
+    post(nobody, "/api/password/forgot", {"who": "ana"})
+    to_old = box.wait("ana@example.org", 6)[-1]
+    post(nobody, "/api/mail/address", {"address": "ana@newer.example.org", "password": PASSWORD})
+    post(nobody, "/api/mail/verify", {"token": box.wait("ana@newer.example.org")[0].token()})
+    assert post(client(srv), "/api/password/reset", {"token": to_old.token(), "new": NEW_PASSWORD}, status=410)[
+        "code"
+    ] == ("bad_link")
     # and a verification link after mail_verify_expiry (a day)
     post(nobody, "/api/mail/address", {"address": "ana@later.example.org", "password": PASSWORD})
     verify = box.wait("ana@later.example.org")[0]

@@ -30,6 +30,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -467,12 +468,13 @@ class MailToken:
 
 
 def set_email(c: Connection, guest_id: str, email: str | None) -> None:
-    """The account's verified address (None: none; its pending verification links go too). A second account with
-    the same address (whatever its case) is refused: ``IntegrityError``."""
+    """The account's verified address (None: none; its pending verification links go too); the reset links mailed
+    before go in either case. A second account with the same address (whatever its case) is refused:
+    ``IntegrityError``."""
     key = email.lower() if email is not None else None
     c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(email=email, email_key=key))
-    if email is None:
-        c.execute(delete(TOK).where(TOK.c.guest_id == guest_id, TOK.c.kind != RESET))
+    # the reset links mailed to the address before go (a new address, or none); with none, the pending one too
+    c.execute(delete(TOK).where(TOK.c.guest_id == guest_id, TOK.c.kind == RESET if email is not None else true()))
 
 
 def set_mail_alerts(c: Connection, guest_id: str, on: bool) -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tawa.web.table import TableRoom
 
 log = logging.getLogger("tawa.web.mail")
-SAME_TURN = 1.0  # seconds: two turn starts of a seat this close are one turn (the next starts mail_turn_after later)
+SAME_TURN = 1.0  # seconds (at most half of mail_turn_after): two turn starts of a seat this close are one turn
 SWEEP_EVERY = 600  # looks between two sweeps of the turns of tables no longer running
 
 
@@ -67,7 +67,7 @@ class TurnAlerts:
                 continue
             key = (room.id, seat)
             seen = self.looked.get(key)
-            if seen is not None and start <= seen + SAME_TURN:
+            if seen is not None and start <= seen + min(SAME_TURN, self.after / 2):
                 continue
             self.looked[key] = start
             task = asyncio.get_running_loop().create_task(self._alert(room, seat, start))
