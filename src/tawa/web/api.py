@@ -21,6 +21,7 @@ from tawa.web.clock import TimeControl, presets_out
 from tawa.web.clock import now as clock_now
 from tawa.web.limits import client_address
 from tawa.web.models import FINISHED, RUNNING
+from tawa.web.people import invitations_for, invitations_of, invite_many, invitees
 from tawa.web.protocol import (
     ChatLogOut,
     CreatedTableOut,
@@ -56,6 +57,7 @@ STATUS = {
     "forbidden": 403,
     "bad_token": 403,
     "bad_invite": 403,
+    "invited": 403,
     "no_name": 401,
     "bad_login": 401,
     "no_account": 401,
@@ -84,7 +86,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     for code, text in (
         (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
         (401, "no_name, bad_login, no_account"),
-        (403, "forbidden, bad_token, bad_invite"),
+        (403, "forbidden, bad_token, bad_invite, invited"),
         (404, "no_table, no_seat, no_player, no_mail (this server sends no e-mail)"),
         (408, "timeout (the body took too long)"),
         (409, "seat_taken, not_finished, username_taken, registered, email_taken"),
@@ -156,9 +158,11 @@ def table_out(
     connected: set[int] | None = None,
     time_left: float | None = None,
     out: Mapping[int, str] | None = None,
+    invited: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """A table as the lobby and ``GET /api/tables/{id}`` show it; ``connected``, ``time_left`` and ``out`` (the seats a
-    bot plays now, and why) come from its live room when it has one."""
+    bot plays now, and why) come from its live room when it has one; ``invited``: the usernames its open seats are
+    offered to (``tawa.web.people``)."""
     labels = seat_labels(t.game, t.players, t.seed, t.options)
     mine = next((s.seat for s in t.seats if guest is not None and s.guest == guest.id), None)
     here = connected or set()
@@ -180,6 +184,7 @@ def table_out(
                 "open": s.is_open,
                 "connected": s.kind == "bot" or s.seat in here,
                 "out": (out or {}).get(s.seat),
+                "invited": (invited or {}).get(s.seat) if s.is_open else None,
             }
             for s in t.seats
         ],
@@ -257,7 +262,9 @@ async def set_me(body: NameIn, request: Request, response: Response, guest: Mayb
 
 @api.post("/tables", response_model=CreatedTableOut, status_code=201)
 async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: NeedGuest) -> dict[str, Any]:
-    """A new table. Seats: ``me``, ``invite`` (an open seat) or ``bot`` (a strength or a bot spec)."""
+    """A new table. Seats: ``me``, ``invite`` (an open seat; with a ``username``, offered to that registered player)
+    or ``bot`` (a strength or a bot spec)."""
+    invited = await invitees(svc, guest, [s.username if s.kind == "invite" else None for s in body.seats])
     room, seat, token = await svc.create(
         guest,
         body.game,
@@ -272,6 +279,9 @@ async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: N
         on_timeout=body.on_timeout,
         rated=body.rated,
     )
+    if invited:
+        at = clock_now()
+        await svc.write(invite_many, [(room.id, n, who.guest_id, guest.name, at) for n, who in invited.items()])
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
     return {
@@ -279,7 +289,7 @@ async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: N
         "url": f"{root}/table/{room.id}",
         "spectate_url": f"{root}/table/{room.id}",
         "me": mine,
-        "invites": _invites(root, svc, room.data),
+        "invites": _invites(root, svc, room.data, {n: who.username for n, who in invited.items()}),
     }
 
 
@@ -287,27 +297,35 @@ def _seat_token(root: str, table: str, seat: int, token: str) -> dict[str, Any]:
     return {"table": table, "seat": seat, "token": token, "seat_url": f"{root}/table/{table}#seat={seat}&token={token}"}
 
 
-def _invites(root: str, svc: TableService, t: TableData) -> list[dict[str, Any]]:
+def _invites(
+    root: str, svc: TableService, t: TableData, invited: Mapping[int, str] | None = None
+) -> list[dict[str, Any]]:
     labels = seat_labels(t.game, t.players, t.seed, t.options)
     return [
         {
             "seat": s.seat,
             "label": labels[s.seat],
-            "url": f"{root}/join/{t.id}/{s.seat}?k={svc.keys.invite_code(t.id, s.seat)}",
+            "url": invite_url(root, svc, t.id, s.seat),
+            "invited": (invited or {}).get(s.seat),
         }
         for s in t.seats
         if s.is_open
     ]
 
 
+def invite_url(root: str, svc: TableService, table_id: str, seat: int) -> str:
+    return f"{root}/join/{table_id}/{seat}?k={svc.keys.invite_code(table_id, seat)}"
+
+
 @api.get("/lobby", response_model=LobbyOut)
-async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
+async def lobby(request: Request, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     """Open tables to join; my tables (my turn first; then the least time left first, as on BGA's turn-based
     tables, untimed ones after those, the longest waiting first, as Yucata does); finished."""
     opened = await svc.read(svc.store.open_tables)
     mine = await svc.read(svc.store.my_tables, guest.id) if guest else []
     done = await svc.read(svc.store.finished_tables, guest.id if guest else None)
-    mine_out = [_live_out(svc, t, guest) for t in mine]
+    offered = await svc.read(svc.store.reading, invitations_of, [t.id for t in opened + mine])
+    mine_out = [_live_out(svc, t, guest, offered.get(t.id)) for t in mine]
     mine_out.sort(
         key=lambda r: (
             not r["my_turn"],
@@ -319,18 +337,48 @@ async def lobby(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     return {
         "me": guest.name if guest else None,
         "username": guest.username if guest else None,
+        "id": guest.id if guest else None,
+        "invitations": await invitations_out(request, svc, guest),
         "now": clock_now(),
-        "open": [table_out(t, guest) for t in opened],
+        "open": [table_out(t, guest, invited=offered.get(t.id)) for t in opened],
         "mine": mine_out,
         "finished": [table_out(t, guest) for t in done],
     }
 
 
-def _live_out(svc: TableService, t: TableData, guest: Guest | None) -> dict[str, Any]:
+async def invitations_out(request: Request, svc: TableService, guest: Guest | None) -> list[dict[str, Any]]:
+    """The seats offered to ``guest`` by username, with their invite links."""
+    if guest is None or guest.username is None:
+        return []
+    found = await svc.read(svc.store.reading, invitations_for, guest.id)
+    tables = {t: await svc.read(svc.store.table, t) for t in {inv.table_id for inv in found}}
+    root, names, out = base_url(request), _game_names(), []
+    for inv in found:
+        t = tables[inv.table_id]
+        if t is None:
+            continue
+        out.append(
+            {
+                "table": t.id,
+                "seat": inv.seat,
+                "label": seat_labels(t.game, t.players, t.seed, t.options)[inv.seat],
+                "game": t.game,
+                "name": names.get(t.game, t.game),
+                "by": inv.by,
+                "at": inv.at,
+                "url": invite_url(root, svc, t.id, inv.seat),
+            }
+        )
+    return out
+
+
+def _live_out(
+    svc: TableService, t: TableData, guest: Guest | None, invited: Mapping[int, str] | None = None
+) -> dict[str, Any]:
     room = svc.live.get(t.id)
     if room is None:
-        return table_out(t, guest)
-    return table_out(t, guest, time_left=room.time_left(), out=room.ledger.out)
+        return table_out(t, guest, invited=invited)
+    return table_out(t, guest, time_left=room.time_left(), out=room.ledger.out, invited=invited)
 
 
 @api.get("/my-turns", response_model=MyTurnsOut)
@@ -351,7 +399,8 @@ async def my_turns(svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
 @api.get("/tables/{table_id}", response_model=TableOut)
 async def get_table(table_id: str, svc: Svc, guest: MaybeGuest) -> dict[str, Any]:
     room = await svc.table(table_id)
-    return table_out(room.data, guest, room.connected_seats(), room.time_left(), room.ledger.out)
+    invited = await svc.read(svc.store.reading, invitations_of, [table_id])
+    return table_out(room.data, guest, room.connected_seats(), room.time_left(), room.ledger.out, invited.get(table_id))
 
 
 @api.get("/tables/{table_id}/invites", response_model=list[InviteOut])
@@ -360,7 +409,8 @@ async def invites(table_id: str, request: Request, svc: Svc, guest: NeedGuest) -
     room = await svc.table(table_id)
     if room.data.creator != guest.id:
         raise Refused("forbidden", "only the table's creator can see its invite links")
-    return _invites(base_url(request), svc, room.data)
+    invited = await svc.read(svc.store.reading, invitations_of, [table_id])
+    return _invites(base_url(request), svc, room.data, invited.get(table_id))
 
 
 @api.post("/tables/{table_id}/seats/{seat}", response_model=SeatTokenOut)
@@ -459,11 +509,12 @@ async def ratings(game: GameId, svc: Svc, limit: Annotated[int, Query(ge=1, le=L
 
 
 @api.get("/players/{guest_id}", response_model=ProfileOut)
-async def player(guest_id: GuestId, request: Request, svc: Svc) -> dict[str, Any]:
+async def player(guest_id: GuestId, request: Request, svc: Svc, me: MaybeGuest) -> dict[str, Any]:
     """A person's public profile: per game played, won, the rating and its history; the recent games (public or
-    rated tables) with their replays."""
+    rated tables) with their replays. A registered player's, and one's own, exist before any finished game."""
     tables = await svc.read(svc.store.played_by, guest_id)
-    if not tables:
+    account = await svc.read(svc.store.account, guest_id)
+    if not tables and account is None and (me is None or me.id != guest_id):
         raise Refused("no_player", f"there is no player {guest_id!r} with a finished game")
     rated = await svc.read(svc.store.reading, ratings_of, f"g:{guest_id}")
     names = _game_names()
@@ -495,10 +546,16 @@ async def player(guest_id: GuestId, request: Request, svc: Svc) -> dict[str, Any
         row["rating"] = rating_out(now.mu, now.sigma) if now is not None else None
         row["rated_games"] = now.games if now is not None else 0
         row["history"] = rated["history"].get(game, [])
-    me = next(s for s in tables[0].seats if s.guest == guest_id)
+    if account is not None:
+        name = account.name
+    elif tables:
+        name = next(s for s in tables[0].seats if s.guest == guest_id).name or "?"
+    else:
+        name = me.name if me is not None else "?"
     return {
         "guest": guest_id,
-        "name": me.name or "?",
+        "name": name,
+        "username": account.username if account is not None else None,
         "games": sorted(stats.values(), key=lambda r: -r["played"]),
         "recent": recent,
     }

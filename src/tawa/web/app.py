@@ -32,6 +32,7 @@ from tawa.web.mail import Mailer
 from tawa.web.mail_api import pages as mail_pages
 from tawa.web.mail_api import router as mail_routes
 from tawa.web.mail_links import MailLinks
+from tawa.web.people_api import router as people_routes
 from tawa.web.records import Replays
 from tawa.web.refused import Refused
 from tawa.web.secret import signing_keys
@@ -140,6 +141,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
     app.include_router(api)
     app.include_router(account_routes)
     app.include_router(mail_routes)
+    app.include_router(people_routes)
     app.include_router(pages)
     app.include_router(mail_pages)
     app.add_api_websocket_route("/ws/v1", endpoint)

@@ -203,3 +203,18 @@ class TurnMailRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     turn_start: Mapped[float] = mapped_column(Float)
     mailed_at: Mapped[float] = mapped_column(Float)
+
+
+class InvitationRow(Base):
+    """An open seat offered to a registered player by username (issue 26): the seat's invite link, waiting in the
+    invited player's lobby until the seat is taken (by them or by anyone with the link) or the table starts. One per
+    seat; inviting another player to the seat replaces it."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (Index("ix_invitations_guest", "guest"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guest: Mapped[str] = mapped_column(String(40))  # the invited player's guest id
+    by: Mapped[str] = mapped_column(String(80))  # the name of whoever invited them
+    at: Mapped[float] = mapped_column(Float)

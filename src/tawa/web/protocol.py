@@ -215,6 +215,7 @@ class SeatOut(_Out):
     out: str | None = Field(
         default=None, description='why a person\'s seat is played by a bot now ("resigned", "timed out")'
     )
+    invited: str | None = Field(None, description="an open seat offered to this username (kept for them)")
 
 
 class BoardPatch(_Out):
@@ -717,6 +718,9 @@ class SeatChoice(_Body):
 
     kind: Literal["me", "invite", "bot"]
     bot: Annotated[str | None, Field(max_length=200)] = None
+    username: Username | None = Field(
+        None, description="invite: offer the seat to this registered player (it waits in their lobby, kept for them)"
+    )
 
 
 def _game_ids(schema: dict[str, Any]) -> None:
@@ -764,6 +768,38 @@ class InviteOut(BaseModel):
     seat: int
     label: str
     url: str
+    invited: str | None = Field(None, description="the username the seat is offered to (kept for them), if any")
+
+
+class InviteIn(_Body):
+    username: Username
+
+
+class InvitationOut(BaseModel):
+    """A seat offered to me by username, still open at a table still waiting for players."""
+
+    table: str
+    seat: int
+    label: str
+    game: str
+    name: str = Field(description="the game's name")
+    by: str = Field(description="who invited me")
+    at: float
+    url: str = Field(description="the seat's invite link (open it to take the seat)")
+
+
+class PlayerFoundOut(BaseModel):
+    id: str = Field(description="the guest id (the profile is /player/{id})")
+    username: str
+    name: str
+
+
+class PlayedWithOut(BaseModel):
+    id: str
+    name: str
+    username: str | None = Field(None, description="null: a guest without an account")
+    tables: int = Field(description="how many tables we both sat at")
+    last: float = Field(description="when the latest of them last changed")
 
 
 class SeatTokenOut(BaseModel):
@@ -813,6 +849,8 @@ class TableOut(BaseModel):
 class LobbyOut(BaseModel):
     me: str | None
     username: str | None = Field(None, description="my account's username; null for a guest without one")
+    id: str | None = Field(None, description="my guest id (my profile is /player/{id}); null without a cookie")
+    invitations: list[InvitationOut] = Field(default_factory=list, description="seats offered to me, newest first")
     now: float = Field(0.0, description="the server's time (for the waiting times; seconds since the epoch)")
     open: list[TableOut]
     mine: list[TableOut]
@@ -872,6 +910,7 @@ class ProfileOut(BaseModel):
 
     guest: str
     name: str
+    username: str | None = Field(None, description="the account's username; null for a guest without one")
     games: list[GameStatsOut]
     recent: list[RecentGameOut] = Field(description="newest first: public or rated tables (their replays)")
 

@@ -36,6 +36,7 @@ from tawa.web.clock import Clocks, TimeControl, idle_control
 from tawa.web.clock import now as clock_now
 from tawa.web.ledger import OUT_TEXT, RESIGN, RETURN, TIMEOUT, UNDO, Ledger, play_row, ranking_with_out
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
+from tawa.web.people import invited_to
 from tawa.web.protocol import (
     chat_message,
     clock_message,
@@ -292,6 +293,9 @@ class TableRoom:
                 raise Refused("seat_taken", "you already sit at this table")
             if not data.public and not (invite and self.hub.keys.check_invite(data.id, seat, invite)):
                 raise Refused("bad_invite", "this table is private: its invite link is needed to sit there")
+            kept = await self.hub.read(self.hub.store.reading, invited_to, data.id, seat)
+            if kept not in (None, guest.id) and not (invite and self.hub.keys.check_invite(data.id, seat, invite)):
+                raise Refused("invited", "this seat is kept for the player invited to it: its invite link is needed")
             if data.rated and await self.hub.read(self.hub.store.account, guest.id) is None:
                 raise Refused("no_account", "this table is rated, for registered players: register or log in first")
             token, now = new_token(), clock_now()

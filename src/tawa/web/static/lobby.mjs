@@ -1,11 +1,12 @@
 // The lobby: my name and my account, a new table (game, players, options from the game's ParamRegistry, who sits where),
-// and the lists: my tables (my turn first, then the least time left, then the longest waiting), open tables,
-// finished games.
+// and the lists: the seats offered to me by username, my tables (my turn first, then the least time left, then the
+// longest waiting), open tables, finished games; people (my profile, a search, the players I have played).
 import { useEffect, useState } from "preact/hooks";
 import { api, CopyLink, go, html, keepSeat, NameBox, useTitle, when } from "./common.mjs";
 import { duration, ON_TIMEOUT } from "./clock.mjs";
 import { reportServer } from "./alerts.mjs";
 import { AccountBox } from "./account.mjs";
+import { Invitations, People } from "./people.mjs";
 
 const SEAT_KINDS = [["me", "me"], ["invite", "invite a person"], ["bot:easy", "bot: easy"],
   ["bot:normal", "bot: normal"], ["bot:strong", "bot: strong"], ["bot:custom", "bot: spec…"]];
@@ -52,6 +53,7 @@ function NewTable({ games, strengths, clocks, me, onGame }) {
   const [players, setPlayers] = useState(game.players[Math.min(1, game.players.length - 1)]);
   const [kinds, setKinds] = useState([]);
   const [specs, setSpecs] = useState([]);
+  const [names, setNames] = useState([]);   // the usernames invite seats are offered to (optional)
   const [opts, setOpts] = useState({});
   const [isPublic, setPublic] = useState(true);
   const [leaver, setLeaver] = useState("bot");
@@ -78,7 +80,8 @@ function NewTable({ games, strengths, clocks, me, onGame }) {
     const seats = [];
     for (let i = 0; i < players; i++) {
       const k = kindOf(i);
-      if (k === "me" || k === "invite") seats.push({ kind: k });
+      if (k === "invite" && (names[i] || "").trim()) seats.push({ kind: k, username: names[i].trim() });
+      else if (k === "me" || k === "invite") seats.push({ kind: k });
       else seats.push({ kind: "bot", bot: k === "bot:custom" ? (specs[i] || "") : k.slice(4) });
     }
     const options = {};
@@ -96,8 +99,10 @@ function NewTable({ games, strengths, clocks, me, onGame }) {
   if (made) {
     return html`<section class="card" data-testid="created">
       <h2>Table created</h2>
-      <p>Send each invite link to one person; whoever opens it takes that seat.</p>
-      <ul>${made.invites.map((inv) => html`<li>${inv.label}: <${CopyLink} url=${inv.url} testid=${"invite-" + inv.seat} /></li>`)}</ul>
+      <p>Send each invite link to one person; whoever opens it takes that seat. A seat offered to a username waits
+        in that player's lobby, kept for them.</p>
+      <ul>${made.invites.map((inv) => html`<li>${inv.label}: <${CopyLink} url=${inv.url} testid=${"invite-" + inv.seat} />${
+        inv.invited ? html` <span class="muted" data-testid=${"invited-" + inv.seat}>invited: ${inv.invited}</span>` : ""}</li>`)}</ul>
       <p>Spectators: <${CopyLink} url=${made.spectate_url} testid="spectate-link" /></p>
       <button onClick=${() => go(`/table/${made.id}`)} data-testid="go-table">Go to the table</button></section>`;
   }
@@ -119,6 +124,9 @@ function NewTable({ games, strengths, clocks, me, onGame }) {
             ? ` (${strengths[v.slice(4)]})` : ""}</option>`)}</select></label>
         ${kindOf(i) === "bot:custom" && html`<input name=${"spec-" + i} placeholder="e.g. ismcts:iters=300"
           value=${specs[i] || ""} onInput=${(e) => { const s = [...specs]; s[i] = e.target.value; setSpecs(s); }} />`}
+        ${kindOf(i) === "invite" && html`<input name=${"username-" + i} placeholder="username (optional)" maxlength="24"
+          pattern="[A-Za-z0-9_\\-]{3,24}" list="players-played" aria-label="offer the seat to a registered player"
+          value=${names[i] || ""} onInput=${(e) => { const n = [...names]; n[i] = e.target.value; setNames(n); }} />`}
       </div>`)}</fieldset>
     <details><summary>Options (${game.params.filter((p) => p.overridable).length}; leave empty for the default)</summary>
       <table class="options"><thead><tr><th>option</th><th>tag</th><th>value</th><th>meaning (rules)</th></tr></thead>
@@ -151,7 +159,7 @@ function NewTable({ games, strengths, clocks, me, onGame }) {
 
 function seatNames(t) {
   return t.seats.map((s) => html`<span class=${"seat" + (s.open ? " open" : "")}>${s.label}: ${
-    s.open ? "open" : s.name}</span>`);
+    s.open ? (s.invited ? `kept for ${s.invited}` : "open") : s.name}</span>`);
 }
 
 // A running table's clock in the list: the time left to the seat to act, or (untimed) how long it has waited.
@@ -173,7 +181,7 @@ function TableRowView({ t, mine, now }) {
     <span class="muted"> ${t.status}${t.status === "running" ? `, move ${t.v}` : ""}</span> ${seatNames(t)}
     <${TimeLeft} t=${t} now=${now} />
     ${sitting && t.status !== "finished" && html` <span class="badge" data-testid="you-sit">you: ${sitting.label}</span>`}
-    ${t.status === "open" && !mine && !sitting && t.seats.filter((s) => s.open).map((s) =>
+    ${t.status === "open" && !mine && !sitting && t.seats.filter((s) => s.open && !s.invited).map((s) =>
       html` <a class="button small" href=${`/join/${t.id}/${s.seat}`} data-testid=${"join-" + s.seat}>join as ${
         s.label}</a>`)}
     ${t.status === "finished" && html` <a href=${`/api/tables/${t.id}/record`} download>download</a>`}
@@ -208,8 +216,10 @@ export function Lobby() {
     <div class="columns">
       <div><${NewTable} games=${games.games} strengths=${games.strengths} clocks=${games.clocks} me=${lobby.me}
         onGame=${setChosen} />
-      <${Leaderboard} game=${games.games.find((g) => g.id === chosen) || games.games[0]} /></div>
+      <${Leaderboard} game=${games.games.find((g) => g.id === chosen) || games.games[0]} />
+      <${People} me=${lobby.id} key=${lobby.id} /></div>
       <section class="card lists">
+        <${Invitations} rows=${lobby.invitations} />
         <h2>My tables</h2>${list(lobby.mine, true, "my-tables", "none yet")}
         <h2>Open tables</h2>${list(lobby.open, false, "open-tables", "no table is waiting for players")}
         <h2>Finished games</h2>${list(lobby.finished, false, "finished-tables", "none yet")}

@@ -46,9 +46,11 @@ export function ProfilePage({ player }) {
   if (error) return html`<p class="error" data-testid="profile-error">${error}</p>`;
   if (!prof) return html`<p class="loading">Loading the profile…</p>`;
   return html`<div class="profile">
-    <h1 class="page-title" data-testid="profile-name">${prof.name}</h1>
+    <h1 class="page-title" data-testid="profile-name">${prof.name}${prof.username && prof.username !== prof.name
+      ? html` <span class="muted" data-testid="profile-username">@${prof.username}</span>` : ""}</h1>
     <div class="columns">
-      <div>${prof.games.map((g) => html`<${GameCard} g=${g} key=${g.game} />`)}</div>
+      <div>${prof.games.length ? prof.games.map((g) => html`<${GameCard} g=${g} key=${g.game} />`)
+        : html`<section class="card"><p class="muted" data-testid="no-games">no finished game yet</p></section>`}</div>
       <section class="card"><h2>Recent games</h2>
         <ul class="tables" data-testid="recent-games">${prof.recent.length ? prof.recent.map((r) => html`<li
           class="table-row" key=${r.table}><a href=${`/replay/${r.table}`} data-testid=${"recent-" + r.table}>${r.name}</a>

@@ -145,10 +145,16 @@ function Chat({ table, chat, seats, me, spectatorChat, onSay }) {
 
 function Invites({ table }) {
   const [invites, setInvites] = useState([]);
+  const [byName, setByName] = useState(null);   // invite.mjs, loaded only for the creator of a waiting table
   useEffect(() => { api(`/api/tables/${table}/invites`).then(setInvites).catch(() => setInvites([])); }, [table]);
+  useEffect(() => {
+    if (invites.length && !byName) import("./invite.mjs").then((m) => setByName(() => m.InviteByName));
+  }, [invites.length]);
   if (!invites.length) return null;
+  const InviteByName = byName;
   return html`<div class="invites" data-testid="invites">Invite links (one person each):
-    <ul>${invites.map((i) => html`<li>${i.label}: <${CopyLink} url=${i.url} testid=${"invite-" + i.seat} /></li>`)}</ul></div>`;
+    <ul>${invites.map((i) => html`<li>${i.label}: <${CopyLink} url=${i.url} testid=${"invite-" + i.seat} />
+      ${InviteByName && html`<${InviteByName} table=${table} seat=${i.seat} invited=${i.invited} />`}</li>`)}</ul></div>`;
 }
 
 // The panel's height, for the page's scroll padding (style.css): on a phone the panel sticks to the bottom of the
