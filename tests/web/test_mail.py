@@ -413,3 +413,16 @@ def test_no_address_in_public_answers(mail_server: Server, mailbox: Mailbox) -> 
     assert "secret.ana" not in other.get("/api/mail").text
     assert "secret.ana" not in repr(s.drain())
     s.close()
+
+
+def test_a_reset_asked_for_under_a_foreign_host_never_mails_a_link_to_it(mail_server: Server, mailbox: Mailbox) -> None:
+    """Without ``public_url`` a link starts with the request's base, but only for a trusted host name: a request's
+    Host is the client's to choose and an IP address is always answered, so an attacker naming their own address
+    must not get the victim's reset token sent to their server by the victim's click."""
+    srv, box = mail_server, mailbox
+    verified(srv, box, "bea", "bea@example.org")
+    attacker = httpx.Client(base_url=srv.url, timeout=30, headers={"Host": "203.0.113.7"})
+    post(attacker, "/api/password/forgot", {"who": "bea"})
+    mail = box.wait("bea@example.org", 2)[-1]
+    assert "203.0.113.7" not in mail.link() and "203.0.113.7" not in mail.text
+    assert mail.link().startswith(f"{srv.url}/reset#t=")  # the latest trusted request's base (the loopback's)

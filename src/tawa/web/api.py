@@ -116,7 +116,7 @@ def accounts(request: Request) -> Accounts:
 async def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
     """Who sends the request: the cookie's guest, checked against the accounts (a revoked session is nobody). The
     request's base is kept for the links of turn alerts (``tawa.web.mail``) when no ``public_url`` is set."""
-    request.app.state.mailer.seen = base_url(request)
+    request.app.state.mailer.saw(base_url(request))
     return await accounts(request).identify(keys(request), tawa_guest)
 
 

@@ -27,7 +27,7 @@ from tawa.web.api import STATIC, STATUS, api, pages
 from tawa.web.assets import Assets, static
 from tawa.web.auth import BadName, Keys, clean_name
 from tawa.web.bots import BotPool
-from tawa.web.limits import Guard
+from tawa.web.limits import Guard, allowed_hosts
 from tawa.web.mail import Mailer
 from tawa.web.mail_api import pages as mail_pages
 from tawa.web.mail_api import router as mail_routes
@@ -86,7 +86,7 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
         app.state.sockets = Sockets()
         app.state.accounts = Accounts(svc)
-        mailer = app.state.mailer = Mailer(settings)
+        mailer = app.state.mailer = Mailer(settings, allowed_hosts(settings, listen_host))
         app.state.mail_links = MailLinks(app.state.accounts, mailer)
         alerts = TurnAlerts(svc, mailer)
         svc.on_tick.append(alerts.look)

@@ -31,8 +31,12 @@ QUEUE_MAX = 500  # mails waiting for the SMTP server at once; more are dropped (
 class Mailer:
     """The server's mail: ``send`` queues one message for the mail thread."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, hosts: frozenset[str] | None = frozenset()) -> None:
         self.settings = settings
+        # the host names a link may carry when there is no public_url (``limits.allowed_hosts``; None: any): a
+        # request's Host is the client's to choose, and an IP address is always answered, so a reset link made from
+        # an address an attacker named would mail the token to the attacker's server
+        self.hosts = hosts
         self.on = settings.mail_on
         # one daemon thread: a hung SMTP server never holds up the server's exit (an executor's threads would)
         self._jobs: queue.SimpleQueue[tuple[EmailMessage, asyncio.AbstractEventLoop, asyncio.Future[bool]] | None]
@@ -51,9 +55,23 @@ class Mailer:
         host = urlsplit(st.public_url).hostname if st.public_url else None
         return f"Tawa <tawa@{host or 'localhost'}>"
 
+    def _trusted(self, base: str) -> bool:
+        return self.hosts is None or (urlsplit(base).hostname or "").lower() in self.hosts
+
+    def saw(self, base: str) -> None:
+        """A request was answered under ``base``: the links of turn alerts start with it (a trusted host's only)."""
+        if self._trusted(base):
+            self.seen = base
+
     def base(self, request_base: str | None = None) -> str:
-        """The start of a link in a mail: ``public_url``, else the request's base, else the latest request's."""
-        return (self.settings.public_url or request_base or self.seen or "http://localhost").rstrip("/")
+        """The start of a link in a mail: ``public_url``, else the request's base, else the latest request's: of
+        those, only one whose host is a trusted name (``trusted_hosts``, the loopback names, the address served on)."""
+        if self.settings.public_url:
+            return self.settings.public_url.rstrip("/")
+        for base in (request_base, self.seen):
+            if base and self._trusted(base):
+                return base.rstrip("/")
+        return "http://localhost"
 
     def message(self, to: str, subject: str, text: str) -> EmailMessage:
         msg = EmailMessage()
