@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from harness import PG_ENV, Server, fresh_database
+from smtp_box import Mailbox
 
 DATABASES = [
     "sqlite",
@@ -67,3 +68,13 @@ def sqlite_server_with(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     finally:
         for srv in started:
             srv.stop()
+
+
+@pytest.fixture
+def mailbox() -> Iterator[Mailbox]:
+    """A real SMTP server (aiosmtpd) on 127.0.0.1 for this test; ``mailbox.env``: the settings that send there."""
+    box = Mailbox().start()
+    try:
+        yield box
+    finally:
+        box.stop()

@@ -23,6 +23,7 @@ PAGES = {
     "/join/x/1": "join.mjs",
     "/replay/x": "replay.mjs",
     "/player/x": "profile.mjs",
+    "/reset": "mail.mjs",
 }
 
 

@@ -179,7 +179,7 @@ class Accounts:
     async def change_password(self, guest: Guest | None, old: str, new: str, address: str) -> Guest:
         """A new password; every other browser of the account is logged out (the session moves on), this one gets
         the new session's cookie."""
-        username = _username(guest)
+        username = username_of(guest)
         assert guest is not None
         self._count(address, username)
         account = await self.svc.read(self.svc.store.account, guest.id)
@@ -189,19 +189,33 @@ class Accounts:
         self.by_username.give_back(username.lower())
         self.by_address.give_back(address)
         await self.svc.write(set_password, guest.id, await self.passwords.hash(new), True)
-        return await self._reread(guest.id)
+        return await self.reread(guest.id)
+
+    async def confirm(self, guest: Guest | None, password: str, address: str) -> AccountData:
+        """The account of ``guest`` when ``password`` is its password (``bad_login`` when not, counted as a failed
+        login; ``no_account`` for a guest without one): what a change of its e-mail address asks first."""
+        username = username_of(guest)
+        assert guest is not None
+        self._count(address, username)
+        account = await self.svc.read(self.svc.store.account, guest.id)
+        ok, _ = await self.passwords.check(account.password_hash if account else None, password)
+        if account is None or not ok:
+            raise Refused("bad_login", "the password is wrong")
+        self.by_username.give_back(username.lower())
+        self.by_address.give_back(address)
+        return account
 
     async def logout_everywhere(self, guest: Guest | None) -> None:
-        _username(guest)
+        username_of(guest)
         assert guest is not None
         await self.svc.write(new_session, guest.id)
 
     async def rename(self, guest: Guest, name: str) -> Guest:
         """A registered player's new display name (kept in the database, so every browser of theirs shows it)."""
         await self.svc.write(rename_account, guest.id, name)
-        return await self._reread(guest.id)
+        return await self.reread(guest.id)
 
-    async def _reread(self, guest_id: str) -> Guest:
+    async def reread(self, guest_id: str) -> Guest:
         account = await self.svc.read(self.svc.store.account, guest_id)
         if account is None:  # nothing deletes accounts; a database changed by hand
             raise Refused("no_account", "that account is gone")
@@ -212,7 +226,7 @@ def _player(account: AccountData) -> Guest:
     return Guest(account.guest_id, account.name, account.username, account.session)
 
 
-def _username(guest: Guest | None) -> str:
+def username_of(guest: Guest | None) -> str:
     if guest is None or guest.username is None:
         raise Refused("no_account", "log in first: that needs an account (register one: POST /api/register)")
     return guest.username

@@ -61,6 +61,9 @@ STATUS = {
     "no_name": 401,
     "bad_login": 401,
     "no_account": 401,
+    "no_mail": 404,
+    "bad_link": 410,
+    "email_taken": 409,
     "username_taken": 409,
     "registered": 409,
     "seat_taken": 409,
@@ -85,9 +88,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (400, "bad_json (a body nested too deep or with too long a number) or bad_host"),
         (401, "no_name, bad_login, no_account"),
         (403, "forbidden, bad_token, bad_invite, invited"),
-        (404, "no_table, no_seat, no_player"),
+        (404, "no_table, no_seat, no_player, no_mail (this server sends no e-mail)"),
         (408, "timeout (the body took too long)"),
-        (409, "seat_taken, not_finished, username_taken, registered"),
+        (409, "seat_taken, not_finished, username_taken, registered, email_taken"),
+        (410, "bad_link (a mailed link used already, out of date or wrong)"),
         (413, "too_large (the body)"),
         (422, "bad_request: the field and the reason"),
         (429, "rate_limited, too_many_tables"),
@@ -112,7 +116,9 @@ def accounts(request: Request) -> Accounts:
 
 
 async def current_guest(request: Request, tawa_guest: Annotated[str | None, Cookie()] = None) -> Guest | None:
-    """Who sends the request: the cookie's guest, checked against the accounts (a revoked session is nobody)."""
+    """Who sends the request: the cookie's guest, checked against the accounts (a revoked session is nobody). The
+    request's base is kept for the links of turn alerts (``tawa.web.mail``) when no ``public_url`` is set."""
+    request.app.state.mailer.saw(base_url(request))
     return await accounts(request).identify(keys(request), tawa_guest)
 
 

@@ -9,6 +9,7 @@ every route sits ``tawa.web.limits.Guard`` (hosts, body size and time, JSON limi
 from __future__ import annotations
 
 import gc
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -26,7 +27,11 @@ from tawa.web.api import STATIC, STATUS, api, pages
 from tawa.web.assets import Assets, static
 from tawa.web.auth import BadName, Keys, clean_name
 from tawa.web.bots import BotPool
-from tawa.web.limits import Guard
+from tawa.web.limits import Guard, allowed_hosts
+from tawa.web.mail import Mailer
+from tawa.web.mail_api import pages as mail_pages
+from tawa.web.mail_api import router as mail_routes
+from tawa.web.mail_links import MailLinks
 from tawa.web.people_api import router as people_routes
 from tawa.web.records import Replays
 from tawa.web.refused import Refused
@@ -34,8 +39,10 @@ from tawa.web.secret import signing_keys
 from tawa.web.service import TableService
 from tawa.web.settings import Settings
 from tawa.web.storage import Store, make_engine, migrate
+from tawa.web.turn_mail import TurnAlerts
 from tawa.web.ws import Sockets, endpoint
 
+log = logging.getLogger("tawa.web")
 # the code of an HTTP error that no route raised itself (an unknown path, a wrong method ...)
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request"}
 
@@ -79,13 +86,23 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
         app.state.settings, app.state.keys, app.state.service, app.state.replays = settings, keys, svc, Replays()
         app.state.sockets = Sockets()
         app.state.accounts = Accounts(svc)
+        mailer = app.state.mailer = Mailer(settings, allowed_hosts(settings, listen_host))
+        app.state.mail_links = MailLinks(app.state.accounts, mailer)
+        alerts = TurnAlerts(svc, mailer)
+        svc.on_tick.append(alerts.look)
+        if mailer.on and settings.public_url is None:
+            log.warning("mail is on but public_url is not set: mailed links start with a request's own address")
         await svc.start()
+        await alerts.start()
         app.openapi()  # built once now, not by the first request for it
         gc.freeze()  # what start-up made (modules, every running table) stays out of the collector's full passes
         try:
             yield
         finally:
+            await app.state.mail_links.close()
+            await alerts.close()
             await svc.stop()
+            await mailer.close()
             app.state.accounts.close()
             engine.dispose()
 
@@ -126,8 +143,10 @@ def create_app(settings: Settings | None = None, listen_host: str | None = None)
 
     app.include_router(api)
     app.include_router(account_routes)
+    app.include_router(mail_routes)
     app.include_router(people_routes)
     app.include_router(pages)
+    app.include_router(mail_pages)
     app.add_api_websocket_route("/ws/v1", endpoint)
     # the client's files: versioned names cached for a year, gzipped once at start (assets.py); the JSON answers
     # gzipped as they go (the WebSocket compresses its own messages: permessage-deflate, docs/performance.md)

@@ -32,6 +32,8 @@ PAGE_MODULES = {
     "join": "join.mjs",
     "replay": "replay.mjs",
     "profile": "profile.mjs",
+    "verify": "mail.mjs",
+    "reset": "mail.mjs",
 }
 TITLES = {
     "lobby": "Lobby · Tawa",
@@ -39,6 +41,8 @@ TITLES = {
     "join": "Invitation · Tawa",
     "replay": "Replay · Tawa",
     "profile": "Player · Tawa",
+    "verify": "E-mail address · Tawa",
+    "reset": "New password · Tawa",
 }
 YEAR = 365 * 24 * 3600
 COMPRESSIBLE = (".mjs", ".js", ".css", ".svg", ".html", ".json", ".md", ".txt")

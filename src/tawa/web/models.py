@@ -167,6 +167,42 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     session: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[float] = mapped_column(Float)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)  # the verified address (tawa.web.mail)
+    email_key: Mapped[str | None] = mapped_column(String(254), unique=True, nullable=True)  # it in lower case
+    mail_alerts: Mapped[bool] = mapped_column(Boolean, default=True)  # turn alerts to that address
+
+
+# What a mailed link's token does (MailTokenRow.kind):
+VERIFY = "verify"  # proves the address (``email``) is the account's
+RESET = "reset"  # sets a new password
+
+
+class MailTokenRow(Base):
+    """A link mailed to an account (``tawa.web.mail``): only the SHA-256 of its token is kept; it works once (the row
+    is deleted when used) until ``expires_at``. ``email``: the address a verification link proves."""
+
+    __tablename__ = "mail_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    guest_id: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(8))  # VERIFY | RESET
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_mail_tokens_guest", "guest_id", "kind"),)
+
+
+class TurnMailRow(Base):
+    """The latest turn of a seat that its person was mailed about (``turn_start``: when that turn began), so that a
+    restart sends no second mail for it."""
+
+    __tablename__ = "turn_mails"
+
+    table_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    turn_start: Mapped[float] = mapped_column(Float)
+    mailed_at: Mapped[float] = mapped_column(Float)
 
 
 class InvitationRow(Base):

@@ -666,6 +666,51 @@ class PasswordIn(_Body):
     new: NewPassword
 
 
+# ---- e-mail (tawa.web.mail): an address of at most 254 characters, one @, no spaces or control characters
+EMAIL_PATTERN = r"^[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$"
+Email = Annotated[str, Field(min_length=3, max_length=254, pattern=EMAIL_PATTERN)]
+MailToken = Annotated[str, Field(min_length=20, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class MailAddressIn(_Body):
+    address: Email | None = Field(description="the new address (a verification link is mailed to it); null: none")
+    password: Annotated[str, Field(min_length=1, max_length=200)] = Field(description="the account's password")
+
+
+class MailAlertsIn(_Body):
+    on: bool = Field(description="whether turn alerts are mailed to the verified address")
+
+
+class MailTokenIn(_Body):
+    token: MailToken
+
+
+class ForgotIn(_Body):
+    who: Annotated[str, Field(min_length=1, max_length=254)] = Field(description="a username or an e-mail address")
+
+
+class ResetIn(_Body):
+    token: MailToken
+    new: NewPassword
+
+
+class MailOut(BaseModel):
+    """My e-mail settings (only ever shown to the account itself)."""
+
+    on: bool = Field(description="whether this server sends mail at all (no: the e-mail routes answer no_mail)")
+    address: str | None = Field(None, description="my verified address")
+    pending: str | None = Field(None, description="the address a verification link was mailed to, not yet verified")
+    alerts: bool = Field(True, description="whether turn alerts are mailed to my verified address")
+
+
+class MailVerifiedOut(BaseModel):
+    address: str = Field(description="the address now verified")
+
+
+class ForgotOut(BaseModel):
+    message: str = Field(description="the same whether or not such an account exists")
+
+
 class SeatChoice(_Body):
     """``me`` (the creator sits here), ``invite`` (an open seat for a person with the link) or ``bot``
     (``bot`` is a strength name, easy / normal / strong, or any bot spec such as ``ismcts:iters=300``, whose

@@ -70,4 +70,7 @@ CODES = {
     "username_taken": "another account has that username (usernames are unique whatever their case)",
     "registered": "this browser is logged in to an account already (log out to register another)",
     "no_account": "that needs an account: register or log in first",
+    "no_mail": "this server sends no e-mail (no SMTP server is set): no addresses, mailed links or mailed alerts",
+    "bad_link": "the mailed link (verification or password reset) is wrong, was used already or is out of date",
+    "email_taken": "another account has verified that e-mail address",
 }

@@ -69,6 +69,7 @@ class TableService:
         self._sweeper: asyncio.Task[None] | None = None
         self.share: LiveShare | None = None  # the other workers' live tables (Redis), and this one's published
         self._started = clock_now()
+        self.on_tick: list[Callable[[], None]] = []  # more looks at the live tables each tick (turn alerts' mail)
 
     # ------------------------------------------------------------ database in threads
     async def read(self, fn: Callable[..., R], *args: Any) -> R:
@@ -131,7 +132,7 @@ class TableService:
 
     async def _tick(self) -> None:
         """Every ``TICK`` seconds: each running table whose running seat's time is up gets its time-out logged
-        (``TableRoom.time_out``); every running table is in ``live`` (``start`` loads them all)."""
+        (``TableRoom.time_out``); every running table is in ``live`` (``start`` loads them all). Then ``on_tick``."""
         while not self.closing:
             try:
                 at = clock_now()
@@ -139,6 +140,8 @@ class TableService:
                     due = room.deadline()
                     if due is not None and due <= at and room.id not in self._timing_out:
                         self._timing_out[room.id] = asyncio.create_task(self._time_out(room))
+                for look in self.on_tick:
+                    look()
             except Exception:  # never let one bad look stop the clocks for good
                 log.exception("the clocks' tick failed; it looks again in %g s", TICK)
             await asyncio.sleep(TICK)

@@ -62,6 +62,44 @@ class Settings(BaseModel):
     login_window: Annotated[float, Field(gt=0, le=86_400)] = 900.0
     """The window of ``login_attempts_max`` and ``login_attempts_per_address``, in seconds."""
 
+    # ---- e-mail (docs/server.md § E-mail); no ``smtp_host``: no e-mail at all (``no_mail``)
+    smtp_host: str | None = None
+    """The SMTP server that sends the server's mail (address verification, password reset, turn alerts). None: the
+    server sends no mail; its e-mail routes answer ``no_mail`` and the pages hide them."""
+    smtp_port: Annotated[int, Field(ge=0, le=65_535)] = 0
+    """The SMTP server's port; 0: the usual one of ``smtp_security`` (587 ``starttls``, 465 ``ssl``, 25 ``none``)."""
+    smtp_security: Literal["starttls", "ssl", "none"] = "starttls"
+    """``starttls`` (plain connection, then STARTTLS, refused when the server does not offer it), ``ssl`` (TLS from the
+    first byte) or ``none`` (no encryption: only for a relay on the same machine, or tests)."""
+    smtp_user: str | None = None
+    """The SMTP login's user name (None: no login)."""
+    smtp_password: str | None = None
+    """The SMTP login's password (``TAWA_SMTP_PASSWORD``; never logged)."""
+    smtp_timeout: Annotated[float, Field(gt=0, le=300)] = 20.0
+    """Seconds each step of an SMTP conversation may take; a slower or failing server is logged and the mail dropped
+    (nothing the player did waits for it)."""
+    mail_from: str | None = None
+    """The ``From`` of the server's mail (``Tawa <tawa@example.org>``). None: ``Tawa <tawa@HOST>``, HOST the host of
+    ``public_url`` (else ``localhost``)."""
+    public_url: str | None = None
+    """The server's public address (``https://play.example.org``): the base of every link in a mail. None: the base
+    of the request that made the mail (and for turn alerts, of the latest request answered); set it on a public
+    server, since a request's ``Host`` is the client's to choose."""
+    mail_verify_expiry: Annotated[float, Field(gt=0, le=30 * 86_400)] = 86_400.0
+    """Seconds an address verification link works (once)."""
+    mail_reset_expiry: Annotated[float, Field(gt=0, le=7 * 86_400)] = 3600.0
+    """Seconds a password reset link works (once; a password change voids it sooner)."""
+    mail_requests_max: Annotated[int, Field(ge=1, le=100_000)] = 5
+    """Links (verification or reset) that may be asked for one account, username or address per ``mail_window``
+    seconds (``rate_limited`` beyond)."""
+    mail_requests_per_address: Annotated[int, Field(ge=1, le=100_000)] = 20
+    """Links that one network address may ask for per ``mail_window`` seconds (``rate_limited`` beyond)."""
+    mail_window: Annotated[float, Field(gt=0, le=86_400)] = 3600.0
+    """The window of ``mail_requests_max`` and ``mail_requests_per_address``, in seconds."""
+    mail_turn_after: Annotated[float, Field(ge=0, le=30 * 86_400)] = 3600.0
+    """Seconds a person's turn at a turn-based or untimed table lasts before they are mailed about it (once a turn;
+    only to a verified address whose alerts are on). Tables with a real-time clock send no mail."""
+
     # ---- the signing secret (docs/server.md § The secret)
     secret_file: str | None = None
     """File holding the signing secret (one key a line: the first signs, every line verifies; made with mode 0600
@@ -177,6 +215,21 @@ class Settings(BaseModel):
         if value.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("sqlite_synchronous must be FULL, NORMAL or EXTRA")
         return value.upper()
+
+    @field_validator("public_url")
+    @classmethod
+    def _public(cls, url: str | None) -> str | None:
+        if url is None or not url.strip():
+            return None
+        url = url.strip().rstrip("/")
+        if not url.startswith(("http://", "https://")) or len(url.split("://", 1)[1]) == 0:
+            raise ValueError("public_url must start with http:// or https://")
+        return url
+
+    @property
+    def mail_on(self) -> bool:
+        """Whether the server sends mail (an SMTP host is set)."""
+        return bool(self.smtp_host)
 
     @property
     def is_sqlite(self) -> bool:

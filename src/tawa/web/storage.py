@@ -31,6 +31,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -39,15 +40,18 @@ from tawa.web.models import (
     FINISHED,
     OPEN,
     PERSON,
+    RESET,
     RUNNING,
     AccountRow,
     ChatRow,
+    MailTokenRow,
     MetaRow,
     MoveRow,
     RatingEventRow,
     SeatRow,
     SnapshotRow,
     TableRow,
+    TurnMailRow,
 )
 from tawa.web.settings import Settings
 
@@ -55,9 +59,20 @@ log = logging.getLogger("tawa.web")
 R = TypeVar("R")
 CHAT_KEPT = 200  # the latest chat lines of a table that its room holds (and a full view carries)
 MIGRATIONS = Path(__file__).with_name("migrations")
-T, S, M, SN, META, CHAT, ACC, RE = (
+T, S, M, SN, META, CHAT, ACC, RE, TOK, TM = (
     cast(Table, row.__table__)
-    for row in (TableRow, SeatRow, MoveRow, SnapshotRow, MetaRow, ChatRow, AccountRow, RatingEventRow)
+    for row in (
+        TableRow,
+        SeatRow,
+        MoveRow,
+        SnapshotRow,
+        MetaRow,
+        ChatRow,
+        AccountRow,
+        RatingEventRow,
+        MailTokenRow,
+        TurnMailRow,
+    )
 )
 
 
@@ -390,10 +405,21 @@ class AccountData:
     password_hash: str
     session: int
     created_at: float
+    email: str | None = None  # the verified address (never shown to anyone but its account)
+    mail_alerts: bool = True
 
 
 def _account(row: Any) -> AccountData:
-    return AccountData(row.guest_id, row.username, row.name, row.password_hash, row.session, row.created_at)
+    return AccountData(
+        row.guest_id,
+        row.username,
+        row.name,
+        row.password_hash,
+        row.session,
+        row.created_at,
+        row.email,
+        bool(row.mail_alerts),
+    )
 
 
 def create_account(c: Connection, a: AccountData) -> None:
@@ -418,6 +444,7 @@ def set_password(c: Connection, guest_id: str, password_hash: str, new_session: 
     values: dict[str, Any] = {"password_hash": password_hash}
     if new_session:
         values["session"] = ACC.c.session + 1
+        c.execute(delete(TOK).where(TOK.c.guest_id == guest_id, TOK.c.kind == RESET))  # a changed password voids them
     c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(**values))
 
 
@@ -428,6 +455,67 @@ def new_session(c: Connection, guest_id: str) -> None:
 
 def rename_account(c: Connection, guest_id: str, name: str) -> None:
     c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(name=name))
+
+
+# ---------------------------------------------------------------- e-mail (tawa.web.mail)
+@dataclass(frozen=True)
+class MailToken:
+    """A mailed link's token as stored (``models.MailTokenRow``): its hash, never the token."""
+
+    token_hash: str
+    guest_id: str
+    kind: str
+    email: str | None
+    created_at: float
+    expires_at: float
+
+
+def set_email(c: Connection, guest_id: str, email: str | None) -> None:
+    """The account's verified address (None: none; its pending verification links go too); the reset links mailed
+    before go in either case. A second account with the same address (whatever its case) is refused:
+    ``IntegrityError``."""
+    key = email.lower() if email is not None else None
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(email=email, email_key=key))
+    # the reset links mailed to the address before go (a new address, or none); with none, the pending one too
+    c.execute(delete(TOK).where(TOK.c.guest_id == guest_id, TOK.c.kind == RESET if email is not None else true()))
+
+
+def set_mail_alerts(c: Connection, guest_id: str, on: bool) -> None:
+    c.execute(update(ACC).where(ACC.c.guest_id == guest_id).values(mail_alerts=on))
+
+
+def add_mail_token(c: Connection, t: MailToken, only: bool) -> None:
+    """A new mailed link; ``only``: the account's earlier links of that kind go (a new address to verify replaces
+    the one waiting). Expired links of the account go in any case."""
+    gone = TOK.c.expires_at <= t.created_at
+    if only:
+        gone = or_(gone, TOK.c.kind == t.kind)
+    c.execute(delete(TOK).where(TOK.c.guest_id == t.guest_id, gone))
+    c.execute(
+        insert(TOK).values(
+            token_hash=t.token_hash,
+            guest_id=t.guest_id,
+            kind=t.kind,
+            email=t.email,
+            created_at=t.created_at,
+            expires_at=t.expires_at,
+        )
+    )
+
+
+def use_mail_token(c: Connection, t: MailToken, at: float, effect: Callable[..., None], *args: Any) -> None:
+    """Use the link ``t`` once, at ``at``: its row is deleted (``Conflict`` when it is gone or out of date: it was
+    used, or it expired), then ``effect(c, *args)`` in the same transaction (so a refused effect keeps the link)."""
+    done = c.execute(delete(TOK).where(TOK.c.token_hash == t.token_hash, TOK.c.expires_at > at))
+    if done.rowcount != 1:
+        raise Conflict("that link was used already or is out of date")
+    effect(c, *args)
+
+
+def mark_turn_mailed(c: Connection, table_id: str, seat: int, turn_start: float, at: float) -> None:
+    """The person of ``seat`` was mailed about their turn that began at ``turn_start``."""
+    c.execute(delete(TM).where(TM.c.table_id == table_id, TM.c.seat == seat))
+    c.execute(insert(TM).values(table_id=table_id, seat=seat, turn_start=turn_start, mailed_at=at))
 
 
 @dataclass
@@ -589,6 +677,37 @@ class Store:
         with self.engine.connect() as c:
             row = c.execute(select(ACC).where(ACC.c.username_key == username.lower())).first()
             return None if row is None else _account(row)
+
+    def account_by_email(self, email: str) -> AccountData | None:
+        """The account whose verified address is ``email`` (whatever its case), or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(ACC).where(ACC.c.email_key == email.lower())).first()
+            return None if row is None else _account(row)
+
+    # ------------------------------------------------------------ e-mail
+    def mail_token(self, token_hash: str) -> MailToken | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(TOK).where(TOK.c.token_hash == token_hash)).first()
+            return None if row is None else MailToken(**dict(row._mapping))
+
+    def pending_email(self, guest_id: str, at: float) -> str | None:
+        """The address the account's latest verification link (still valid at ``at``) proves, or None."""
+        with self.engine.connect() as c:
+            found = c.execute(
+                select(TOK.c.email)
+                .where(TOK.c.guest_id == guest_id, TOK.c.kind != RESET, TOK.c.expires_at > at)
+                .order_by(TOK.c.created_at.desc())
+                .limit(1)
+            ).scalar()
+            return None if found is None else str(found)
+
+    def turns_mailed(self) -> dict[tuple[str, int], float]:
+        """The turns mailed about at the running tables: (table, seat) -> when the turn began."""
+        q = select(TM.c.table_id, TM.c.seat, TM.c.turn_start).where(
+            TM.c.table_id.in_(select(T.c.id).where(T.c.status == RUNNING))
+        )
+        with self.engine.connect() as c:
+            return {(row.table_id, row.seat): row.turn_start for row in c.execute(q)}
 
     # ------------------------------------------------------------ tables
     def _seats(self, c: Connection, table_ids: list[str]) -> dict[str, list[SeatData]]:

@@ -12,6 +12,8 @@ const PAGES = {
   join: () => import("./join.mjs").then((m) => m.JoinPage),
   replay: () => import("./replay.mjs").then((m) => m.ReplayPage),
   profile: () => import("./profile.mjs").then((m) => m.ProfilePage),
+  verify: () => import("./mail.mjs").then((m) => m.VerifyPage),
+  reset: () => import("./mail.mjs").then((m) => m.ResetPage),
 };
 
 function route(path) {
@@ -22,6 +24,8 @@ function route(path) {
   }
   if ((m = path.match(/^\/replay\/([\w-]+)$/))) return { page: "replay", props: { table: m[1] } };
   if ((m = path.match(/^\/player\/([\w-]+)$/))) return { page: "profile", props: { player: m[1] } };
+  if (path === "/verify-email") return { page: "verify", props: {} };
+  if (path === "/reset") return { page: "reset", props: {} };
   return { page: "lobby", props: {} };
 }
 
