@@ -8,8 +8,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _f
 from tawa.core.svg import title as _title
 from tawa.games.ayar.data import MARKERS, NEUTRAL, PATHS

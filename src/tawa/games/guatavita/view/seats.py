@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from tawa.core.svg import at as _at
+from tawa.core.svg import escape
 from tawa.core.svg import n as _n
 from tawa.core.svg import plural as _plural
 from tawa.core.svg import rect as _rect
