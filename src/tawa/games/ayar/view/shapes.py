@@ -46,7 +46,7 @@ def _attrs(**kw: Any) -> str:
             continue
         v = _f(v) if isinstance(v, float) else str(v)
         if _UNSAFE.search(v):
-            v = escape(v, {'"': "&quot;"})
+            v = escape(v).replace('"', "&quot;")
         out.append(f' {_attr_name(k)}="{v}"')
     return "".join(out)
 
