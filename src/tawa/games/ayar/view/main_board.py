@@ -4,8 +4,7 @@ steps, the Ayar figures, the Tambos on spots, and the temple track with its rows
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
+from tawa.core.svg import escape
 from tawa.core.svg import n as _f
 from tawa.core.svg import title as _title
 from tawa.games.ayar.data import ACTIVITY_NAMES, PATHS

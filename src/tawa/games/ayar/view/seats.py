@@ -5,8 +5,7 @@ bonus spaces; the weaving area is ``weaving``) and, in a solo game, the Rival's 
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
+from tawa.core.svg import escape
 from tawa.core.svg import n as _f
 from tawa.core.svg import title as _title
 from tawa.games.ayar.data import BONUS_NAMES, BOX_NAMES, LANES, MARKERS, NEUTRAL, PATHS, best_sets

@@ -8,8 +8,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _f
 from tawa.core.svg import title as _title
 from tawa.games.ayar.data import MARKERS, NEUTRAL, PATHS
@@ -46,7 +46,7 @@ def _attrs(**kw: Any) -> str:
             continue
         v = _f(v) if isinstance(v, float) else str(v)
         if _UNSAFE.search(v):
-            v = escape(v, {'"': "&quot;"})
+            v = escape(v).replace('"', "&quot;")
         out.append(f' {_attr_name(k)}="{v}"')
     return "".join(out)
 

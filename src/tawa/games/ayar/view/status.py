@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
+from tawa.core.svg import escape
 from tawa.core.svg import title as _title
 from tawa.games.ayar.data import ACTIVITY_NAMES, LANES, MARKERS, PATHS
 from tawa.games.ayar.view.layout import (

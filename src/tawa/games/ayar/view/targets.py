@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _f
 from tawa.core.svg import title as _title
 from tawa.games.ayar.data import WEAVE_DIRECTIONS, WEAVE_DIRS

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _n
 from tawa.core.svg import plural as _plural
 from tawa.core.svg import rect as _rect

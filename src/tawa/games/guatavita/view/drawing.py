@@ -20,7 +20,7 @@ from tawa.games.guatavita.view.layout import (
     Seats,
     active_seat,
 )
-from tawa.games.guatavita.view.seats import resource_board, resource_markers
+from tawa.games.guatavita.view.seats import BODY_READS, resource_body, resource_head, resource_markers
 from tawa.games.guatavita.view.shapes import defs
 from tawa.games.guatavita.view.texts import BOX_ROWS, Texts
 
@@ -83,8 +83,12 @@ def _box_row_part(obs: Obs, r: int, current: int, colours: tuple[str, ...], me: 
     return box_row(obs, Seats.known(colours, me), Texts(obs), r, current)
 
 
-def _board_part(obs: Obs, s: int, active: bool, colours: tuple[str, ...], me: int | None) -> str:
-    return resource_board(obs, Seats.known(colours, me), Texts(obs), s, active)
+def _board_head_part(obs: Obs, s: int, active: bool, colours: tuple[str, ...], me: int | None) -> str:
+    return resource_head(obs, Seats.known(colours, me), Texts(obs), s, active)
+
+
+def _board_body_part(obs: Obs, s: int, colours: tuple[str, ...], me: int | None) -> str:
+    return resource_body(obs, Seats.known(colours, me), Texts(obs), s)
 
 
 def _lake_pieces_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
@@ -105,6 +109,8 @@ def _resource_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -
 
 STYLE_TAG, DEFS, GROUND, LEGEND = f"<style>{STYLE}</style>", defs(), _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _legend()
 OVERRIDES: Path = ("overrides",)
+CAMP_READS = ("spot", "camp", "camp_level", "head_explorers", "pump_level", "pump_worker")
+"""What a camp shows of its seat (read one by one: a move elsewhere on the seat's board does not redraw it)."""
 
 
 def parts(observation: Obs) -> list[Part]:
@@ -134,7 +140,13 @@ def parts(observation: Obs) -> list[Part]:
         Part("score-track", _track_part, (*each("vp"), OVERRIDES), who),
     ]
     out += [
-        Part(f"camp{s}", _camp_part, (("players", s), OVERRIDES), (s, housed_count(obs, s), *who)) for s in range(n)
+        Part(
+            f"camp{s}",
+            _camp_part,
+            (*(("players", s, k) for k in CAMP_READS), OVERRIDES),
+            (s, housed_count(obs, s), *who),
+        )
+        for s in range(n)
     ]
     out += [
         Part("lake", _lake_part, lake, (resolving, *who)),
@@ -172,8 +184,17 @@ def parts(observation: Obs) -> list[Part]:
     ]
     out += [Part("action-board-end", "</g>")]
     out += [
-        Part(f"seat{s}", _board_part, (("players", s), ("stage",), ("options",), OVERRIDES), (s, active == s, *who))
+        part
         for s in range(n)
+        for part in (
+            Part(f"seat{s}", _board_head_part, (("players", s), ("stage",), OVERRIDES), (s, active == s, *who)),
+            Part(
+                f"seat{s}-body",
+                _board_body_part,
+                (*(("players", s, k) for k in BODY_READS), ("stage",), ("options",), OVERRIDES),
+                (s, *who),
+            ),
+        )
     ]
     out += [
         Part("pieces", '<g id="pieces">'),

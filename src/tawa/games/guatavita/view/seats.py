@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from tawa.core.svg import at as _at
+from tawa.core.svg import escape
 from tawa.core.svg import n as _n
 from tawa.core.svg import plural as _plural
 from tawa.core.svg import rect as _rect
@@ -51,6 +51,12 @@ LOAN_X, LOAN_CELL = 190.0, 30.0
 
 def resource_board(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> str:
     """Seat ``s``'s resource board; ``active``: it is to act."""
+    return resource_head(obs, seats, tx, s, active) + resource_body(obs, seats, tx, s)
+
+
+def resource_head(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> str:
+    """The head of seat ``s``'s resource board: its opening tag, its hover text, its frame (marked when ``active``:
+    it is to act), its name, VP and flags; ``resource_body`` draws the rest."""
     p = obs["players"][s]
     y = _board_y(s)
     x = RIGHT_X
@@ -65,9 +71,6 @@ def resource_board(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> s
     head = f"{seats.who(s)} · pump {p['spot']}"
     sup = p["supply"]
     uses = ", ".join(f"{k} {v}" for k, v in p["uses"].items() if v)
-    gold_cap, food_cap = int(num(obs, "GOLD_CAP")), int(num(obs, "FOOD_CAP"))
-    loan_end = int(num(obs, "LOAN_END"))
-    lg, lv = list(num(obs, "LOAN_GOLD")), list(num(obs, "LOAN_VP"))
     text = (
         f"Resource board of {seats.who(s)}: {p['gold']} gold, {p['food']} food, "
         f"{_plural(int(p['emeralds']), 'emerald')}, {p['vp']} VP, loan space {p['loan']}; personal supply "
@@ -96,6 +99,26 @@ def resource_board(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> s
     ]
     if flags:
         out.append(_text(x + 230, y + 17, " · ".join(flags), "badge"))
+    return "".join(out)
+
+
+BODY_READS = ("gold", "food", "emeralds", "loan", "supply", "pipes_in_lake", "head_explorers", "uses", "balsa")
+"""What the body of a resource board shows of its seat (``resource_body``): read one by one, so that the body is not
+drawn again when only its head changes (the seat to act, the flags, the VP)."""
+
+
+def resource_body(obs: Obs, seats: Seats, tx: Texts, s: int) -> str:
+    """Seat ``s``'s resource board below its head (``resource_head``): the tracks, the supply, La Balsa's card and
+    the board's closing tag. It shows nothing of the seat to act."""
+    p = obs["players"][s]
+    y = _board_y(s)
+    x = RIGHT_X
+    sup = p["supply"]
+    uses = ", ".join(f"{k} {v}" for k, v in p["uses"].items() if v)
+    gold_cap, food_cap = int(num(obs, "GOLD_CAP")), int(num(obs, "FOOD_CAP"))
+    loan_end = int(num(obs, "LOAN_END"))
+    lg, lv = list(num(obs, "LOAN_GOLD")), list(num(obs, "LOAN_VP"))
+    out = []
     # gold and food tracks (0..cap): the markers are pieces
     gold_title, food_title = f"Gold: {p['gold']}. {tx.rule('gold')}", f"Food: {p['food']}. {tx.rule('food')}"
     out.append(

@@ -6,8 +6,9 @@ put down or take.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _n
 from tawa.core.svg import plural as _plural
 from tawa.core.svg import title as _title

@@ -8,8 +8,9 @@ import functools
 import math
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _fmt
 from tawa.games.pachakuna.data import DIRECTIONS
 

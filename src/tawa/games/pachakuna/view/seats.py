@@ -5,8 +5,8 @@ bag and the discard pile.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _fmt
 from tawa.core.svg import title as _title
 from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER, QUECHUA

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import n as _fmt
 from tawa.games.pachakuna.data import LLAMAS_PER_PLAYER, N_SIDES, NEIGH, OPPOSITE, cell_name, parse_cell
 from tawa.games.pachakuna.view.board import face, regions_key

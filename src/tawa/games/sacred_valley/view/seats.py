@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import escape
 
 from tawa.core.svg import at as _at
+from tawa.core.svg import escape
 from tawa.core.svg import n as _n
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _label

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
+from tawa.core.svg import escape
 from tawa.core.svg import n as _n
 from tawa.core.svg import text as _label
 from tawa.games.sacred_valley.view.layout import crop_bg, crop_colour

@@ -5,8 +5,8 @@ none (buttons), and the previews of a plant, an alpaca move and a Weaver's pair.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
+from tawa.core.svg import escape
 from tawa.core.svg import plural as _plural
 from tawa.core.svg import title as _title
 from tawa.games.sacred_valley.data import ALPACA_NAMES, WHITE_ALPACAS
