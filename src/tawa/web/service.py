@@ -169,10 +169,13 @@ class TableService:
         tables this worker should serve whose lease ran out adopted (loaded from the log, bots and clocks going)."""
         cluster = self.cluster
         assert cluster is not None
+        before = dict(self.live)  # a room made or loaded while the renewal runs is not in its answer yet
         held, alive = await self.read(cluster.renew, self._started)
         self.alive = alive | {cluster.me}
         back: list[str] = []
-        for table_id, room in list(self.live.items()):
+        for table_id, room in before.items():
+            if self.live.get(table_id) is not room:
+                continue
             if table_id not in held and room.data.status != FINISHED:
                 log.warning("worker %s: the lease on table %s was lost; dropping it", cluster.me, table_id)
                 self._drop(room)
