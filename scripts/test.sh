@@ -25,4 +25,4 @@ fi
 .venv/bin/ruff check src tests scripts examples
 .venv/bin/ruff format --check src tests scripts examples   # formatting is ruff's (ruff format)
 .venv/bin/mypy
-.venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" --dist loadgroup "$@"   # loadgroup: xdist_group(NAME) tests share a worker
+.venv/bin/python -m pytest -n "${TAWA_TEST_JOBS:-auto}" --dist loadgroup --durations=30 "$@"   # loadgroup: xdist_group(NAME) tests share a worker; the 30 slowest are listed

@@ -27,6 +27,12 @@ def test_a_rematch_rotates_the_seats_and_starts_when_every_player_has_taken_thei
     assert mine["seat"] == 1 and mine["token"] and mine["joined"] == [0] and "Player0" in mine["by"]
     offer = t.socks[1].expect("rematch", table=t.id, timeout=60)
     assert offer["rematch"] == new and offer["token"] is None and offer["seat"] is None and offer["joined"] == [0]
+    # a player who opens the table afterwards (another tab, a reload) gets the offer with who made it after the view
+    late = Sock(server)
+    assert late.join(t.id, t.tokens[1])["rematch"] == new
+    again = late.expect("rematch", table=t.id, timeout=60)
+    assert again["by"] == mine["by"] and again["joined"] == [0] and again["token"] is None
+    late.close()
     waiting = table(server, new)
     assert waiting["status"] == "open" and waiting["public"] is False
     assert [s["name"] for s in waiting["seats"]] == [None, "Player0"]

@@ -195,6 +195,7 @@ class TableRoom:
         self._bot_for = -1  # the version a bot job was started for
         self.bot_task: asyncio.Task[None] | None = None
         self.dropped = False  # another worker owns the table now (``drop``)
+        self.rematch_offer: tuple[int, str] | None = None  # the last rematch offer sent (its seat, its text)
         self._presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
         self._clamped: set[int] = set()  # bot seats warned about a spec out of range
 
@@ -385,6 +386,9 @@ class TableRoom:
         self.watchers.add(w)
         self.spectators += seat is None
         self.send_full(w)
+        offer = self.rematch_offer
+        if offer is not None and seat is not None and seat != offer[0]:
+            conn.send(offer[1])  # the offer, who made it and who joined: the full view names only the rematch
         self._presence()
         return w
 
@@ -672,6 +676,7 @@ class TableRoom:
         if rematch is None:
             return
         text = encode(rematch_message(self.id, rematch, by, joined))
+        self.rematch_offer = (seat, text)  # for a player who opens the table later (``watch``)
         for w in list(self.watchers):
             if w.seat is not None and w.seat != seat:
                 w.conn.send(text)
