@@ -352,3 +352,29 @@ class Table:
             s.close()
         for g in self.guests:
             g.close()
+
+
+class Clock:
+    """The offset file: ``forward(s)`` moves the server's time ``s`` seconds on."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.path = tmp / "clock-offset"
+        self.offset = 0.0
+        self.path.write_text("0")
+
+    def forward(self, seconds: float) -> None:
+        self.offset += seconds
+        self.path.write_text(repr(self.offset))
+
+
+def client(server: Server, source: str | None = None) -> httpx.Client:
+    """An HTTP client of ``server`` (from the loopback address ``source``: a network address of its own)."""
+    transport = httpx.HTTPTransport(local_address=source) if source else None
+    return httpx.Client(base_url=server.url, timeout=30, transport=transport)
+
+
+def post(c: httpx.Client, path: str, body: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
+    """POST ``body`` (JSON) to ``path``, expecting ``status``; the answer's JSON."""
+    r = c.post(path, json=body if body is not None else {})
+    assert r.status_code == status, r.text
+    return r.json()  # type: ignore[no-any-return]

@@ -5,26 +5,14 @@ here and everywhere, a new password, and what the database and the log hold (arg
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import httpx
 import pytest
-from harness import Guest, Server
+from harness import Guest, Server, client, post
 from sqlalchemy import create_engine, inspect, select, text
 
 PASSWORD = "correct horse battery"
 SEATS = [{"kind": "me"}, {"kind": "invite"}]
-
-
-def client(server: Server, source: str | None = None) -> httpx.Client:
-    transport = httpx.HTTPTransport(local_address=source) if source else None
-    return httpx.Client(base_url=server.url, timeout=30, transport=transport)
-
-
-def post(c: httpx.Client, path: str, body: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
-    r = c.post(path, json=body if body is not None else {})
-    assert r.status_code == status, r.text
-    return r.json()  # type: ignore[no-any-return]
 
 
 def mine(c: httpx.Client) -> set[str]:

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import ME, Guest, Server, Sock, free_port, reply
+from harness import ME, Clock, Guest, Server, Sock, client, free_port, post, reply
 from smtp_box import Mailbox
 from sqlalchemy import create_engine, inspect, select, text
 
@@ -27,30 +27,6 @@ NEW_PASSWORD = "a brand new password"
 BOT = {"kind": "bot", "bot": "random"}
 GAME, OPTIONS = "pachakuna", {"TURN_CAP": 24}
 TURN_AFTER = 60.0
-
-
-class Clock:
-    """The offset file: ``forward(s)`` moves the server's time ``s`` seconds on."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.path = tmp / "clock-offset"
-        self.offset = 0.0
-        self.path.write_text("0")
-
-    def forward(self, seconds: float) -> None:
-        self.offset += seconds
-        self.path.write_text(repr(self.offset))
-
-
-def client(server: Server, source: str | None = None) -> httpx.Client:
-    transport = httpx.HTTPTransport(local_address=source) if source else None
-    return httpx.Client(base_url=server.url, timeout=30, transport=transport)
-
-
-def post(c: httpx.Client, path: str, body: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
-    r = c.post(path, json=body if body is not None else {})
-    assert r.status_code == status, r.text
-    return r.json()  # type: ignore[no-any-return]
 
 
 def account(server: Server, username: str, password: str = PASSWORD) -> httpx.Client:

@@ -14,25 +14,12 @@ from typing import Any
 
 import httpx
 import pytest
-from harness import ME, Guest, Server, Sock, Table
+from harness import ME, Clock, Guest, Server, Sock, Table
 
 from tawa.core.registry import short_games
 
 BOT = {"kind": "bot", "bot": "random"}
 GAME, OPTIONS = "pachakuna", {"TURN_CAP": 24}
-
-
-class Clock:
-    """The offset file: ``forward(s)`` moves the server's time ``s`` seconds on."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.path = tmp / "clock-offset"
-        self.offset = 0.0
-        self.path.write_text("0")
-
-    def forward(self, seconds: float) -> None:
-        self.offset += seconds
-        self.path.write_text(repr(self.offset))
 
 
 @pytest.fixture
