@@ -574,31 +574,31 @@ async def player(guest_id: GuestId, request: Request, svc: Svc, me: MaybeGuest) 
 
 
 # ---------------------------------------------------------------- pages (one shell; the client routes)
-def _shell(request: Request, page: str) -> Response:
+def shell_page(request: Request, page: str) -> Response:
     """The page's shell, naming the versioned modules that page runs (assets.py)."""
     return request.app.state.assets.shell(page, request.headers.get("accept-encoding"))  # type: ignore[no-any-return]
 
 
 @pages.get("/")
 def lobby_page(request: Request) -> Response:
-    return _shell(request, "lobby")
+    return shell_page(request, "lobby")
 
 
 @pages.get("/table/{table_id}")
 def table_page(request: Request, table_id: str) -> Response:
-    return _shell(request, "table")
+    return shell_page(request, "table")
 
 
 @pages.get("/join/{table_id}/{seat}")
 def join_page(request: Request, table_id: str, seat: str) -> Response:
-    return _shell(request, "join")
+    return shell_page(request, "join")
 
 
 @pages.get("/replay/{table_id}")
 def replay_page(request: Request, table_id: str) -> Response:
-    return _shell(request, "replay")
+    return shell_page(request, "replay")
 
 
 @pages.get("/player/{guest_id}")
 def profile_page(request: Request, guest_id: str) -> Response:
-    return _shell(request, "profile")
+    return shell_page(request, "profile")

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from tawa.web.api import ERRORS, MaybeGuest, base_url, me_out, set_guest_cookie
+from tawa.web.api import ERRORS, MaybeGuest, base_url, me_out, set_guest_cookie, shell_page
 from tawa.web.limits import client_address
 from tawa.web.mail_links import MailLinks
 from tawa.web.protocol import (
@@ -79,15 +79,11 @@ async def reset(body: ResetIn, request: Request, response: Response) -> dict[str
     return me_out(who)
 
 
-def _shell(request: Request, page: str) -> Response:
-    return request.app.state.assets.shell(page, request.headers.get("accept-encoding"))  # type: ignore[no-any-return]
-
-
 @pages.get("/verify-email")
 def verify_page(request: Request) -> Response:
-    return _shell(request, "verify")
+    return shell_page(request, "verify")
 
 
 @pages.get("/reset")
 def reset_page(request: Request) -> Response:
-    return _shell(request, "reset")
+    return shell_page(request, "reset")
