@@ -34,6 +34,7 @@ def test_bench_server_reports_round_trips() -> None:
             "1",
             "--game",
             "sacred-valley",
+            "--deflate",
         ],
         capture_output=True,
         text=True,
@@ -44,4 +45,5 @@ def test_bench_server_reports_round_trips() -> None:
     assert r["tables"] == 3 and r["sockets"] == 9  # Sacred Valley tables have three seats
     assert r["moves"] >= MOVES and r["refused"] == {}
     assert r["board_resyncs"] == 0  # every update's parts applied to the parts held
+    assert r["deflate"] is True and r["deflated_sockets"] == 9  # each socket compressed, as a browser's is
     assert 0 < r["ms"]["p50"] <= r["ms"]["p95"] <= r["ms"]["p99"] <= r["ms"]["max"]

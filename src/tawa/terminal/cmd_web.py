@@ -72,6 +72,9 @@ def bench_server_cmd(
     workers: Annotated[
         int, typer.Option(min=1, max=16, help="server workers (more than 1: --db PostgreSQL; Redis, nginx started)")
     ] = 1,
+    deflate: Annotated[
+        bool, typer.Option(help="clients ask for permessage-deflate, as browsers do (the server compresses each frame)")
+    ] = False,
 ) -> None:
     """Load a local server with many tables; print move round trips (p50/p95/p99) and moves/s as JSON."""
     bench = importlib.import_module("tawa.web.bench")
@@ -89,6 +92,7 @@ def bench_server_cmd(
                 moves=moves,
                 hostile=hostile,
                 workers=workers,
+                deflate=deflate,
             ),
             indent=1,
         )

@@ -15,7 +15,9 @@ With boards (the default) each client does what a browser does: it applies the b
 the parts it holds (a ``sync`` if it cannot), and for a move whose board element several actions share (a
 chooser opens) it asks for that element's previews as it takes the decision, before the wait (a person looks at
 the chooser, then picks). ``--no-board`` clients get the observation instead. ``client_loop_lag_ms`` is how late
-the clients' own event loop runs a 10 ms timer: the clients' share of a round trip.
+the clients' own event loop runs a 10 ms timer: the clients' share of a round trip. ``--deflate`` clients ask for
+permessage-deflate, as browsers do (uvicorn accepts it, and then compresses every frame it sends);
+``deflated_sockets`` counts the sockets on which it was agreed.
 
 With ``moves`` the measurement ends once that many moves were acknowledged (``seconds`` is then only the
 longest it may take): a check that the server plays, however busy the machine, rather than a figure.
@@ -62,6 +64,7 @@ class Stats:
     lags: list[float] = field(default_factory=list)  # how late the clients' own loop woke (s), while measuring
     updates: list[float] = field(default_factory=list)  # from sending a move to receiving its update (s)
     per_table: dict[str, int] = field(default_factory=dict)  # acknowledged moves by table, while measuring
+    deflated: int = 0  # sockets on which the server accepted permessage-deflate
 
 
 class Parts:
@@ -123,9 +126,14 @@ async def _seat(
     rng: random.Random,
     board: bool,
     source: str,
+    deflate: bool = False,
 ) -> None:
     url = f"{ws_url}?table={table}"  # as the browser's socket does: a proxy in front of several workers routes by it
-    async with connect(url, max_size=WS_HARD_LIMIT, compression=None, open_timeout=60, local_addr=(source, 0)) as ws:
+    compression = "deflate" if deflate else None  # permessage-deflate: what a browser asks for, and uvicorn accepts
+    async with connect(
+        url, max_size=WS_HARD_LIMIT, compression=compression, open_timeout=60, local_addr=(source, 0)
+    ) as ws:
+        stats.deflated += any(e.name == "permessage-deflate" for e in ws.protocol.extensions)
         await ws.send(json.dumps({"t": "join", "table": table, "token": token, "board": board}))
         seat, v, view = None, 0, None
         held = Parts()
@@ -235,6 +243,7 @@ async def _drive(
     board: bool,
     seed: int,
     moves: int | None = None,
+    deflate: bool = False,
 ) -> float:
     """Play ``tables`` from this process; measure from ``start_at`` (``time.monotonic()``, the same clock in every
     process of the machine) for ``seconds``, or until ``moves`` moves were acknowledged (``seconds`` at most).
@@ -246,9 +255,8 @@ async def _drive(
     tasks = []
     for table, tokens, source in tables:
         for tok in tokens:
-            tasks.append(
-                asyncio.create_task(_seat(ws_url, table, tok, clock, interval, stats, stop, rng, board, source))
-            )
+            seat = _seat(ws_url, table, tok, clock, interval, stats, stop, rng, board, source, deflate)
+            tasks.append(asyncio.create_task(seat))
 
     async def lag() -> None:  # the clients' share of a round trip: how late their loop runs a 10 ms timer
         while not stop.is_set():
@@ -295,11 +303,12 @@ def _client_process(
     board: bool,
     seed: int,
     moves: int | None = None,
+    deflate: bool = False,
 ) -> tuple[Stats, float]:
     """One client process: its tables' seats, its figures and its CPU seconds while measuring."""
     gc.set_threshold(*GC_THRESHOLDS)
     stats = Stats()
-    return stats, asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed, moves))
+    return stats, asyncio.run(_drive(ws_url, tables, interval, start_at, seconds, stats, board, seed, moves, deflate))
 
 
 def _merge(parts: list[Stats]) -> Stats:
@@ -311,6 +320,7 @@ def _merge(parts: list[Stats]) -> Stats:
         total.received += st.received
         total.previews += st.previews
         total.resyncs += st.resyncs
+        total.deflated += st.deflated
         total.finished += st.finished
         total.per_table.update(st.per_table)
         for code, n in st.refused.items():
@@ -336,12 +346,14 @@ def run_bench(
     moves: int | None = None,
     hostile: bool = False,
     workers: int = 1,
+    deflate: bool = False,
 ) -> dict[str, Any]:
     """Run the load; returns the figures (see the module docstring). ``moves``: measure until that many moves
     were acknowledged (each client process its share), ``seconds`` at most. ``hostile``: a hostile client
     (``tawa.web.hostile``) harasses the first tables from its own address all along, in a process of its own.
     ``workers`` > 1: that many workers on ``db`` (PostgreSQL) behind nginx, with a Redis (``tawa.web.deploy.Fleet``);
-    the server's CPU is then the workers' and nginx's and Redis's together (``server_cpu_by_process`` each)."""
+    the server's CPU is then the workers' and nginx's and Redis's together (``server_cpu_by_process`` each).
+    ``deflate``: the clients ask for permessage-deflate, as browsers do (the server then compresses every frame)."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="tawa-bench-") as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
@@ -393,7 +405,9 @@ def run_bench(
                 start_at = time.monotonic() + 1.0 + warmup
                 share = [None if moves is None else -(-moves * len(part) // len(made)) for part in slices]
                 jobs = [
-                    pool.submit(_client_process, ws_url, part, interval, start_at, seconds, board, i + 1, share[i])
+                    pool.submit(
+                        _client_process, ws_url, part, interval, start_at, seconds, board, i + 1, share[i], deflate
+                    )
                     for i, part in enumerate(slices)
                     if part
                 ]
@@ -432,6 +446,7 @@ def run_bench(
     ups = [x * 1000 for x in stats.updates]
     return {
         "board": board,
+        "deflate": deflate,
         "tables": tables,
         "client_processes": client_processes,
         "sockets": sum(len(t) for _, t, _ in made),
@@ -461,6 +476,7 @@ def run_bench(
         "received_kb_per_move": round(stats.received / 1024 / max(len(lat), 1), 1),
         "previews_asked": stats.previews,
         "board_resyncs": stats.resyncs,
+        "deflated_sockets": stats.deflated,
         "client_loop_lag_ms": {
             "p50": round(_percentile(lags, 0.50), 2),
             "p99": round(_percentile(lags, 0.99), 2),
