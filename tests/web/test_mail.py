@@ -22,6 +22,10 @@ from harness import ME, Clock, Guest, Server, Sock, client, free_port, post, rep
 from smtp_box import Mailbox
 from sqlalchemy import create_engine, inspect, select, text
 
+from tawa.web.limits import allowed_hosts
+from tawa.web.mail import Mailer
+from tawa.web.settings import Settings
+
 PASSWORD = "correct horse battery"
 NEW_PASSWORD = "a brand new password"
 BOT = {"kind": "bot", "bot": "random"}
@@ -215,6 +219,48 @@ def test_links_are_rate_limited(server_with: Callable[..., Server], mailbox: Mai
     ] == ("rate_limited")
 
 
+def test_one_address_gets_few_verification_mails_however_many_accounts_ask(
+    server_with: Callable[..., Server], mailbox: Mailbox
+) -> None:
+    """Each account has its own budget, so a stranger with many accounts could fill somebody's inbox with links to
+    confirm; the address mailed has a budget of its own (``mail_requests_max``), and a refusal counts for nobody."""
+    srv = server_with(**mailbox.env, TAWA_MAIL_REQUESTS_MAX="2")
+    victim = "Victim@example.org"
+    askers = [account(srv, f"asker{i}") for i in range(3)]
+    for c in askers[:2]:
+        post(c, "/api/mail/address", {"address": victim, "password": PASSWORD})
+    r = post(askers[2], "/api/mail/address", {"address": victim.lower(), "password": PASSWORD}, status=429)
+    assert r["code"] == "rate_limited" and "this address" in r["message"]
+    assert len(mailbox.wait(victim, 2)) == 2
+    # the refused asker's own budget was given back: it can still confirm an address of its own, twice
+    for i in range(2):
+        post(askers[2], "/api/mail/address", {"address": f"mine{i}@example.org", "password": PASSWORD})
+
+
+def test_reset_links_asked_for_by_others_leave_the_account_its_verification_links(
+    server_with: Callable[..., Server], mailbox: Mailbox
+) -> None:
+    """A stranger asking for a victim's reset links spends the reset budget only: the victim can still confirm a new
+    address (verification links have a budget of their own)."""
+    srv = server_with(**mailbox.env, TAWA_MAIL_REQUESTS_MAX="2")
+    bea = verified(srv, mailbox, "bea", "bea@example.org")
+    stranger = client(srv, "127.0.0.9")
+    for _ in range(2):
+        post(stranger, "/api/password/forgot", {"who": "bea"})
+    assert len(mailbox.wait("bea@example.org", 3)) == 3  # the verification, then two reset links
+    post(bea, "/api/mail/address", {"address": "bea2@example.org", "password": PASSWORD})
+    assert len(mailbox.wait("bea2@example.org", 1)) == 1
+
+
+@pytest.mark.parametrize(
+    "address", ["root,victim@example.org", "(c)victim@example.org", "<victim@example.org>", 'a"b@example.org']
+)
+def test_an_address_that_would_mean_other_recipients_is_refused(mail_server: Server, address: str) -> None:
+    c = account(mail_server, "dan")
+    r = post(c, "/api/mail/address", {"address": address, "password": PASSWORD}, status=422)
+    assert r["code"] == "bad_request" and "not an e-mail address" in r["message"]
+
+
 def test_a_server_without_smtp_settings_sends_nothing(server: Server) -> None:
     ana = account(server, "ana")
     assert ana.get("/api/mail").json() == {"on": False, "address": None, "pending": None, "alerts": True}
@@ -402,3 +448,21 @@ def test_a_reset_asked_for_under_a_foreign_host_never_mails_a_link_to_it(mail_se
     mail = box.wait("bea@example.org", 2)[-1]
     assert "203.0.113.7" not in mail.link() and "203.0.113.7" not in mail.text
     assert mail.link().startswith(f"{srv.url}/reset#t=")  # the latest trusted request's base (the loopback's)
+
+
+def test_links_start_only_with_trusted_names_and_a_loopback_request_does_not_take_them_over() -> None:
+    """Without ``public_url``: a name under a trusted ``*.example.org`` is trusted (and nothing that merely ends the
+    same way); an IP address or a foreign name never; one request to ``localhost`` does not move later alerts' links
+    there once the server was reached by a real name."""
+    hosts = allowed_hosts(Settings(trusted_hosts=["*.example.org", "tawa.example.net"]), "0.0.0.0")
+    mailer = Mailer(Settings(), hosts)
+    assert mailer.base(None) == "http://localhost"
+    mailer.saw("http://localhost:8000")
+    assert mailer.base(None) == "http://localhost:8000"  # a server on loopback only: its own address
+    mailer.saw("https://play.example.org")
+    mailer.saw("http://localhost:8000")
+    assert mailer.base(None) == "https://play.example.org"
+    assert mailer.base("https://tawa.example.net") == "https://tawa.example.net"
+    for foreign in ("http://203.0.113.7", "https://evilexample.org", "https://example.org.evil.com", "https://x.org"):
+        mailer.saw(foreign)
+        assert mailer.base(foreign) == "https://play.example.org", foreign

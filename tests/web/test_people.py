@@ -79,6 +79,11 @@ def test_inviting_later_replacing_and_the_refusals(server: Server) -> None:
     assert len(ana.http.get("/api/lobby").json()["mine"]) == 1  # the refused table was not made
     two = [ME, {"kind": "invite", "username": "Bea"}, {"kind": "invite", "username": "bea"}]
     assert code(ana.http.post("/api/tables", json={"game": "ayar", "players": 3, "seats": two}), 422) == "bad_request"
+    # one player is kept one seat of a table, whichever way they were invited
+    three = ana.create("ayar", 3, [ME, {"kind": "invite", "username": "Bea"}, INVITE], public=False)["id"]
+    r = ana.http.post(f"/api/tables/{three}/invites/2", json={"username": "bea"})
+    assert code(r, 422) == "bad_request" and "another seat" in r.json()["message"]
+    assert ana.http.post(f"/api/tables/{three}/invites/1", json={"username": "Bea"}).status_code == 200  # the same
     # Cai takes the private seat with the link from his lobby; the table runs: no more invitations to it
     cai.take(cai.http.get("/api/lobby").json()["invitations"][0]["url"])
     assert code(ana.http.post(f"/api/tables/{table}/invites/1", json={"username": "Bea"}), 409) == "seat_taken"
@@ -113,6 +118,20 @@ def test_the_players_i_have_played_and_the_search_and_my_own_profile(server: Ser
     assert {p["username"] for p in ana.http.get("/api/players", params={"q": "a"}).json()} == {"Ana"}
     assert ana.http.get("/api/players", params={"q": "%"}).json()["code"] == "bad_request"
     assert ana.http.get("/api/players", params={"q": "_"}).json() == []  # no username starts with _ here
+
+
+def test_the_players_i_have_played_are_named_as_they_were_at_our_tables_only(server: Server) -> None:
+    """A guest's name at a table I never sat at (a private one, later) is none of my business."""
+    (ana,) = people(server, "Ana")
+    cai = Guest(server, "Cai")
+    first = ana.create("ayar", 2, [ME, INVITE])
+    cai.take(first["invites"][0]["url"])
+    assert cai.http.post("/api/me", json={"name": "Secret Name"}).status_code == 200
+    dee = Guest(server, "Dee")
+    private = cai.create("ayar", 2, [ME, INVITE], public=False)
+    dee.take(private["invites"][0]["url"])
+    assert [p["name"] for p in ana.http.get("/api/me/players").json()] == ["Cai"]
+    assert [p["name"] for p in dee.http.get("/api/me/players").json()] == ["Secret Name"]
 
 
 def test_a_finished_game_keeps_its_players_on_each_others_list(server: Server) -> None:

@@ -21,7 +21,7 @@ from tawa.web.clock import TimeControl, presets_out
 from tawa.web.clock import now as clock_now
 from tawa.web.limits import client_address
 from tawa.web.models import FINISHED, RUNNING
-from tawa.web.people import invitations_for, invitations_of, invite_many, invitees
+from tawa.web.people import invitations_for, invitations_of, invitees
 from tawa.web.protocol import (
     ChatLogOut,
     CreatedTableOut,
@@ -280,10 +280,8 @@ async def create_table(body: CreateTableIn, request: Request, svc: Svc, guest: N
         clock=body.clock,
         on_timeout=body.on_timeout,
         rated=body.rated,
+        invited={n: who.guest_id for n, who in invited.items()},
     )
-    if invited:
-        at = clock_now()
-        await svc.write(invite_many, [(room.id, n, who.guest_id, guest.name, at) for n, who in invited.items()])
     root = base_url(request)
     mine = None if seat is None or token is None else _seat_token(root, room.id, seat, token)
     return {

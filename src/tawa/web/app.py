@@ -47,6 +47,14 @@ log = logging.getLogger("tawa.web")
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large", 422: "bad_request"}
 
 
+# what a field's pattern asks for, in words (a pattern itself is no message for a person)
+PATTERN_WORDS = {
+    "address": "not an e-mail address that mail can be sent to: one @, a domain such as example.org after it, and "
+    "before it letters, digits and . ! # $ % & ' * + / = ? ^ _ ` { | } ~ - only (no spaces, commas, brackets or "
+    "quotes)",
+}
+
+
 def _in_users_terms(error: dict[str, object]) -> str:
     """A validation error's message; a display name's pattern is explained by the name check itself."""
     loc = error.get("loc") or ()
@@ -55,6 +63,8 @@ def _in_users_terms(error: dict[str, object]) -> str:
             clean_name(str(error.get("input", "")))
         except BadName as e:
             return str(e)
+    if error.get("type") == "string_pattern_mismatch" and isinstance(loc, tuple) and loc and loc[-1] in PATTERN_WORDS:
+        return PATTERN_WORDS[str(loc[-1])]
     return str(error.get("msg", "invalid"))
 
 

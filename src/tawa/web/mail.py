@@ -21,6 +21,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from urllib.parse import urlsplit
 
+from tawa.web.limits import LOOPBACK_NAMES
 from tawa.web.settings import Settings
 
 log = logging.getLogger("tawa.web.mail")
@@ -56,12 +57,23 @@ class Mailer:
         return f"Tawa <tawa@{host or 'localhost'}>"
 
     def _trusted(self, base: str) -> bool:
-        return self.hosts is None or (urlsplit(base).hostname or "").lower() in self.hosts
+        """Whether ``base`` names a trusted host: one of ``hosts``, or under a ``*.example.org`` of them (never an IP
+        address that is not among them: a request names whatever address it likes)."""
+        if self.hosts is None:
+            return True
+        host = (urlsplit(base).hostname or "").lower()
+        under = [h[1:] for h in self.hosts if h.startswith("*.")]  # ".example.org"
+        return bool(host) and (host in self.hosts or any(host.endswith(u) for u in under))
 
     def saw(self, base: str) -> None:
-        """A request was answered under ``base``: the links of turn alerts start with it (a trusted host's only)."""
-        if self._trusted(base):
-            self.seen = base
+        """A request was answered under ``base``: the links of turn alerts start with it (a trusted host's only; a
+        loopback name never replaces another name, so that one request to ``localhost`` cannot send every later
+        alert's link there)."""
+        if not self._trusted(base):
+            return
+        if self.seen is not None and _loopback(base) and not _loopback(self.seen):
+            return
+        self.seen = base
 
     def base(self, request_base: str | None = None) -> str:
         """The start of a link in a mail: ``public_url``, else the request's base, else the latest request's: of
@@ -153,3 +165,7 @@ class Mailer:
 def _settle(fut: asyncio.Future[bool], ok: bool) -> None:
     if not fut.done():
         fut.set_result(ok)
+
+
+def _loopback(base: str) -> bool:
+    return (urlsplit(base).hostname or "").lower() in LOOPBACK_NAMES

@@ -65,13 +65,18 @@ class MailLinks:
         if not self.mailer.on:
             raise Refused("no_mail", "this server sends no e-mail (it has no SMTP server set)")
 
-    def _limit(self, address: str, key: str) -> None:
-        """Count one link asked for from ``address`` for ``key``; ``rate_limited`` beyond the settings."""
+    def _limit(self, address: str, *keys: str) -> None:
+        """Count one link asked for from ``address`` for each of ``keys`` (an account, a name or an address asked
+        for); ``rate_limited`` beyond the settings, and then nothing is counted."""
         if self.by_address.take(address) is not None:
             raise Refused("rate_limited", "too many e-mail links asked for from this network; try again later")
-        if self.by_key.take(key) is not None:
-            self.by_address.give_back(address)
-            raise Refused("rate_limited", "too many e-mail links asked for this account; try again later")
+        for i, key in enumerate(keys):
+            if self.by_key.take(key) is not None:
+                self.by_address.give_back(address)
+                for taken in keys[:i]:
+                    self.by_key.give_back(taken)
+                what = "this address" if key.startswith("m:") else "this account"
+                raise Refused("rate_limited", f"too many e-mail links asked for {what}; try again later")
 
     async def state(self, guest: Guest | None) -> dict[str, Any]:
         """``MailOut``: whether mail is on, and the account's own address, pending address and alert switch."""
@@ -97,7 +102,8 @@ class MailLinks:
             return await self.state(guest)
         if account.email is not None and account.email.lower() == address.lower():
             return await self.state(guest)  # verified already
-        self._limit(network, f"g:{account.guest_id}")
+        # per account and per address mailed: many accounts cannot fill one stranger's inbox
+        self._limit(network, f"v:{account.guest_id}", f"m:{address.lower()}")
         token, now = new_token(), clock_now()
         expiry = self.svc.settings.mail_verify_expiry
         made = MailToken(hash_token(token), account.guest_id, VERIFY, address, now, now + expiry)
@@ -156,8 +162,8 @@ class MailLinks:
             )
             if account is None or account.email is None:
                 return
-            if self.by_key.take(f"g:{account.guest_id}") is not None:
-                return  # this account's links are limited too, whatever it was asked for by
+            if self.by_key.take(f"r:{account.guest_id}") is not None:
+                return  # this account's reset links are limited too, whatever it was asked for by
             token, now = new_token(), clock_now()
             expiry = self.svc.settings.mail_reset_expiry
             await self.svc.write(

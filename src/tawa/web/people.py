@@ -55,12 +55,13 @@ def invite_many(c: Connection, rows: Iterable[tuple[str, int, str, str, float]])
         invite(c, *row)
 
 
-def _invitations(c: Connection, where: Any) -> list[Invitation]:
+def _invitations(c: Connection, where: Any, limit: int | None = None) -> list[Invitation]:
     q = (
         select(INV, ACC.c.username)
         .join(ACC, ACC.c.guest_id == INV.c.guest)
         .where(where)
         .order_by(INV.c.at.desc(), INV.c.table_id, INV.c.seat)
+        .limit(limit)
     )
     return [Invitation(r.table_id, r.seat, r.guest, r.username, r.by, r.at) for r in c.execute(q)]
 
@@ -86,7 +87,7 @@ def invitations_for(c: Connection, guest: str, limit: int = 50) -> list[Invitati
         S.c.table_id == INV.c.table_id, S.c.seat == INV.c.seat, S.c.kind == PERSON, S.c.guest.is_(None)
     )
     waiting = select(T.c.id).where(T.c.id == INV.c.table_id, T.c.status == OPEN)
-    return _invitations(c, and_(INV.c.guest == guest, open_seat.exists(), waiting.exists()))[:limit]
+    return _invitations(c, and_(INV.c.guest == guest, open_seat.exists(), waiting.exists()), limit)
 
 
 def played_with(c: Connection, guest: str, limit: int = PLAYED_WITH) -> list[dict[str, Any]]:
@@ -105,11 +106,12 @@ def played_with(c: Connection, guest: str, limit: int = PLAYED_WITH) -> list[dic
     ).all()
     ids = [r.guest for r in rows]
     names: dict[str, str] = {}
-    if ids:  # the name each last played under (the newest seat of theirs among our tables)
+    if ids:  # the name each last played under at a table we shared (never one of their other tables)
+        shared = select(mine.c.table_id).where(mine.c.guest == guest)
         for r in c.execute(
             select(S.c.guest, S.c.name)
             .join(T, T.c.id == S.c.table_id)
-            .where(S.c.guest.in_(ids))
+            .where(S.c.guest.in_(ids), S.c.table_id.in_(shared))
             .order_by(T.c.updated_at)
         ):
             names[r.guest] = r.name or names.get(r.guest, "?")

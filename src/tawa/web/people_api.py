@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Request
 from tawa.web.api import ERRORS, MaybeGuest, NeedGuest, Svc, base_url, invite_url
 from tawa.web.clock import now as clock_now
 from tawa.web.models import OPEN
-from tawa.web.people import find_players, invite, invitees, played_with
+from tawa.web.people import find_players, invitations_of, invite, invitees, played_with
 from tawa.web.protocol import InviteIn, InviteOut, PlayedWithOut, PlayerFoundOut
 from tawa.web.refused import Refused
 from tawa.web.views import seat_labels
@@ -36,6 +36,9 @@ async def invite_player(
     who = (await invitees(svc, guest, [body.username]))[0]
     if any(s.guest == who.guest_id for s in t.seats):
         raise Refused("seat_taken", f"{who.username} already sits at this table")
+    kept = (await svc.read(svc.store.reading, invitations_of, [table_id])).get(table_id, {})
+    if any(name == who.username and other != seat for other, name in kept.items()):
+        raise Refused("bad_request", f"{who.username} is invited to another seat of this table already")
     await svc.write(invite, table_id, seat, who.guest_id, guest.name, clock_now())
     return {
         "seat": seat,

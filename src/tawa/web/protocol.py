@@ -666,8 +666,12 @@ class PasswordIn(_Body):
     new: NewPassword
 
 
-# ---- e-mail (tawa.web.mail): an address of at most 254 characters, one @, no spaces or control characters
-EMAIL_PATTERN = r"^[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$"
+# ---- e-mail (tawa.web.mail): an address of at most 254 characters: a local part of at most 64 of RFC 5322's
+# atext characters and dots (none of the specials , ; < > ( ) " [ ] \ : that would make one address several
+# recipients or another one), one @, a domain of dotted labels (letters, digits, hyphens; letters beyond ASCII too)
+_ATEXT = r"A-Za-z0-9.!#$%&'*+/=?^_`{|}~\u00c0-\ud7ff\uf900-\ufffd-"
+_LABEL = r"[A-Za-z0-9\u00c0-\ud7ff\uf900-\ufffd-]+"
+EMAIL_PATTERN = rf"^[{_ATEXT}]{{1,64}}@{_LABEL}(\.{_LABEL})+$"
 Email = Annotated[str, Field(min_length=3, max_length=254, pattern=EMAIL_PATTERN)]
 MailToken = Annotated[str, Field(min_length=20, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")]
 

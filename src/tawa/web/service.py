@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from sqlalchemy.engine import Connection
+
 from tawa.core.errors import TawaError
 from tawa.core.game import Game
 from tawa.core.registry import game_class, new_game
@@ -28,6 +30,7 @@ from tawa.web.clock import PRESETS, TimeControl, preset
 from tawa.web.clock import now as clock_now
 from tawa.web.cluster import ADOPT_MAX, Cluster
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
+from tawa.web.people import invite_many
 from tawa.web.pubsub import LiveShare, room_live
 from tawa.web.ratings import RatedTable, may_rate, of_table, rate_table
 from tawa.web.refused import Refused
@@ -316,13 +319,16 @@ class TableService:
         clock: str = "none",
         on_timeout: str = "bot",
         rated: bool = False,
+        invited: dict[int, str] | None = None,
     ) -> tuple[TableRoom, int | None, str | None]:
         """A new table. ``seats``: (kind, bot) per seat, kind ``me`` / ``invite`` / ``bot``. Returns the table,
         the creator's seat and its token (None when the creator does not play). ``address``: the network address
         of the request (``tables_per_hour_address``). ``leaver``, ``spectator_chat``: the table's settings
         (``models.LEAVERS``, ``models.SPECTATOR_CHAT``); ``clock``: a preset of ``tawa.web.clock.PRESETS`` or
         ``none``, with ``on_timeout`` (``tawa.web.clock.ON_TIMEOUT``); ``rated``: its result updates the ratings
-        (``tawa.web.ratings.may_rate`` says which tables may be)."""
+        (``tawa.web.ratings.may_rate`` says which tables may be). ``invited``: seat -> the guest id of the
+        registered player it is kept for, written with the table in one transaction (a public table never shows in
+        the lobby with an invited seat that is not kept yet)."""
         await self._check_creation(guest, address)
         try:
             cls = game_class(game_id)
@@ -385,7 +391,11 @@ class TableService:
         )
         if self.cluster is not None:  # the lease first: nobody else may load it once it exists
             await self.read(self.cluster.claim, data.id)
-        await self.write(create_table, data)
+        if invited:
+            rows_in = [(data.id, n, who, guest.name, now) for n, who in sorted(invited.items())]
+            await self.write(_create_with_invitations, data, rows_in)
+        else:
+            await self.write(create_table, data)
         if address:
             self._created_by_address.setdefault(address, collections.deque()).append(now)
         room = TableRoom(self, data, game)
@@ -480,3 +490,9 @@ class TableService:
     async def take_seat(self, table_id: str, seat: int, guest: Guest, invite: str | None) -> str:
         """Seat ``guest`` at an open seat of the table (``TableRoom.seat_guest``); returns the seat token."""
         return await (await self.table(table_id)).seat_guest(seat, guest, invite)
+
+
+def _create_with_invitations(c: Connection, data: TableData, rows: list[tuple[str, int, str, str, float]]) -> None:
+    """A new table and the invitations to its seats, in one transaction."""
+    create_table(c, data)
+    invite_many(c, rows)
