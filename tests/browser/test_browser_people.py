@@ -54,6 +54,16 @@ def test_invite_by_username_then_find_each_other(browser: Browser, db_server: Se
     expect(bea.get_by_test_id("no-games")).to_be_visible()
     width = bea.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width  # nothing widens the phone's page
+    # another invitation, which Bea declines from her lobby: it goes, and the seat is kept for nobody
+    seats = [{"kind": "me"}, {"kind": "invite", "username": "bea_people"}]
+    r = ana.request.post(server.url + "/api/tables", data={"game": "ayar", "players": 2, "seats": seats})
+    assert r.status == 201, r.text()
+    second = r.json()["id"]
+    bea.goto(server.url + "/")
+    bea.get_by_test_id(f"decline-{second}").click()
+    expect(bea.get_by_test_id("invitations")).to_have_count(0)
+    row = ana.request.get(f"{server.url}/api/tables/{second}").json()
+    assert [s["invited"] for s in row["seats"]] == [None, None]
     assert errors == []
     for p in (ana, bea):
         p.context.close()

@@ -5,6 +5,7 @@ the players I have played; the username search; one's own profile link and a pro
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from harness import INVITE, ME, Guest, Server, Sock, reply
@@ -118,6 +119,41 @@ def test_the_players_i_have_played_and_the_search_and_my_own_profile(server: Ser
     assert {p["username"] for p in ana.http.get("/api/players", params={"q": "a"}).json()} == {"Ana"}
     assert ana.http.get("/api/players", params={"q": "%"}).json()["code"] == "bad_request"
     assert ana.http.get("/api/players", params={"q": "_"}).json() == []  # no username starts with _ here
+
+
+def test_an_invitation_declined_leaves_the_seat_open_and_one_player_gets_few_from_one_creator(
+    server_with: Callable[..., Server],
+) -> None:
+    srv = server_with(TAWA_INVITATIONS_TO_ONE_PLAYER="2")
+    ana, bea, cai = people(srv, "Ana", "Bea", "Cai")
+    stranger = Guest(srv, "Stranger")
+    first = ana.create("ayar", 2, [ME, {"kind": "invite", "username": "Bea"}])["id"]
+    second = ana.create("ayar", 2, [ME, INVITE])["id"]
+    assert ana.http.post(f"/api/tables/{second}/invites/1", json={"username": "Bea"}).status_code == 200
+    # a third seat offered to Bea by Ana, at creation or later, is refused; replacing one of the two is not
+    to_bea = [ME, {"kind": "invite", "username": "bea"}]
+    r = ana.http.post("/api/tables", json={"game": "ayar", "players": 2, "seats": to_bea})
+    assert code(r, 429) == "too_many_invitations" and "at most 2" in r.json()["message"]
+    third = ana.create("ayar", 2, [ME, INVITE])["id"]
+    r = ana.http.post(f"/api/tables/{third}/invites/1", json={"username": "Bea"})
+    assert code(r, 429) == "too_many_invitations"
+    assert ana.http.post(f"/api/tables/{second}/invites/1", json={"username": "Bea"}).status_code == 200
+    cai.create("ayar", 2, to_bea)  # another creator has a budget of their own
+    # somebody else's decline changes nothing; Bea's own takes the invitation out of her lobby, the seat is kept for
+    # nobody (a stranger takes it from the lobby), and Ana may offer another seat
+    assert stranger.http.delete(f"/api/invitations/{first}/1").status_code == 204
+    assert len(bea.http.get("/api/lobby").json()["invitations"]) == 3
+    assert bea.http.delete(f"/api/invitations/{first}/1").status_code == 204
+    assert {i["table"] for i in bea.http.get("/api/lobby").json()["invitations"]} == {second, bea_cai(cai)}
+    assert stranger.http.post(f"/api/tables/{first}/seats/1", json={}).status_code == 200
+    assert ana.http.post(f"/api/tables/{third}/invites/1", json={"username": "Bea"}).status_code == 200
+    assert code(bea.http.delete("/api/invitations/x/99"), 422) == "bad_request"
+
+
+def bea_cai(cai: Guest) -> str:
+    """The table Cai made for Bea (his only one)."""
+    (mine,) = cai.http.get("/api/lobby").json()["mine"]
+    return mine["id"]  # type: ignore[no-any-return]
 
 
 def test_the_players_i_have_played_are_named_as_they_were_at_our_tables_only(server: Server) -> None:

@@ -71,6 +71,7 @@ STATUS = {
     "bad_request": 422,
     "rate_limited": 429,
     "too_many_tables": 429,
+    "too_many_invitations": 429,
     "too_large": 413,
     "bad_json": 400,
     "bad_host": 400,
@@ -94,7 +95,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (410, "bad_link (a mailed link used already, out of date or wrong)"),
         (413, "too_large (the body)"),
         (422, "bad_request: the field and the reason"),
-        (429, "rate_limited, too_many_tables"),
+        (429, "rate_limited, too_many_tables, too_many_invitations"),
         (503, "moved: the table is served by another worker (several workers: try again)"),
     )
 }

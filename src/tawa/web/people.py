@@ -81,13 +81,30 @@ def invited_to(c: Connection, table_id: str, seat: int) -> str | None:
     return None if row is None else cast(str, row.guest)
 
 
-def invitations_for(c: Connection, guest: str, limit: int = 50) -> list[Invitation]:
-    """The seats offered to ``guest`` that are still open at tables still waiting for players, newest first."""
+def _standing() -> Any:
+    """An invitation still stands: its seat is open at a table still waiting for players."""
     open_seat = select(S.c.table_id).where(
         S.c.table_id == INV.c.table_id, S.c.seat == INV.c.seat, S.c.kind == PERSON, S.c.guest.is_(None)
     )
     waiting = select(T.c.id).where(T.c.id == INV.c.table_id, T.c.status == OPEN)
-    return _invitations(c, and_(INV.c.guest == guest, open_seat.exists(), waiting.exists()), limit)
+    return and_(open_seat.exists(), waiting.exists())
+
+
+def invitations_for(c: Connection, guest: str, limit: int = 50) -> list[Invitation]:
+    """The seats offered to ``guest`` that still stand, newest first."""
+    return _invitations(c, and_(INV.c.guest == guest, _standing()), limit)
+
+
+def offered_by(c: Connection, creator: str, guest: str) -> int:
+    """How many standing invitations of tables ``creator`` made are to ``guest``."""
+    made = select(T.c.id).where(T.c.id == INV.c.table_id, T.c.creator == creator)
+    q = select(func.count()).select_from(INV).where(INV.c.guest == guest, made.exists(), _standing())
+    return int(c.execute(q).scalar_one())
+
+
+def decline(c: Connection, table_id: str, seat: int, guest: str) -> None:
+    """``guest`` declines the seat offered to them: the seat is a plain open seat again."""
+    c.execute(delete(INV).where(INV.c.table_id == table_id, INV.c.seat == seat, INV.c.guest == guest))
 
 
 def played_with(c: Connection, guest: str, limit: int = PLAYED_WITH) -> list[dict[str, Any]]:
@@ -140,9 +157,14 @@ def find_players(c: Connection, text: str, limit: int = FOUND) -> list[dict[str,
     return [{"id": r.guest_id, "username": r.username, "name": r.name} for r in rows]
 
 
-async def invitees(svc: TableService, guest: Guest, usernames: list[str | None]) -> dict[int, AccountData]:
+async def invitees(
+    svc: TableService, guest: Guest, usernames: list[str | None], replacing: str | None = None
+) -> dict[int, AccountData]:
     """The accounts that seats are offered to (seat -> account); ``no_player`` for a username nobody has,
-    ``bad_request`` for oneself or one player offered two seats."""
+    ``bad_request`` for oneself or one player offered two seats, ``too_many_invitations`` for a player ``guest``
+    has offered ``invitations_to_one_player`` standing seats already (``replacing``: the guest id of the player
+    whose invitation this one replaces, which then does not count)."""
+    most = svc.settings.invitations_to_one_player
     out: dict[int, AccountData] = {}
     for seat, username in enumerate(usernames):
         if username is None:
@@ -154,5 +176,11 @@ async def invitees(svc: TableService, guest: Guest, usernames: list[str | None])
             raise Refused("bad_request", "you cannot invite yourself; choose 'me' for your seat")
         if any(a.guest_id == account.guest_id for a in out.values()):
             raise Refused("bad_request", f"{account.username} is invited to two seats")
+        standing = await svc.read(svc.store.reading, offered_by, guest.id, account.guest_id)
+        if standing - (replacing == account.guest_id) >= most:
+            raise Refused(
+                "too_many_invitations",
+                f"{account.username} has {standing} seats of your waiting tables offered already (at most {most})",
+            )
         out[seat] = account
     return out

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from tawa.web.api import ERRORS, MaybeGuest, NeedGuest, Svc, base_url, invite_url
 from tawa.web.clock import now as clock_now
 from tawa.web.models import OPEN
-from tawa.web.people import find_players, invitations_of, invite, invitees, played_with
+from tawa.web.people import decline, find_players, invitations_of, invite, invited_to, invitees, played_with
 from tawa.web.protocol import InviteIn, InviteOut, PlayedWithOut, PlayerFoundOut
 from tawa.web.refused import Refused
 from tawa.web.views import seat_labels
@@ -33,7 +33,8 @@ async def invite_player(
         raise Refused("seat_taken", "the table is no longer waiting for players")
     if not 0 <= seat < t.players or not t.seats[seat].is_open:
         raise Refused("no_seat", f"seat {seat} is not an open seat of this table")
-    who = (await invitees(svc, guest, [body.username]))[0]
+    now_kept_for = await svc.read(svc.store.reading, invited_to, table_id, seat)
+    who = (await invitees(svc, guest, [body.username], replacing=now_kept_for))[0]
     if any(s.guest == who.guest_id for s in t.seats):
         raise Refused("seat_taken", f"{who.username} already sits at this table")
     kept = (await svc.read(svc.store.reading, invitations_of, [table_id])).get(table_id, {})
@@ -46,6 +47,16 @@ async def invite_player(
         "url": invite_url(base_url(request), svc, table_id, seat),
         "invited": who.username,
     }
+
+
+@router.delete("/invitations/{table_id}/{seat}", status_code=204)
+async def decline_invitation(
+    table_id: Annotated[str, Path(max_length=64)], seat: Annotated[int, Path(ge=0, le=64)], svc: Svc, guest: NeedGuest
+) -> Response:
+    """Decline the seat offered to me: it leaves my lobby and is a plain open seat again (kept for nobody). Declining
+    what was not offered to me, or no longer stands, changes nothing (204 all the same)."""
+    await svc.write(decline, table_id, seat, guest.id)
+    return Response(status_code=204)
 
 
 @router.get("/me/players", response_model=list[PlayedWithOut])

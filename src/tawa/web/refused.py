@@ -56,6 +56,7 @@ CODES = {
     "bad_host": "the request names a host this server does not answer to (TAWA_TRUSTED_HOSTS)",
     "timeout": "the request's head or body took too long to arrive",
     "too_many_tables": "the guest has as many unfinished tables as the server allows",
+    "too_many_invitations": "the guest has offered that player as many seats of waiting tables as the server allows",
     "too_many_sockets": "as many connections as the server allows are open (from this address, or in all)",
     "too_many_joined": "the connection has joined as many tables as the server allows",
     "too_many_spectators": "the table has as many spectators as the server allows",

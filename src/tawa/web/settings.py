@@ -134,6 +134,9 @@ class Settings(BaseModel):
     """Tables all the guests of one network address may create in an hour (``rate_limited``)."""
     open_tables_per_guest: Annotated[int, Field(ge=1, le=100_000)] = 20
     """Unfinished tables (waiting or running) one guest may have created (``too_many_tables`` above it)."""
+    invitations_to_one_player: Annotated[int, Field(ge=1, le=1000)] = 3
+    """Seats of waiting tables one guest may have offered to one player at once (``too_many_invitations`` above
+    it): nobody fills another's lobby with invitations; the invitee may decline each."""
 
     # ---- WebSocket
     max_sockets: Annotated[int, Field(ge=1, le=1_000_000)] = 2000

@@ -219,7 +219,7 @@ export function Lobby() {
       <${Leaderboard} game=${games.games.find((g) => g.id === chosen) || games.games[0]} />
       <${People} me=${lobby.id} key=${lobby.id} /></div>
       <section class="card lists">
-        <${Invitations} rows=${lobby.invitations} />
+        <${Invitations} rows=${lobby.invitations} onChanged=${() => load()} />
         <h2>My tables</h2>${list(lobby.mine, true, "my-tables", "none yet")}
         <h2>Open tables</h2>${list(lobby.open, false, "open-tables", "no table is waiting for players")}
         <h2>Finished games</h2>${list(lobby.finished, false, "finished-tables", "none yet")}

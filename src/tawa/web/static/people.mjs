@@ -3,12 +3,17 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, html, when } from "./common.mjs";
 
-export function Invitations({ rows }) {
+// the seats offered to me; "decline" leaves the seat open for anyone and reloads the lobby (onChanged)
+export function Invitations({ rows, onChanged }) {
   if (!rows.length) return null;
+  const decline = (i) => api(`/api/invitations/${encodeURIComponent(i.table)}/${i.seat}`, { method: "DELETE" })
+    .catch(() => {}).then(onChanged);
   return html`<h2>Invitations</h2><ul class="tables" data-testid="invitations">${rows.map((i) => html`<li
     class="table-row my-turn" key=${i.table + ":" + i.seat}><b class="badge">invited</b> ${i.name}
     <span class="muted"> by ${i.by}</span> <a class="button small" href=${i.url}
-    data-testid=${"accept-" + i.table}>sit as ${i.label}</a><span class="muted when"> ${when(i.at)}</span></li>`)}</ul>`;
+    data-testid=${"accept-" + i.table}>sit as ${i.label}</a> <button type="button" class="small"
+    data-testid=${"decline-" + i.table} onClick=${() => decline(i)}>decline</button><span class="muted when">
+    ${when(i.at)}</span></li>`)}</ul>`;
 }
 
 function FindPlayer() {
