@@ -112,18 +112,24 @@ def host_of(scope: Scope) -> str:
     return raw.rsplit(":", 1)[0] if raw.count(":") == 1 else raw
 
 
+def trusted_name(host: str, allowed: frozenset[str] | None) -> bool:
+    """Whether ``host`` (lower case, no port) is a trusted name: one of ``allowed`` (``allowed_hosts``; None: any)
+    or under one of its ``*.example.org``."""
+    if allowed is None or host in allowed:
+        return True
+    return bool(host) and any(host.endswith(a[1:]) for a in allowed if a.startswith("*."))
+
+
 def host_allowed(host: str, allowed: frozenset[str] | None) -> bool:
     """Whether a request naming ``host`` is answered: a trusted name, or an IP address (a page can rebind only a
     name it owns to this machine: a request to an address is one the client chose to make)."""
-    if allowed is None or host in allowed:
+    if trusted_name(host, allowed):
         return True
     try:
         ipaddress.ip_address(host)
         return True
     except ValueError:
-        pass
-    with_star = [a for a in allowed if a.startswith("*.")]
-    return any(host.endswith(a[1:]) for a in with_star) and bool(host)
+        return False
 
 
 # ---------------------------------------------------------------- security headers

@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from urllib.parse import urlsplit
 
-from tawa.web.limits import LOOPBACK_NAMES
+from tawa.web.limits import LOOPBACK_NAMES, trusted_name
 from tawa.web.settings import Settings
 
 log = logging.getLogger("tawa.web.mail")
@@ -59,11 +59,7 @@ class Mailer:
     def _trusted(self, base: str) -> bool:
         """Whether ``base`` names a trusted host: one of ``hosts``, or under a ``*.example.org`` of them (never an IP
         address that is not among them: a request names whatever address it likes)."""
-        if self.hosts is None:
-            return True
-        host = (urlsplit(base).hostname or "").lower()
-        under = [h[1:] for h in self.hosts if h.startswith("*.")]  # ".example.org"
-        return bool(host) and (host in self.hosts or any(host.endswith(u) for u in under))
+        return trusted_name((urlsplit(base).hostname or "").lower(), self.hosts)
 
     def saw(self, base: str) -> None:
         """A request was answered under ``base``: the links of turn alerts start with it (a trusted host's only; a

@@ -162,7 +162,7 @@ async def invitees(
 ) -> dict[int, AccountData]:
     """The accounts that seats are offered to (seat -> account); ``no_player`` for a username nobody has,
     ``bad_request`` for oneself or one player offered two seats, ``too_many_invitations`` for a player ``guest``
-    has offered ``invitations_to_one_player`` standing seats already (``replacing``: the guest id of the player
+    has offered ``invitations_to_one_player`` standing seats already (``replacing``: the username of the player
     whose invitation this one replaces, which then does not count)."""
     most = svc.settings.invitations_to_one_player
     out: dict[int, AccountData] = {}
@@ -177,7 +177,7 @@ async def invitees(
         if any(a.guest_id == account.guest_id for a in out.values()):
             raise Refused("bad_request", f"{account.username} is invited to two seats")
         standing = await svc.read(svc.store.reading, offered_by, guest.id, account.guest_id)
-        if standing - (replacing == account.guest_id) >= most:
+        if standing - (replacing == account.username) >= most:
             raise Refused(
                 "too_many_invitations",
                 f"{account.username} has {standing} seats of your waiting tables offered already (at most {most})",

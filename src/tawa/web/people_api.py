@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from tawa.web.api import ERRORS, MaybeGuest, NeedGuest, Svc, base_url, invite_url
 from tawa.web.clock import now as clock_now
 from tawa.web.models import OPEN
-from tawa.web.people import decline, find_players, invitations_of, invite, invited_to, invitees, played_with
+from tawa.web.people import decline, find_players, invitations_of, invite, invitees, played_with
 from tawa.web.protocol import InviteIn, InviteOut, PlayedWithOut, PlayerFoundOut
 from tawa.web.refused import Refused
 from tawa.web.views import seat_labels
@@ -33,11 +33,10 @@ async def invite_player(
         raise Refused("seat_taken", "the table is no longer waiting for players")
     if not 0 <= seat < t.players or not t.seats[seat].is_open:
         raise Refused("no_seat", f"seat {seat} is not an open seat of this table")
-    now_kept_for = await svc.read(svc.store.reading, invited_to, table_id, seat)
-    who = (await invitees(svc, guest, [body.username], replacing=now_kept_for))[0]
+    kept = (await svc.read(svc.store.reading, invitations_of, [table_id])).get(table_id, {})  # seat -> username
+    who = (await invitees(svc, guest, [body.username], replacing=kept.get(seat)))[0]
     if any(s.guest == who.guest_id for s in t.seats):
         raise Refused("seat_taken", f"{who.username} already sits at this table")
-    kept = (await svc.read(svc.store.reading, invitations_of, [table_id])).get(table_id, {})
     if any(name == who.username and other != seat for other, name in kept.items()):
         raise Refused("bad_request", f"{who.username} is invited to another seat of this table already")
     await svc.write(invite, table_id, seat, who.guest_id, guest.name, clock_now())

@@ -391,11 +391,8 @@ class TableService:
         )
         if self.cluster is not None:  # the lease first: nobody else may load it once it exists
             await self.read(self.cluster.claim, data.id)
-        if invited:
-            rows_in = [(data.id, n, who, guest.name, now) for n, who in sorted(invited.items())]
-            await self.write(_create_with_invitations, data, rows_in)
-        else:
-            await self.write(create_table, data)
+        kept = [(data.id, n, who, guest.name, now) for n, who in sorted((invited or {}).items())]
+        await self.write(_create_with_invitations, data, kept)
         if address:
             self._created_by_address.setdefault(address, collections.deque()).append(now)
         room = TableRoom(self, data, game)
