@@ -164,6 +164,30 @@ def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: St
     assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("linger", [0.0, 3.0])
+def test_a_lingering_writer_commits_a_lone_write_with_those_that_follow_it(store: Store, linger: float) -> None:
+    """``db_commit_linger_ms``: a write that arrives alone waits that long for company, so a second write sent while
+    the first waits shares its transaction; without the linger each is committed by itself."""
+    tables, moves = _three_moves_one_stale(store, (41, 42, 43))
+    writer = GroupWriter(store.engine, linger=linger)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        first = writer.submit(loop, append_move, *moves[0])
+        while not writer._jobs.empty():  # the writer has taken the first write (and lingers, or commits it)
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0.05)
+        second = writer.submit(loop, append_move, *moves[2])
+        await asyncio.gather(first, second)
+
+    try:
+        _in_own_loop(main)
+    finally:
+        writer.close()
+    assert writer.batches == (1 if linger else 2)
+    assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
+
+
 def test_a_group_commit_acknowledges_its_moves_before_any_of_them_goes_on(store: Store) -> None:
     """The server's acks: each committed job's ``committed`` callback runs on the loop before any job of the
     batch resumes (where the server builds and pushes that table's update), and a job that failed gets none."""

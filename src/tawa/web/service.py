@@ -58,7 +58,7 @@ class TableService:
         self.done: OrderedDict[str, TableRoom] = OrderedDict()  # finished tables, the latest FINISHED_CACHE
         self._loading: dict[str, asyncio.Future[TableRoom | None]] = {}
         self._readers = ThreadPoolExecutor(max_workers=settings.db_threads, thread_name_prefix="tawa-db")
-        self._writer = GroupWriter(store.engine)
+        self._writer = GroupWriter(store.engine, linger=settings.db_commit_linger_ms / 1000)
         self.memo = Memo()  # board parts by the pieces of the observation they are drawn from
         self.closing = False
         self._created_by_address: dict[str, collections.deque[float]] = {}  # creation times, the last hour

@@ -10,6 +10,7 @@ import json
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -542,9 +543,11 @@ class GroupWriter:
     acknowledged before any of their updates is built, and the writer wakes the loop once per batch, not once per
     job (each wake costs it the GIL, which a busy loop hands over slowly)."""
 
-    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+    def __init__(self, engine: Engine, max_batch: int = 256, linger: float = 0.0) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.linger = linger  # seconds a lone job waits for company before its commit (Settings.db_commit_linger)
+        self.batches = 0  # transactions committed or tried, for the tests and benchmarks
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._loop, name="tawa-db-writer", daemon=True)
         self._thread.start()
@@ -573,6 +576,8 @@ class GroupWriter:
             if first is None:
                 return
             batch, stop = [first], False
+            if self.linger and self._jobs.empty():
+                time.sleep(self.linger)  # PostgreSQL's commit_delay: the moves that come meanwhile share the commit
             while len(batch) < self.max_batch and not stop:
                 try:
                     more = self._jobs.get_nowait()
@@ -582,6 +587,7 @@ class GroupWriter:
                     stop = True
                 else:
                     batch.append(more)
+            self.batches += 1
             errors = self._commit(batch)
             by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, BaseException | None]]] = {}
             for job, error in zip(batch, errors, strict=True):
