@@ -4,7 +4,7 @@ Each game gets, for free: seeded random games terminate (uniform and progress-bi
 invariants hold along the way, scores and ranking agree, every legal id is in the fixed
 action space, JSON round-trips exactly, replay from history is identical, clones are
 independent, an illegal action leaves the state unchanged, observations leak nothing
-(scramble_hidden) and determinize agrees with the observation.
+(scramble_hidden), determinize agrees with the observation and an observation is not changed by later moves.
 """
 
 from __future__ import annotations
@@ -191,6 +191,27 @@ def test_clone_is_independent(game_id: str) -> None:
     while not c.is_over:
         c.apply(rng.choice(c.legal_actions()))
     assert g.to_json() == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_observation_is_not_changed_by_the_moves_after_it(game_id: str) -> None:
+    """An observation shares nothing that the game changes later: a server keeps each seat's latest one to find
+    what the next one changed (``tawa.core.svgparts.Drawing``), so one that moved with the game would hide the
+    change."""
+    g = _new(game_id, tawa.game_class(game_id).info.players[-1], 17)
+    rng = Rng(3)
+    kept: list[tuple[dict, str]] = []
+    for step in range(300):
+        if g.is_over:
+            break
+        if step % 5 == 0:
+            for seat in [*range(g.players), None]:
+                obs = g.observation(seat)
+                kept.append((obs, json.dumps(obs, sort_keys=True, default=repr)))
+        g.apply(random_action(g, rng, True))
+    assert len(kept) > 3
+    for obs, text in kept:
+        assert json.dumps(obs, sort_keys=True, default=repr) == text
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -110,7 +110,7 @@ class ToyGame(Game):
             "seat": seat,
             "turn": s.turn,
             "hand": hand,
-            "scores": s.scores,
+            "scores": list(s.scores),
             "deck_size": len(s.deck),
             "hand_sizes": [len(h) for h in s.hands],
         }

@@ -288,13 +288,16 @@ def play_until_over(
 
 
 def reply(sock: Sock, table: str, ack: int) -> dict[str, Any]:
-    """The ack or the reject of the message sent with ``ack`` (the other messages stay for later)."""
+    """The answer to the message sent with ``ack``: its ``ack``, its ``reject``, or (a move) the move's ``update``,
+    which carries its ack and stays for later too, like every other message."""
     deadline = time.monotonic() + 60
     skipped = []
     try:
         while True:
             msg = sock.recv(max(0.1, deadline - time.monotonic()))
-            if msg["t"] in ("ack", "reject") and msg.get("table") == table and msg.get("ack") == ack:
+            if msg["t"] in ("ack", "reject", "update") and msg.get("table") == table and msg.get("ack") == ack:
+                if msg["t"] == "update":
+                    skipped.append(msg)
                 return msg
             skipped.append(msg)
     finally:
@@ -335,7 +338,7 @@ class Table:
         self.acks += 1
         self.socks[seat].send({"t": "move", "table": self.id, "seq": self.v, "action": action, "ack": self.acks})
         answer = reply(self.socks[seat], self.id, self.acks)
-        assert answer["t"] == "ack", answer
+        assert answer["t"] == "update", answer
         for s in range(len(self.socks)):
             up = self.latest(s)
             self.views[s], self.v = up["view"], up["v"]

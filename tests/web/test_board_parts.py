@@ -4,10 +4,16 @@ Over whole games of all four games, one memo is shared by every seat and the spe
 between all tables and seats): at every position each seat's parts come out of the memo right after the other
 seats' (so every part it can reuse was drawn from another seat's observation) and must be, byte for byte, the
 part drawn from that seat's own observation without the memo; joined, they are the seat's whole drawing. The
-same holds after everything the seat may not see is scrambled, and for the patches a client applies.
+same holds after everything the seat may not see is scrambled, and for the patches a client applies. Each seat's
+drawing is made from its previous one (as a server's room does): the numbers it keeps are those the memo gives
+the parts' keys from scratch, and the observations are type-stable, which that reuse relies on.
 """
 
 from __future__ import annotations
+
+import json
+import marshal
+from typing import Any
 
 import pytest
 from harness import BoardParts
@@ -15,7 +21,7 @@ from harness import BoardParts
 import tawa
 from tawa.core.registry import short_games
 from tawa.core.rng import Rng
-from tawa.core.svgparts import LEN, Memo, Part, UndeclaredRead, document, project
+from tawa.core.svgparts import LEN, Drawing, Memo, Part, UndeclaredRead, document, project, read_value
 from tawa.lab.playout import random_action
 
 # (game, players, options): a short but whole game of every registered game (its own end or its [D] cap), and
@@ -37,12 +43,14 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(
     memo = Memo()
     rng = Rng(11)
     held: dict[int | None, tuple[dict, tuple[str, ...] | None, BoardParts]] = {}
+    last: dict[int | None, Drawing] = {}
     seats: list[int | None] = [*range(players), None]
     steps = 0
     while True:
         for k, seat in enumerate(seats[steps % len(seats) :] + seats[: steps % len(seats)]):  # a new order each time
             obs = game.observation(seat)
-            drawing = memo.drawing(view.parts(obs), obs)
+            drawing = last[seat] = memo.drawing(view.parts(obs), obs, last.get(seat))
+            assert drawing.keys == memo.keys(drawing.parts, obs), (steps, seat)  # what it kept is what it is
             for i, part in enumerate(drawing.parts):
                 assert drawing.text(i) == part.text(obs), (steps, seat, part.name)
             assert drawing.svg() == view.svg(obs)
@@ -51,7 +59,9 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(
                 o2 = other.observation(seat)
                 assert memo.drawing(view.parts(o2), o2).svg() == view.svg(obs), (steps, seat)
             sent, order, client = held.get(seat, ({}, None, BoardParts()))  # a client of this seat applies
+            before = dict(sent)
             patch = drawing.patch(sent, order)  # each patch, as the browser does
+            assert drawing.patch_json(drawing.changes(before, order)) == json.dumps(patch, separators=(",", ":"))
             assert client.apply(patch) == view.svg(obs), (steps, seat)
             held[seat] = (sent, drawing.names, client)
         if game.is_over:
@@ -113,3 +123,64 @@ def test_a_patch_carries_the_changed_parts_and_the_order_when_it_changed() -> No
         "order": ["head", "q", "p", "end"],
         "parts": {"q": "<g/>"},
     }
+
+
+def _strict(value: Any) -> bytes | str:
+    """A value's bytes as the memo numbers it: equal bytes are equal values of the same types, in the same order."""
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return repr(value)
+
+
+@pytest.mark.parametrize("game_id,players,options", GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
+def test_observations_are_type_stable_where_the_parts_read_them(game_id: str, players: int, options: dict) -> None:
+    """What ``Drawing``'s reuse relies on: from one position to the next, every value a part reads (and every
+    top-level value of the observation) that is ``==`` to the seat's previous one is the same value of the same
+    types in the same order (never ``1`` then ``True`` or ``1.0``, never a dict's keys in another order)."""
+    game = tawa.new_game(game_id, players, 77, options)
+    view = type(game).board_view
+    assert view is not None
+    rng = Rng(5)
+    before: dict[int | None, dict] = {}
+    compared = 0
+    for _ in range(400):
+        for seat in [*range(players), None]:
+            obs = game.observation(seat)
+            old = before.get(seat)
+            if old is not None:
+                paths = {path for part in view.parts(obs) for path in part.reads} | {(k,) for k in {*obs, *old}}
+                for path in paths:
+                    try:
+                        new_value, old_value = read_value(obs, path), read_value(old, path)
+                    except (IndexError, KeyError):  # a list element that one of them does not have: not equal
+                        continue
+                    if new_value == old_value:
+                        compared += 1
+                        assert _strict(new_value) == _strict(old_value), (game_id, seat, path, new_value, old_value)
+            before[seat] = obs
+        if game.is_over:
+            break
+        game.apply(random_action(game, rng, biased=True))
+    assert compared > 1000
+
+
+def test_a_part_whose_reads_are_equal_keeps_its_number_and_one_that_moved_gets_a_new_one() -> None:
+    """The reuse, by hand: a list whose length changes moves every part that reads into it (its length is read
+    with it) or its length; a part drawn with other arguments is keyed again."""
+    memo = Memo()
+    parts = [
+        Part("first", _players, (("players", 0, "name"), ("players", LEN))),
+        Part("count", lambda o: str(len(o["seen"])), (("seen", LEN),)),
+        Part("other", lambda o, x: f"{o['turn']}{x}", (("turn",),), (1,)),
+    ]
+    obs = {"players": [{"name": "a"}, {"name": "b"}], "seen": [1], "turn": 3}
+    d1 = memo.drawing(parts, obs)
+    same = {"players": [{"name": "a"}, {"name": "b", "coins": 2}], "seen": [2], "turn": 3}
+    d2 = memo.drawing(parts, same, d1)
+    assert d2.keys == d1.keys  # only values no part reads changed
+    grown = {"players": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "seen": [2, 3], "turn": 3}
+    d3 = memo.drawing([*parts[:2], parts[2]._replace(args=(2,))], grown, d2)
+    assert all(a != b for a, b in zip(d3.keys, d2.keys, strict=True))
+    assert [d3.text(i) for i in range(3)] == ["3 players, first a", "2", "32"]
+    assert d3.keys == memo.keys(d3.parts, grown)

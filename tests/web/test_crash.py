@@ -23,8 +23,9 @@ def moves_acked(sock: Sock, table: str, token: str, stop: threading.Event, acked
         while not stop.is_set() and view["status"] != "finished":
             if view["to_act"] == seat:
                 sock.send({"t": "move", "table": table, "seq": v, "action": view["actions"][0]["id"], "ack": v})
-                acked.append(sock.expect("ack", timeout=10, table=table)["v"])
             msg = sock.expect("update", timeout=10, table=table)
+            if msg.get("ack") == v:  # the update of my move: acknowledged
+                acked.append(msg["v"])
             view, v = msg["view"], msg["v"]
     except Exception:  # the server was killed under us: that is the point
         return

@@ -335,7 +335,7 @@ def pass_turn(s: Sock, table: str, full: dict[str, Any]) -> None:
     while view["to_act"] == seat:
         ack += 1
         s.send({"t": "move", "table": table, "seq": v, "action": view["actions"][0]["id"], "ack": ack})
-        assert reply(s, table, ack)["t"] == "ack"
+        assert reply(s, table, ack)["t"] == "update"  # the update of the move acknowledges it
         up = s.expect("update", table=table)
         view, v = up["view"], up["v"]
     while view["to_act"] != seat:

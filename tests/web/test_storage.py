@@ -164,28 +164,48 @@ def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: St
     assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("linger", [0.0, 3.0])
-def test_a_lingering_writer_commits_a_lone_write_with_those_that_follow_it(store: Store, linger: float) -> None:
-    """``db_commit_linger_ms``: a write that arrives alone waits that long for company, so a second write sent while
-    the first waits shares its transaction; without the linger each is committed by itself."""
+@pytest.mark.parametrize("linger", [0.0, 1.0])
+def test_a_busy_lingering_writer_commits_a_lone_write_with_those_that_follow_it(store: Store, linger: float) -> None:
+    """``db_commit_linger_ms``: a write that finds the writer busy (it committed a moment ago) and alone waits that
+    long for company, so a write sent while it waits shares its transaction; without the linger each is committed
+    by itself. The first write finds the writer idle and is committed at once either way."""
     tables, moves = _three_moves_one_stale(store, (41, 42, 43))
     writer = GroupWriter(store.engine, linger=linger)
+    third = (tables[1].id, 0, *moves[1][2:])
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
-        first = writer.submit(loop, append_move, *moves[0])
-        while not writer._jobs.empty():  # the writer has taken the first write (and lingers, or commits it)
+        await writer.submit(loop, append_move, *moves[0])  # idle: committed alone, at once
+        assert writer.batches == 1
+        second = writer.submit(loop, append_move, *moves[2])  # busy now
+        while not writer._jobs.empty():  # the writer has taken the second write (and lingers, or commits it)
             await asyncio.sleep(0.001)
         await asyncio.sleep(0.05)
-        second = writer.submit(loop, append_move, *moves[2])
-        await asyncio.gather(first, second)
+        await asyncio.gather(second, writer.submit(loop, append_move, *third))
 
     try:
         _in_own_loop(main)
     finally:
         writer.close()
-    assert writer.batches == (1 if linger else 2)
-    assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
+    assert writer.batches == (2 if linger else 3)
+    assert [store.table(t.id).seq for t in tables] == [1, 1, 1]  # type: ignore[union-attr]
+
+
+def test_an_idle_writer_never_lingers(store: Store) -> None:
+    """A write that finds the writer idle is committed without waiting, however long the linger: with one of ten
+    minutes, it is acknowledged within the test's generous timeout."""
+    tables, moves = _three_moves_one_stale(store, (51, 52, 53))
+    writer = GroupWriter(store.engine, linger=600.0)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.wait_for(writer.submit(loop, append_move, *moves[0]), 120)
+
+    try:
+        _in_own_loop(main)
+        assert writer.batches == 1 and store.table(tables[0].id).seq == 1  # type: ignore[union-attr]
+    finally:
+        writer._jobs.put(None)  # no close(): joining a writer that lingers would wait for it
 
 
 def test_a_group_commit_acknowledges_its_moves_before_any_of_them_goes_on(store: Store) -> None:

@@ -163,7 +163,7 @@ def test_a_retried_committed_move_is_a_duplicate_after_a_restart(server: Server)
     full = s.join(table, tok_a)
     action = full["view"]["actions"][0]["id"]
     s.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 1})
-    assert s.expect("ack", ack=1)["v"] == 1
+    assert s.expect("update", ack=1)["v"] == 1
     s.close()
     server.stop()
     server.start()

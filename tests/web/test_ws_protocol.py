@@ -50,10 +50,12 @@ def test_full_view_then_versioned_updates_for_each_seat_and_spectator(duel) -> N
     assert fs["view"]["targets"] == {}
     action = fa["view"]["actions"][0]["id"]
     a.send({"t": "move", "table": table, "seq": 0, "action": action, "ack": 7})
-    assert a.expect("ack", table=table) == {"t": "ack", "table": table, "ack": 7, "v": 1}
-    for s in (a, b, spec):
+    mine = a.expect("update", table=table)
+    assert (mine["v"], mine["ack"]) == (1, 7)  # the mover's update carries its ack: no ack message of its own
+    for s in (b, spec):
         up = s.expect("update", table=table)
-        assert up["v"] == 1
+        assert up["v"] == 1 and "ack" not in up
+    assert not any(m["t"] == "ack" for m in a.drain(0.3))
     presence = spec.expect("presence", table=table)
     assert presence["connected"] == [True, True]
 
@@ -103,7 +105,7 @@ def test_every_bad_input_is_refused_and_changes_nothing(duel) -> None:
 
     # a legal move still goes through after all that
     a.send({"t": "move", "table": table, "seq": 0, "action": legal[0], "ack": 1})
-    assert a.expect("ack")["v"] == 1
+    assert a.expect("update", ack=1)["v"] == 1
     # ... and replaying it (the same message again) is stale / a duplicate: refused, nothing changes
     a.send({"t": "move", "table": table, "seq": 0, "action": legal[0], "ack": 2})
     assert a.expect("reject", ack=2)["code"] == "duplicate"
@@ -131,10 +133,10 @@ def test_two_connections_of_one_seat_racing_the_same_move(duel) -> None:
         t.join()
     answers = []
     for s, ack in ((a1, 1), (a2, 2)):
-        msgs = [m for m in s.drain(1.0) if m.get("ack") == ack and m["t"] in ("ack", "reject")]
+        msgs = [m for m in s.drain(1.0) if m.get("ack") == ack and m["t"] in ("update", "reject")]
         assert len(msgs) == 1, [(m["t"], m.get("ack"), m.get("code")) for m in s.seen]
         answers.append(msgs[0])
-    assert sorted(m["t"] for m in answers) == ["ack", "reject"]
+    assert sorted(m["t"] for m in answers) == ["reject", "update"]  # one acknowledged (in its update), one refused
     assert next(m for m in answers if m["t"] == "reject")["code"] == "duplicate"
     assert table_v(ana, table) == 1
 
@@ -297,7 +299,7 @@ def _hold_the_database(db_url: str):
 
 def test_a_move_waiting_for_its_commit_is_seen_by_nobody(duel, server: Server) -> None:
     """Until a move is committed, every view of its table (a client that joins, a sync) shows the position
-    before it; the move appears with its ack and update, once it is durable."""
+    before it; the move appears in its update (with its ack), once it is durable."""
     table, tok_a, tok_b, sock, _ = duel
     a = sock()
     fa = a.join(table, tok_a)
@@ -314,9 +316,9 @@ def test_a_move_waiting_for_its_commit_is_seen_by_nobody(duel, server: Server) -
         assert (fa2["v"], fa2["view"]["to_act"]) == (0, 0)
         assert [x["id"] for x in fa2["view"]["actions"]] == [x["id"] for x in fa["view"]["actions"]]
         with pytest.raises(TimeoutError):
-            a.expect("ack", table=table, timeout=0.3)
+            a.expect("update", table=table, timeout=0.3)
     finally:
         release()
-    assert a.expect("ack", table=table)["v"] == 1
-    for s in (a, b, a2):
+    assert a.expect("update", table=table, ack=1)["v"] == 1
+    for s in (b, a2):
         assert s.expect("update", table=table)["v"] == 1

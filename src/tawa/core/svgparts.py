@@ -23,6 +23,7 @@ changed (``Drawing.patch``).
 
 from __future__ import annotations
 
+import json
 import marshal
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
@@ -193,19 +194,148 @@ def read_value(obs: Obs, path: Path) -> tuple[Any, tuple[int, ...]]:
 
 # ----------------------------------------------------------------------------- the memo
 Key = Hashable
+"""A part's memo key: (draw, args, reads, the number of the value at each read) or, for a fixed text, the text."""
+
+_ascii_json = json.encoder.encode_basestring_ascii  # a str as JSON text, as json.dumps writes it (ensure_ascii)
+
+
+Changes = tuple[tuple[int, ...], bool]
+"""What a client lacks of a drawing (``Drawing.changes``): the indices of the parts it lacks, whether the order
+changed."""
+
+
+class _Node:
+    """A node of the tree of read paths: the paths that end here and the keys (or indices) read below."""
+
+    __slots__ = ("below", "ends")
+
+    def __init__(self) -> None:
+        self.ends: list[Path] = []
+        self.below: dict[Any, _Node] = {}
+
+    def every(self) -> Iterator[Path]:
+        """Every path that ends here or below."""
+        yield from self.ends
+        for node in self.below.values():
+            yield from node.every()
+
+
+def _moved(new: Any, old: Any, node: _Node, out: list[Path]) -> None:
+    """The read paths below ``node`` whose values differ between ``new`` and ``old``, two unequal values at
+    ``node``, added to ``out``; each node is compared once, at C speed, and only below unequal ones."""
+    mapping = isinstance(new, Mapping) and isinstance(old, Mapping)
+    if not mapping and not (type(new) is type(old) and isinstance(new, list | tuple) and len(new) == len(old)):
+        out.extend(node.every())  # not comparable below: a list whose length changed (it is read with it), a type
+        return
+    for k, sub in node.below.items():
+        if k == LEN:
+            if len(new) == len(old):
+                continue
+        elif mapping:
+            a, b = new.get(k, _MISSING), old.get(k, _MISSING)
+            if a == b:
+                continue
+            if sub.below:
+                _moved(a, b, sub, out)
+        else:
+            a, b = new[k], old[k]
+            if a == b:
+                continue
+            if sub.below:
+                _moved(a, b, sub, out)
+        out.extend(sub.ends)
+
+
+class _Readers:
+    """Which parts read what (the same for every drawing of parts with the same reads): the read paths as a tree
+    under the observation's top-level keys, and the parts that read each path."""
+
+    __slots__ = ("parts", "tree")
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        self.tree = _Node()
+        self.parts: dict[Path, list[int]] = {}
+        for i, p in enumerate(parts):
+            for path in p.reads:
+                found = self.parts.get(path)
+                if found is None:
+                    self.parts[path] = [i]
+                    node = self.tree
+                    for k in path:
+                        node = node.below.setdefault(k, _Node())
+                    node.ends.append(path)
+                elif found[-1] != i:
+                    found.append(i)
 
 
 class Drawing:
-    """One observation's parts with their memo keys; ``text(i)`` draws part ``i`` (through the memo)."""
+    """One observation's parts with their memo numbers (``keys``: one int per part, the number the memo gave the
+    part's key, so that two parts with the same number have the same text); ``text(i)`` draws part ``i`` (through
+    the memo).
 
-    __slots__ = ("keys", "memo", "names", "obs", "parts")
+    ``since``: the drawing of the same seat's previous observation (a server keeps one per table and seat). A part
+    drawn the same way as there (the same function, arguments and reads) whose read values are equal (``==``) to the
+    previous observation's keeps its number without a key being made: one seat's observation changes in a few
+    places from one move to the next, and the top-level values that did not change are found at C speed. This needs
+    read values to be *type-stable*: two observations of one seat whose values at a path are ``==`` have them of
+    the same types and in the same order (never ``1`` then ``True``, ``1`` then ``1.0``, or one dict's keys in
+    another order), so that equal values draw equal texts; ``tests/web/test_board_parts.py`` checks it of every
+    game over whole games. The value numbers of the paths that did not change are kept too (``values``), so that a
+    part that must be keyed again does not number the components it reads again."""
 
-    def __init__(self, memo: Memo, parts: Sequence[Part], obs: Obs) -> None:
+    __slots__ = ("_readers", "keys", "memo", "names", "obs", "parts", "values")
+
+    def __init__(self, memo: Memo, parts: Sequence[Part], obs: Obs, since: Drawing | None = None) -> None:
         self.memo, self.obs, self.parts = memo, obs, list(parts)
         self.names = tuple(p.name for p in self.parts)
-        if len(set(self.names)) != len(self.names):
+        self.values: dict[Path, Hashable] = {}  # the value number at each path read, as far as known
+        self._readers: _Readers | None = None
+        if (since is None or since.names != self.names) and len(set(self.names)) != len(self.names):
             raise ValueError(f"a board's part names must be unique: {self.names}")
-        self.keys: list[Key] = memo.keys(self.parts, obs)
+        self.keys = memo.keys(self.parts, obs, self.values) if since is None else self._since(since)
+
+    @property
+    def readers(self) -> _Readers:
+        """Which parts read what (found when a next drawing first needs it)."""
+        if self._readers is None:
+            self._readers = self.memo.readers(self.parts)
+        return self._readers
+
+    def _since(self, since: Drawing) -> list[int]:
+        """The keys' numbers, from ``since`` where a part (by name) and its read values did not change."""
+        obs, old_obs, parts = self.obs, since.obs, self.parts
+        if since.names == self.names:  # nearly always: the same parts in the same order
+            olds = since.parts
+            keys = list(since.keys)
+            same = [a == b for a, b in zip(parts, olds, strict=True)]  # drawn the same way (C-speed compares)
+            kept_reads = all(same) or all(a.reads == b.reads for a, b in zip(parts, olds, strict=True))
+        else:  # a part came or went (a chooser's layer, a seat's piece)
+            at = {name: i for i, name in enumerate(since.names)}
+            where = [at.get(name, -1) for name in self.names]
+            keys = [since.keys[j] if j >= 0 else -1 for j in where]
+            same = [j >= 0 and p == since.parts[j] for p, j in zip(parts, where, strict=True)]
+            kept_reads = False
+        readers = self._readers = since.readers if kept_reads else self.memo.readers(parts)
+        moved: list[Path] = []
+        if obs != old_obs:
+            _moved(obs, old_obs, readers.tree, moved)
+            for path in moved:
+                for i in readers.parts[path]:
+                    same[i] = False
+        # the value numbers of the paths read that did not move (only those: a path no part reads any more is not
+        # checked, so its number is not kept)
+        if kept_reads:
+            values = dict(since.values)
+        else:
+            values = {path: n for path, n in since.values.items() if path in readers.parts}
+        for path in moved:
+            values.pop(path, None)
+        self.values = values
+        fresh = [i for i, kept in enumerate(same) if not kept]
+        if fresh:
+            for i, number in zip(fresh, self.memo.keys([parts[i] for i in fresh], obs, values), strict=True):
+                keys[i] = number
+        return keys
 
     def text(self, i: int) -> str:
         return self.memo.text(self.parts[i], self.keys[i], self.obs)
@@ -213,47 +343,81 @@ class Drawing:
     def svg(self) -> str:
         return "".join(self.text(i) for i in range(len(self.parts)))
 
-    def patch(self, sent: dict[str, Key], order: tuple[str, ...] | None) -> dict[str, Any]:
-        """What a client that holds the parts ``sent`` (name -> key, in ``order``) needs to hold this drawing:
-        ``{"order": [names] (only when it changed), "parts": {name: text} (only those whose key changed)}``.
-        ``sent`` is updated to this drawing."""
-        out: dict[str, Any] = {}
-        if order != self.names:
-            out["order"] = list(self.names)
-        changed = {}
+    def changes(self, sent: dict[str, int], order: tuple[str, ...] | None) -> Changes:
+        """What a client that holds the parts ``sent`` (name -> number, in ``order``) lacks of this drawing: the
+        indices of the parts whose number changed, and whether the order changed. ``sent`` is updated to this
+        drawing."""
+        changed = []
+        keys = self.keys
         for i, name in enumerate(self.names):
-            key = self.keys[i]
+            key = keys[i]
             if sent.get(name) != key:
-                changed[name] = self.text(i)
+                changed.append(i)
                 sent[name] = key
         if len(sent) > len(self.names):
             for name in set(sent) - set(self.names):
                 del sent[name]
-        out["parts"] = changed
+        return tuple(changed), order != self.names
+
+    def patch(self, sent: dict[str, int], order: tuple[str, ...] | None) -> dict[str, Any]:
+        """What a client that holds the parts ``sent`` (name -> number, in ``order``) needs to hold this drawing:
+        ``{"order": [names] (only when it changed), "parts": {name: text} (only those whose number changed)}``.
+        ``sent`` is updated to this drawing."""
+        changed, reordered = self.changes(sent, order)
+        out: dict[str, Any] = {"order": list(self.names)} if reordered else {}
+        out["parts"] = {self.names[i]: self.text(i) for i in changed}
         return out
+
+    def patch_json(self, changes: Changes) -> str:
+        """The patch of ``changes`` as compact JSON text, byte for byte ``json.dumps(patch, separators=(",",
+        ":"))``, from the memo's encoded texts (each text encoded once, whichever seats and tables it goes to)."""
+        changed, reordered = changes
+        memo, names, parts, keys, obs = self.memo, self.names, self.parts, self.keys, self.obs
+        texts = ",".join(f"{_ascii_json(names[i])}:{memo.encoded(parts[i], keys[i], obs)}" for i in changed)
+        if not reordered:
+            return f'{{"parts":{{{texts}}}}}'
+        listed = ",".join(map(_ascii_json, names))
+        return f'{{"order":[{listed}],"parts":{{{texts}}}}}'
 
 
 class Memo:
-    """Texts of parts by key, the least recently used dropped beyond ``max_chars`` characters in all. Not
-    thread-safe: one per event loop."""
+    """Texts of parts by key, the least recently used dropped beyond ``max_chars`` characters in all. Each key gets
+    a number (``keys``), never given to another key, which is what a drawing holds and a client's ``sent``
+    compares. Not thread-safe: one per event loop."""
 
     def __init__(self, max_chars: int = 32 << 20, max_values: int = 200_000) -> None:
         self.max_chars = max_chars
         self.max_values = max_values
-        self._texts: OrderedDict[Key, str] = OrderedDict()
+        self._texts: OrderedDict[int, str] = OrderedDict()  # by key number
+        self._json: dict[int, str] = {}  # the texts as JSON text, for the numbers whose text is kept
+        self._fixed_json: dict[int, str] = {}  # the fixed texts' (not counted in ``max_chars``)
         self._chars = 0
         # a read value's bytes (marshal: equal bytes are equal values, of the same types) -> a number never given
         # to another value; two generations, so that the values in use keep their numbers and the others are
-        # forgotten (a forgotten value gets a new number: only a miss)
+        # forgotten (a forgotten value gets a new number: only a miss). Keys are numbered the same way.
         self._value_ids: dict[bytes | str | None, int] = {}
         self._older: dict[bytes | str | None, int] = {}
+        self._key_ids: dict[Key, int] = {}
+        self._older_keys: dict[Key, int] = {}
         self._next_id = 0
+        self._readers: dict[tuple[tuple[Path, ...], ...], _Readers] = {}
         self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self._texts)
 
-    def __iter__(self) -> Iterator[Key]:
+    def readers(self, parts: Sequence[Part]) -> _Readers:
+        """Which of ``parts`` read what, kept by their reads (a board has a few layouts: a chooser's layer comes and
+        goes, a seat's pieces)."""
+        reads = tuple(p.reads for p in parts)
+        found = self._readers.get(reads)
+        if found is None:
+            if len(self._readers) >= 1024:
+                self._readers.clear()
+            found = self._readers[reads] = _Readers(parts)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
         return iter(self._texts)
 
     def _value_id(self, value: Any) -> int:
@@ -276,22 +440,40 @@ class Memo:
             self._value_ids[text] = found
         return found
 
-    def keys(self, parts: Sequence[Part], obs: Obs) -> list[Key]:
-        """Each part's memo key for this observation: (draw, args, reads, the number of the value at each read,
-        with the lengths of the lists on its way); a fixed text is its own key. Each path is read once."""
-        ids: dict[Path, Hashable] = {}
-        for part in parts:
-            for path in part.reads:
-                if path not in ids:
-                    value, lengths = read_value(obs, path)
-                    ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
-        number = ids.__getitem__
-        return [
-            p.draw if isinstance(p.draw, str) else (p.draw, p.args, p.reads, tuple(map(number, p.reads))) for p in parts
-        ]
+    def _key_id(self, key: Key) -> int:
+        found = self._key_ids.get(key)
+        if found is None:
+            found = self._older_keys.get(key)
+            if found is None:
+                found = self._next_id
+                self._next_id += 1
+            if len(self._key_ids) >= self.max_values // 2:
+                self._older_keys, self._key_ids = self._key_ids, {}
+            self._key_ids[key] = found
+        return found
 
-    def text(self, part: Part, key: Key, obs: Obs) -> str:
-        """The part's text for ``obs`` (whose key is ``key``), drawn from its projection when not kept."""
+    def keys(self, parts: Sequence[Part], obs: Obs, values: dict[Path, Hashable] | None = None) -> list[int]:
+        """The number of each part's key for this observation: (draw, args, reads, the number of the value at each
+        read, with the lengths of the lists on its way); a fixed text is its own key. Each path is read once;
+        ``values``: the numbers of the paths known already (filled in here)."""
+        ids: dict[Path, Hashable] = {} if values is None else values
+        out = []
+        for p in parts:
+            if isinstance(p.draw, str):
+                out.append(self._key_id(p.draw))
+                continue
+            numbers = []
+            for path in p.reads:
+                found = ids.get(path)
+                if found is None:
+                    value, lengths = read_value(obs, path)
+                    found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
+                numbers.append(found)
+            out.append(self._key_id((p.draw, p.args, p.reads, tuple(numbers))))
+        return out
+
+    def text(self, part: Part, key: int, obs: Obs) -> str:
+        """The part's text for ``obs`` (whose key's number is ``key``), drawn from its projection when not kept."""
         if isinstance(part.draw, str):
             return part.draw
         found = self._texts.get(key)
@@ -304,9 +486,29 @@ class Memo:
         self._texts[key] = text
         self._chars += len(text)
         while self._chars > self.max_chars and self._texts:
-            _, old = self._texts.popitem(last=False)
-            self._chars -= len(old)
+            old, dropped = self._texts.popitem(last=False)
+            self._chars -= len(dropped)
+            self._json.pop(old, None)
         return text
 
-    def drawing(self, parts: Sequence[Part], obs: Obs) -> Drawing:
-        return Drawing(self, parts, obs)
+    def encoded(self, part: Part, key: int, obs: Obs) -> str:
+        """``text`` as JSON text (a string literal, as ``json.dumps`` writes it), encoded once per kept text."""
+        fixed = isinstance(part.draw, str)
+        found = (self._fixed_json if fixed else self._json).get(key)
+        if found is not None:
+            if not fixed:
+                self.hits += 1
+                self._texts.move_to_end(key)
+            return found
+        text = self.text(part, key, obs)
+        found = _ascii_json(text)
+        if fixed:  # a fixed text (a few per view): kept apart from the drawn ones
+            if len(self._fixed_json) > 4096:
+                self._fixed_json.clear()
+            self._fixed_json[key] = found
+        else:
+            self._json[key] = found
+        return found
+
+    def drawing(self, parts: Sequence[Part], obs: Obs, since: Drawing | None = None) -> Drawing:
+        return Drawing(self, parts, obs, since)

@@ -2,13 +2,13 @@
 
 It starts ``tawa serve`` on a free loopback port (a fresh SQLite file unless ``--db`` is given), creates N
 tables of people only over REST (two seats, or the game's least count), opens one WebSocket per seat and plays
-every table at one move
-every ``interval`` seconds (random legal moves, start times spread over the first interval). A round trip
-is the time from sending a move to receiving its ``ack`` (validated, applied, committed, acknowledged). It
-reports p50/p95/p99 of that, and of the time until the move's ``update`` (what a player waits for to see the
-board change), moves per second, refusals, and the CPU time the server process used, with the
-machine's load average. The clients run in ``client_processes`` processes (asyncio in each, the tables dealt
-round-robin), so that one client process's own stalls do not hold up every table's figures; they share the
+every table at one move every ``interval`` seconds (random legal moves, start times spread over the first
+interval). A round trip is the time from sending a move to receiving its acknowledgement (validated, applied,
+committed, acknowledged), which comes in the mover's ``update``. It reports p50/p95/p99 of that, and of the time
+until the move's ``update`` reaches the table's other seats (what the other players wait for to see the board
+change), moves per second, refusals, and the CPU time the server process used, with the machine's load average.
+The clients run in ``client_processes`` processes (asyncio in each, the tables dealt round-robin, every seat of a
+table in one), so that one client process's own stalls do not hold up every table's figures; they share the
 machine's cores with the server, and their CPU time is reported too.
 
 With boards (the default) each client does what a browser does: it applies the board parts of every view to
@@ -62,7 +62,8 @@ class Stats:
     previews: int = 0  # previews asked while measuring
     resyncs: int = 0  # board parts a client could not apply (it then asks for a full view)
     lags: list[float] = field(default_factory=list)  # how late the clients' own loop woke (s), while measuring
-    updates: list[float] = field(default_factory=list)  # from sending a move to receiving its update (s)
+    updates: list[float] = field(default_factory=list)  # from sending a move to its update at another seat (s)
+    moved: dict[str, tuple[int, float]] = field(default_factory=dict)  # table -> (the version a move makes, sent)
     per_table: dict[str, int] = field(default_factory=dict)  # acknowledged moves by table, while measuring
     deflated: int = 0  # sockets on which the server accepted permessage-deflate
 
@@ -138,7 +139,6 @@ async def _seat(
         seat, v, view = None, 0, None
         held = Parts()
         sent_at: float | None = None
-        moved_at: float | None = None  # when my last move was sent, until its update arrives
         wait_for = 0  # after an ack, the version whose update must arrive before this seat moves again
         while not stop.is_set():
             try:
@@ -162,15 +162,14 @@ async def _seat(
                         await ws.send(json.dumps({"t": "sync", "table": table}))
                         continue
                     v, view = msg["v"], msg["view"]
-                    if moved_at is not None and v >= wait_for > 0:
-                        if stats.measuring:
-                            stats.updates.append(time.perf_counter() - moved_at)
-                        moved_at = None
-                elif kind == "ack" and sent_at is not None:
-                    if stats.measuring:
-                        stats.latencies.append(time.perf_counter() - sent_at)
-                        stats.per_table[table] = stats.per_table.get(table, 0) + 1
-                    sent_at, wait_for = None, msg["v"]
+                    if "ack" in msg:  # my move's update carries its acknowledgement
+                        if sent_at is not None:
+                            if stats.measuring:
+                                stats.latencies.append(time.perf_counter() - sent_at)
+                                stats.per_table[table] = stats.per_table.get(table, 0) + 1
+                            sent_at, wait_for = None, v
+                    elif stats.measuring and stats.moved.get(table, (0, 0.0))[0] == v:  # another seat's move
+                        stats.updates.append(time.perf_counter() - stats.moved[table][1])
                 elif kind == "reject":
                     stats.refused[msg["code"]] = stats.refused.get(msg["code"], 0) + 1
                     sent_at = None
@@ -191,7 +190,8 @@ async def _seat(
                 if wait > 0:
                     await asyncio.sleep(wait)
                 clock[table] = max(clock[table] + interval, time.perf_counter())
-                sent_at = moved_at = time.perf_counter()
+                sent_at = time.perf_counter()
+                stats.moved[table] = (v + 1, sent_at)  # the table's other seats time its update
                 await ws.send(json.dumps({"t": "move", "table": table, "seq": v, "action": action, "ack": v}))
 
 

@@ -46,9 +46,13 @@ _SQUARE = str.maketrans("{}", "[]")
 
 def json_limit_error(text: str, depth: int, digits: int) -> str | None:
     """What makes ``text`` too deep or its numbers too long for the server, in the sender's terms, or None. Texts
-    inside strings do not count (a string may hold brackets and digits)."""
+    inside strings do not count (a string may hold brackets and digits). A text whose digits and brackets, strings
+    and all, are within the limits (nearly every message) is passed without its strings being taken out."""
+    long_digits = _long_digits(digits)
+    if text.count("[") + text.count("{") <= depth and long_digits.search(text) is None:
+        return None
     bare = _STRING.sub('""', text)
-    long_number = re.search(rf"\d{{{digits + 1},}}", bare)
+    long_number = long_digits.search(bare)
     if long_number is not None:
         return f"a number has more than {digits} digits"
     brackets = _NOT_BRACKET.sub("", bare)
@@ -56,6 +60,11 @@ def json_limit_error(text: str, depth: int, digits: int) -> str | None:
     if opened > depth and _nested(depth).fullmatch(brackets.translate(_SQUARE)) is None:
         return f"arrays and objects may be nested at most {depth} deep (and must be balanced)"
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _long_digits(digits: int) -> re.Pattern[str]:
+    return re.compile(rf"\d{{{digits + 1},}}")
 
 
 @functools.lru_cache(maxsize=8)

@@ -283,14 +283,6 @@ class ClocksOut(_Out):
     at: float
 
 
-class ClockOut(ClocksOut):
-    """The clocks after move ``v`` (sent after its ``update``)."""
-
-    t: Literal["clock"]
-    table: str
-    v: int
-
-
 class RematchOut(_Out):
     """The rematch of finished table ``table`` is ``rematch`` (``by``: who asked first). ``seat`` and ``token``: mine
     there, to the one who just took it (kept like a seat link's); null in the offer the others get. ``joined``: the
@@ -333,24 +325,31 @@ class Full(_Out):
         "was to act before it made that decision",
     )
     clock: ClocksOut | None = Field(
-        default=None, description="the clocks (a table with a time control); each move is followed by a `clock`"
+        default=None, description="the clocks (a table with a time control); each `update` carries them again"
     )
     rematch: str | None = Field(default=None, description="a finished table: the id of its rematch, once offered")
 
 
 class Update(_Out):
     """Move ``v`` was played. ``events`` are only those this client may see (often none: every move uses up
-    a version for everybody, so a client can tell a gap from a hidden event)."""
+    a version for everybody, so a client can tell a gap from a hidden event). The client whose ``move`` it was gets
+    its ``ack`` here (the move is committed as version ``v``: no ``ack`` message of its own); a timed table's
+    updates carry the clocks after the move."""
 
     t: Literal["update"]
     table: str
     v: int
     events: list[EventOut]
     view: LiveView
+    clock: ClocksOut | None = Field(default=None, description="the clocks after this move (a timed table)")
+    ack: int | None = Field(
+        default=None, description="in the update of my own move only: the `ack` my `move` carried (null if none)"
+    )
 
 
 class AckOut(_Out):
-    """The move with this ``ack`` is committed as version ``v``."""
+    """The ``undo``, ``resign``, ``return`` or ``say`` with this ``ack`` is committed as version ``v`` (a chat
+    line: its number). A move's ack comes in its ``update``."""
 
     t: Literal["ack"]
     table: str
@@ -416,18 +415,7 @@ class Pong(_Out):
 
 
 ServerMessage = Annotated[
-    Full
-    | Update
-    | ClockOut
-    | AckOut
-    | Reject
-    | Presence
-    | HelpOut
-    | ExplainOut
-    | PreviewsOut
-    | ChatOut
-    | RematchOut
-    | Pong,
+    Full | Update | AckOut | Reject | Presence | HelpOut | ExplainOut | PreviewsOut | ChatOut | RematchOut | Pong,
     Field(discriminator="t"),
 ]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
@@ -505,11 +493,6 @@ def rematch_message(
     }
 
 
-def clock_message(table: str, v: int, clocks: dict[str, Any]) -> dict[str, Any]:
-    """``clocks``: ``tawa.web.clock.Clocks.out_for``'s control, left, running and at."""
-    return {"t": "clock", "table": table, "v": v, **clocks}
-
-
 def chat_message(table: str, n: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
     return {"t": "chat", "table": table, "n": n, "seat": seat, "name": name, "text": text, "at": at}
 
@@ -522,8 +505,22 @@ def update_base(table: str, v: int, events: list[dict[str, Any]], view: dict[str
     )
 
 
-def update_text(base: str, patch: dict[str, Any] | None) -> str:
-    return base + ("" if patch is None else ',"board":' + _encode(patch)) + "}}"
+def update_text(base: str, patch: str | None, clock: str | None = None) -> str:
+    """``update_base`` closed, with the board patch (``Drawing.patch_json``'s JSON text) when there is one, and the
+    clocks (``clock_text``) of a timed table."""
+    board = "" if patch is None else ',"board":' + patch
+    return base + board + ("}}" if clock is None else '},"clock":' + clock + "}")
+
+
+def clock_text(clocks: dict[str, Any]) -> str:
+    """``tawa.web.clock.Clocks.out_for``'s control, left, running and at, as an update carries them (encoded once for
+    every client of the table)."""
+    return _encode(clocks)
+
+
+def acked(update: str, ack: int | None) -> str:
+    """An ``update_text`` as the client whose move it was gets it: with that move's ``ack``."""
+    return update[:-1] + ',"ack":' + ("null" if ack is None else str(ack)) + "}"
 
 
 def ack_message(table: str, ack: int | None, v: int) -> dict[str, Any]:

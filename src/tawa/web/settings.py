@@ -46,10 +46,11 @@ class Settings(BaseModel):
     """Least seconds between a bot's turn starting and its move being played, so people can follow."""
     db_threads: Annotated[int, Field(ge=1, le=32)] = 4
     """Threads that talk to the database for reads; writes go through one writer per process on SQLite."""
-    db_commit_linger_ms: Annotated[float, Field(ge=0, le=50)] = 0
-    """Milliseconds the database writer waits, when a write arrives alone, for more to share its commit (group
-    commit, as PostgreSQL's ``commit_delay``): each acknowledgement comes up to that much later, and the writer
-    spends less CPU per move (docs/performance.md, issue 30). 0: every write is committed at once."""
+    db_commit_linger_ms: Annotated[float, Field(ge=0, le=50)] = 3
+    """Milliseconds the database writer waits, when a write finds it busy (it committed a batch less than four
+    lingers ago) and alone, for more to share its commit (group commit, as PostgreSQL's ``commit_delay`` with
+    ``commit_siblings``): a busy server's acknowledgements come up to that much later, and its writer spends less CPU
+    per move (docs/performance.md, issue 30); an idle server never waits. 0: every write is committed at once."""
     sqlite_synchronous: str = "FULL"
     """SQLite ``synchronous`` pragma: FULL (every acknowledged move survives power loss) or NORMAL (survives a
     crash of the process)."""

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -302,6 +302,7 @@ class MoveWrite:
         return out
 
     def row(self) -> dict[str, Any]:
+        """The move's row (``MOVE_COLUMNS``)."""
         return {
             "table_id": self.table_id,
             "seq": self.expected_seq + 1,
@@ -312,19 +313,59 @@ class MoveWrite:
         }
 
 
+class _Compiled(NamedTuple):
+    """A statement compiled once for a dialect: its SQL and, for a positional parameter style, the order of its
+    parameters (else the DBAPI takes each row's dict as it is)."""
+
+    sql: str
+    order: tuple[str, ...] | None
+    fixed: dict[str, Any]  # the values the statement itself binds (``status == RUNNING``)
+
+
+_COMPILED: dict[tuple[str, str, int], _Compiled] = {}
+
+
+def _many(c: Connection, stmt: Any, rows: list[dict[str, Any]], columns: Sequence[str] | None = None) -> int:
+    """``stmt`` run once per row on the connection's DBAPI cursor, in the caller's transaction; the rows changed.
+    The move's statements are plain values (no type conversion): run this way, a move's two statements cost the
+    writer a fifth of what SQLAlchemy's execution does around them (measured, docs/performance.md). ``columns``: an
+    insert's columns, each row's keys."""
+    key = (c.dialect.name, c.dialect.paramstyle, id(stmt))
+    found = _COMPILED.get(key)
+    if found is None:
+        compiled = stmt.compile(dialect=c.dialect, column_keys=None if columns is None else list(columns))
+        order = tuple(compiled.positiontup) if compiled.positional and compiled.positiontup else None
+        fixed = {k: v for k, v in compiled.params.items() if k not in rows[0]}
+        found = _COMPILED[key] = _Compiled(compiled.string, order, fixed)
+    if found.fixed:
+        rows = [{**found.fixed, **row} for row in rows]
+    cursor = c.connection.cursor()
+    try:
+        if found.order is None:
+            cursor.executemany(found.sql, rows)
+        else:
+            cursor.executemany(found.sql, [tuple(row[k] for k in found.order) for row in rows])
+        return int(cursor.rowcount)
+    finally:
+        cursor.close()
+
+
+MOVE_COLUMNS = ("table_id", "seq", "seat", "action", "at", "to_act")
+
+
 def append_moves(c: Connection, moves: Sequence[MoveWrite]) -> None:
     """Moves of different tables in the caller's transaction, each bumping its table's ``seq`` by
     compare-and-set: ``Conflict`` when any table is no longer at the move's ``expected_seq`` (the group writer
     then runs each move alone to find which). The moves that do not end a game, nearly all, bump their tables in
     one executemany, and every move row goes in one more."""
     going = [m for m in moves if m.result is None]
-    done = c.execute(_ADVANCE, [m.advance() for m in going]).rowcount if going else 0
+    done = _many(c, _ADVANCE, [m.advance() for m in going]) if going else 0
     for m in moves:
         if m.result is not None:
             done += c.execute(_FINISH, m.advance()).rowcount
     if done != len(moves):
         raise Conflict(f"{len(moves) - done} of {len(moves)} tables are no longer at the move they were sent for")
-    c.execute(_LOG, [m.row() for m in moves])
+    _many(c, _LOG, [m.row() for m in moves], MOVE_COLUMNS)
     for m in moves:
         if m.snapshot is not None:
             c.execute(_DROP_SNAPSHOT, {"b_table": m.table_id})
@@ -531,6 +572,9 @@ class _Job:
     committed: Callable[[], None] | None
 
 
+BUSY_LINGERS = 4  # a writer that committed less than this many lingers ago is busy (``GroupWriter.busy``)
+
+
 class GroupWriter:
     """The server's one writer thread, with group commit: write jobs that queue up while a commit is under way
     share the next transaction and its single commit (one disk flush for many tables' moves). Each job's future
@@ -541,14 +585,21 @@ class GroupWriter:
     Jobs are settled on their event loop in one callback per batch: first every committed job's ``committed``
     callback (the server's acknowledgements), then their futures. So the moves of one group commit are all
     acknowledged before any of their updates is built, and the writer wakes the loop once per batch, not once per
-    job (each wake costs it the GIL, which a busy loop hands over slowly)."""
+    job (each wake costs it the GIL, which a busy loop hands over slowly).
+
+    The writer holds one connection from one batch to the next (a failed transaction closes it, the next batch opens
+    another). A job that finds the writer idle is committed at once; one that finds it busy (``busy``) waits
+    ``linger`` seconds for others to share its commit, so that a busy server pays one transaction for several
+    moves."""
 
     def __init__(self, engine: Engine, max_batch: int = 256, linger: float = 0.0) -> None:
         self.engine = engine
         self.max_batch = max_batch
-        self.linger = linger  # seconds a lone job waits for company before its commit (Settings.db_commit_linger)
+        self.linger = linger  # seconds a lone job waits for company when the writer is busy (Settings.db_commit_linger)
         self.batches = 0  # transactions committed or tried, for the tests and benchmarks
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._conn: Connection | None = None  # the writer thread's connection, held from one batch to the next
+        self._done_at = -1e9  # when the latest batch ended (time.monotonic)
         self._thread = threading.Thread(target=self._loop, name="tawa-db-writer", daemon=True)
         self._thread.start()
 
@@ -570,39 +621,62 @@ class GroupWriter:
         self._jobs.put(None)
         self._thread.join(30)
 
-    def _loop(self) -> None:
-        while True:
-            first = self._jobs.get()
-            if first is None:
-                return
-            batch, stop = [first], False
-            if self.linger and self._jobs.empty():
-                time.sleep(self.linger)  # PostgreSQL's commit_delay: the moves that come meanwhile share the commit
-            while len(batch) < self.max_batch and not stop:
-                try:
-                    more = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                else:
-                    batch.append(more)
-            self.batches += 1
-            errors = self._commit(batch)
-            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, BaseException | None]]] = {}
-            for job, error in zip(batch, errors, strict=True):
-                by_loop.setdefault(job.loop, []).append((job, error))
-            for loop, outcomes in by_loop.items():
-                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-                    loop.call_soon_threadsafe(_settle, outcomes)
-            if stop:
-                return
+    def busy(self, now: float) -> bool:
+        """Whether the writer committed a batch less than ``BUSY_LINGERS`` lingers ago: the writes come faster than
+        it could commit them one by one at no cost, and a lone job lingers (PostgreSQL's ``commit_delay`` with
+        ``commit_siblings``: an idle server never makes a write wait)."""
+        return now - self._done_at < BUSY_LINGERS * self.linger
 
-    def _commit(self, batch: list[_Job]) -> list[BaseException | None]:
-        """Each job's error (None: committed)."""
+    def _loop(self) -> None:
         try:
-            with self.engine.begin() as c:
-                for fn, runs in _runs(batch):
+            while True:
+                first = self._jobs.get()
+                if first is None:
+                    return
+                batch, stop = [first], False
+                if self.linger and self._jobs.empty() and self.busy(time.monotonic()):
+                    time.sleep(self.linger)  # the moves that come meanwhile share the commit
+                while len(batch) < self.max_batch and not stop:
+                    try:
+                        more = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        stop = True
+                    else:
+                        batch.append(more)
+                self.batches += 1
+                errors = self._commit(batch)
+                self._done_at = time.monotonic()
+                by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, BaseException | None]]] = {}
+                for job, error in zip(batch, errors, strict=True):
+                    by_loop.setdefault(job.loop, []).append((job, error))
+                for loop, outcomes in by_loop.items():
+                    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                        loop.call_soon_threadsafe(_settle, outcomes)
+                if stop:
+                    return
+        finally:
+            self._drop()
+
+    def _connection(self) -> Connection:
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _drop(self) -> None:
+        """Close the held connection (after a failed transaction: the next batch opens another)."""
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
+
+    def _run(self, jobs: Sequence[_Job]) -> None:
+        """``jobs`` in one transaction on the held connection (consecutive moves as one ``append_moves``)."""
+        c = self._connection()
+        try:
+            with c.begin():
+                for fn, runs in _runs(jobs):
                     many = BATCHED.get(fn)
                     if many is not None and len(runs) > 1:
                         many(c, runs)
@@ -610,11 +684,18 @@ class GroupWriter:
                         for args in runs:
                             fn(c, *args)
         except Exception:
+            self._drop()
+            raise
+
+    def _commit(self, batch: list[_Job]) -> list[BaseException | None]:
+        """Each job's error (None: committed)."""
+        try:
+            self._run(batch)
+        except Exception:
             errors: list[BaseException | None] = []
             for job in batch:
                 try:
-                    with self.engine.begin() as c:
-                        job.fn(c, *job.args)
+                    self._run([job])
                 except Exception as e:
                     errors.append(e)
                 else:
@@ -640,7 +721,7 @@ def _settle(outcomes: list[tuple[_Job, BaseException | None]]) -> None:
             job.future.set_exception(error)
 
 
-def _runs(batch: list[_Job]) -> list[tuple[Callable[..., None], list[tuple[Any, ...]]]]:
+def _runs(batch: Sequence[_Job]) -> list[tuple[Callable[..., None], list[tuple[Any, ...]]]]:
     """The batch's jobs as runs of consecutive calls of one function (a run of a ``BATCHED`` function, such as
     ``append_move``, is one call)."""
     out: list[tuple[Callable[..., None], list[tuple[Any, ...]]]] = []

@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 from tawa.core.errors import IllegalAction
 from tawa.core.game import Game
 from tawa.core.registry import from_json, replay
-from tawa.core.svgparts import Drawing, Key, Memo
+from tawa.core.svgparts import Drawing, Memo
 from tawa.web.auth import INVISIBLE, Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, BotTimeout, runnable_spec
 from tawa.web.clock import Clocks, TimeControl, idle_control
@@ -38,8 +38,9 @@ from tawa.web.ledger import OUT_TEXT, RESIGN, RETURN, TIMEOUT, UNDO, Ledger, pla
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.people import invited_to
 from tawa.web.protocol import (
+    acked,
     chat_message,
-    clock_message,
+    clock_text,
     encode,
     explain_message,
     full_message,
@@ -101,14 +102,14 @@ class Hub(Protocol):
 
 @dataclass(eq=False)
 class Watcher:
-    """A client's subscription to a table. A board client holds the board in parts: ``sent`` is the memo key of
-    every part it was last sent and ``order`` their order, so that each update carries only the parts that
+    """A client's subscription to a table. A board client holds the board in parts: ``sent`` is the memo number
+    of every part it was last sent and ``order`` their order, so that each update carries only the parts that
     changed (the server's messages to it are in order, and each is applied to the one before: see ``full``)."""
 
     conn: Subscriber
     seat: int | None
     board: bool = True  # False: no drawing; its views carry the seat's observation instead
-    sent: dict[str, Key] = field(default_factory=dict)
+    sent: dict[str, int] = field(default_factory=dict)
     order: tuple[str, ...] | None = None
     fresh: bool = False  # the last message about the table it was sent is a full view of the table as it is now
     full_at: float = 0.0  # when its last full view was sent (time.monotonic)
@@ -198,6 +199,8 @@ class TableRoom:
         self.rematch_offer: tuple[int, str] | None = None  # the last rematch offer sent (its seat, its text)
         self._presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
         self._clamped: set[int] = set()  # bot seats warned about a spec out of range
+        # each watched seat's latest board drawing: the next one makes keys only for the parts whose reads changed
+        self._drawn: dict[int | None, Drawing] = {}
 
     @property
     def id(self) -> str:
@@ -232,14 +235,6 @@ class TableRoom:
         if not self.running or clocks is None or clocks.running is None or not clocks.control.shown:
             return None
         return clocks.left_at(clocks.running, clock_now())
-
-    def _send_clock(self) -> None:
-        out = self.clock_out()
-        if out is None:
-            return
-        text = encode(clock_message(self.id, self.data.seq, out))
-        for w in list(self.watchers):
-            w.conn.send(text)
 
     def names(self) -> list[str | None]:
         return [s.name for s in self.data.seats]
@@ -350,9 +345,10 @@ class TableRoom:
             g, seat, data.status, self.names(), self._acts(seat), "parts" if w.board else "none", obs, data.result
         )
         w.sent, w.order = {}, None
-        drawing = board_drawing(self.hub.memo, g, obs) if w.board else None
+        drawing = self._drawing(seat, obs) if w.board else None
         if drawing is not None:
-            view["board"] = _board_patch(w, drawing)
+            view["board"] = drawing.patch(w.sent, w.order)
+            w.order = drawing.names
         chat = [self._chat_out(line) for line in self.chat if self._may_read(seat, line)]
         return full_message(
             self.id,
@@ -396,7 +392,17 @@ class TableRoom:
         if w in self.watchers:
             self.watchers.discard(w)
             self.spectators -= w.seat is None
+            if not any(o.board and o.seat == w.seat for o in self.watchers):
+                self._drawn.pop(w.seat, None)
             self._presence()
+
+    def _drawing(self, seat: int | None, obs: Mapping[str, Any]) -> Drawing | None:
+        """The board of ``obs`` (``seat``'s observation of the room's game now) in parts, through the memo and the
+        seat's previous drawing; kept as the seat's latest."""
+        drawing = board_drawing(self.hub.memo, self.game, obs, self._drawn.get(seat))
+        if drawing is not None:
+            self._drawn[seat] = drawing
+        return drawing
 
     def send_full(self, w: Watcher, notice: str | None = None) -> None:
         """Send ``w`` the table's full view; afterwards it holds the table as it is (``fresh``) until the next
@@ -458,12 +464,19 @@ class TableRoom:
             raise Refused("game_over", "the game is over")
 
     async def submit(
-        self, seat: int, action: str, seq: int, on_commit: Callable[[int], None] | None = None, bot: bool = False
+        self,
+        seat: int,
+        action: str,
+        seq: int,
+        on_commit: Callable[[int], None] | None = None,
+        bot: bool = False,
+        mover: Watcher | None = None,
+        ack: int | None = None,
     ) -> int:
         """Play ``action`` for ``seat`` at version ``seq``; returns the new version. People and bots both
-        come through here. ``on_commit(v)`` (the mover's acknowledgement) runs as soon as the move is committed:
-        with the other moves of its group commit, before any of their updates is built and pushed, so an ack
-        waits for the disk, not for other tables' pictures."""
+        come through here. ``mover``: the watcher whose ``move`` it is, whose update carries ``ack`` (its
+        acknowledgement: one message where an ``ack`` and an ``update`` were two, docs/performance.md).
+        ``on_commit(v)`` runs as soon as the move is committed, with the other moves of its group commit."""
         async with self.lock:
             data, game = self.data, self.game
             self._check_running()
@@ -502,8 +515,7 @@ class TableRoom:
             result = self._result(game) if game.is_over else None
             new_seq = await self._commit(seat, action, game, result, on_commit)
             self._last_move = (new_seq - 1, seat, action)
-            self._push(before)
-            self._send_clock()
+            self._push(before, mover, ack)
             self._after(result)
             return new_seq
 
@@ -741,11 +753,14 @@ class TableRoom:
             self.game, self.ledger = await self.hub.read(rebuild_room, loaded)
             self.clocks = await self.hub.read(build_clocks, loaded, self.hub.settings.idle_days)
 
-    def _push(self, log_from: int) -> None:
+    def _push(self, log_from: int, mover: Watcher | None = None, ack: int | None = None) -> None:
         """Send move ``seq`` to every watcher, each its own seat's update: the observation is taken once per seat
         and its view encoded once per kind of client; a board client gets the parts that changed since its last
-        message (watchers of one seat that hold the same parts share one encoded message)."""
-        game, new, names, memo = self.game, self.game.log[log_from:], self.names(), self.hub.memo
+        message (watchers of one seat that hold the same parts share one encoded message). Each update of a timed
+        table carries the clocks; the ``mover``'s carries its ``ack``."""
+        game, new, names = self.game, self.game.log[log_from:], self.names()
+        clocks = self.clock_out()
+        clock = None if clocks is None else clock_text(clocks)
         seen: dict[int | None, Mapping[str, Any]] = {}
         drawings: dict[int | None, Drawing | None] = {}  # drawn only for a seat that a board client watches
         built: dict[Any, str] = {}
@@ -753,13 +768,15 @@ class TableRoom:
             obs = seen.get(w.seat)
             if obs is None:
                 obs = seen[w.seat] = game.observation(w.seat)
-            patch = None
+            drawing, changes = None, None
             if w.board:
                 if w.seat not in drawings:
-                    drawings[w.seat] = board_drawing(memo, game, obs)
+                    drawings[w.seat] = self._drawing(w.seat, obs)
                 drawing = drawings[w.seat]
-                patch = _board_patch(w, drawing) if drawing is not None else None
-            key = (w.seat, w.board, None if patch is None else (tuple(patch["parts"]), "order" in patch))
+                if drawing is not None:
+                    changes = drawing.changes(w.sent, w.order)
+                    w.order = drawing.names
+            key = (w.seat, w.board, changes)
             text = built.get(key)
             if text is None:
                 base = built.get((w.seat, w.board))
@@ -775,8 +792,9 @@ class TableRoom:
                         self.data.result,
                     )
                     base = built[(w.seat, w.board)] = update_base(self.id, self.data.seq, events_out(new, w.seat), view)
-                text = built[key] = update_text(base, patch)
-            w.conn.send(text)
+                patch = None if drawing is None or changes is None else drawing.patch_json(changes)
+                text = built[key] = update_text(base, patch, clock)
+            w.conn.send(text if w is not mover else acked(text, ack))
             w.fresh = False
 
     def drop(self) -> None:
@@ -862,12 +880,6 @@ def _what_follows(result: dict[str, Any] | None) -> str:
     if result is None:
         return "; a bot plays the seat"
     return "; nobody is left to play, so the game ends here" if result.get("abandoned") else ""
-
-
-def _board_patch(w: Watcher, drawing: Drawing) -> dict[str, Any]:
-    patch = drawing.patch(w.sent, w.order)
-    w.order = drawing.names
-    return patch
 
 
 def clean_chat(text: str) -> str:

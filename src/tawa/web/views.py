@@ -173,7 +173,8 @@ def previews_of(game: Game, seat: int, target: str) -> dict[str, str]:
     return cls.board_previews(obs, about) if about else {}
 
 
-def board_drawing(memo: Memo, game: Game, obs: Mapping[str, Any]) -> Drawing | None:
-    """The board of ``obs`` in parts, through ``memo`` (None: the game draws no board)."""
+def board_drawing(memo: Memo, game: Game, obs: Mapping[str, Any], since: Drawing | None = None) -> Drawing | None:
+    """The board of ``obs`` in parts, through ``memo`` (None: the game draws no board); ``since``: the same seat's
+    previous drawing (``tawa.core.svgparts.Drawing``)."""
     view = type(game).board_view
-    return None if view is None else memo.drawing(view.parts(obs), obs)
+    return None if view is None else memo.drawing(view.parts(obs), obs, since)

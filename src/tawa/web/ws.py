@@ -309,10 +309,7 @@ class Connection:
             elif isinstance(msg, Move):
                 if w.seat is None:
                     raise Refused("spectator", "spectators cannot act; open your seat link to play")
-                ack = msg.ack
-                await room.submit(
-                    w.seat, msg.action, msg.seq, on_commit=lambda v: self.send(ack_message(room.id, ack, v))
-                )
+                await room.submit(w.seat, msg.action, msg.seq, mover=w, ack=msg.ack)
             elif isinstance(msg, Help):
                 self.send(room.help(w, msg.action, msg.ack))
             elif isinstance(msg, Explain):

@@ -6,7 +6,7 @@ from typing import Any
 
 from tawa.core.params import Params
 from tawa.core.rng import Rng
-from tawa.games.ayar.data import Tables
+from tawa.games.ayar.data import PLAYER_COUNTS, Tables, tables
 from tawa.games.ayar.state import AyarState
 
 
@@ -90,7 +90,7 @@ def observation(st: AyarState, t: Tables, params: Params, seat: int | None) -> d
             "cubes": st.rival_cubes,
         },
         "final": [list(x) for x in st.final],
-        "components": components(t, params),
+        "components": shared_components(params, t.players),
     }
 
 
@@ -103,6 +103,17 @@ RULE_NUMBERS = (
     "TEMPLE_FALLBACK_SUN",
     "OVERFLOW_LLAMAS",
 )
+
+
+def shared_components(params: Params, players: int) -> dict[str, Any]:
+    """``components`` of an option set and player count, built once and shared by every observation (a board's
+    parts compare it by identity, ``tawa.core.svgparts``): read it, never change it."""
+    by_players: dict[int, dict[str, Any]] = params.derived("observed_components", _all_components)
+    return by_players[players]
+
+
+def _all_components(params: Params) -> dict[int, dict[str, Any]]:
+    return {n: components(tables(params, n), params) for n in PLAYER_COUNTS}
 
 
 def components(t: Tables, params: Params) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 // Clocks (issue 25): a seat's time left as the table shows it, counted down in the page for the running seat from
-// the server's latest `clock` message (no request per second: the server sends one after every move).
+// the clocks the server sent last (no request per second: every update of a timed table carries them).
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./common.mjs";
 

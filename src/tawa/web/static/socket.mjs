@@ -62,19 +62,18 @@ export class TableSocket {
         if (view === null) { this.send({ t: "sync", table: this.table }); return; }   // parts it does not hold
         // the decision of this version was made by the seat that was to act before it: mine, if that was me
         const undo = this.state.view.to_act === this.state.seat && view.status === "running";
-        this.state = { ...this.state, v: msg.v, view, undo, log: this.state.log.concat(msg.events) };
-        if (this.pending !== null && this.ackedV !== null && msg.v >= this.ackedV) this.pending = null;
+        // a timed table's update carries the clocks after it
+        const clock = msg.clock ? { ...msg.clock, got: performance.now() } : this.state.clock;
+        this.state = { ...this.state, v: msg.v, view, undo, clock, log: this.state.log.concat(msg.events) };
+        // the update of my own move carries its ack: the actions unlock with it
+        if (this.pending !== null && (msg.ack === this.pending || (this.ackedV !== null && msg.v >= this.ackedV))) {
+          this.pending = null;
+        }
         this.emit();
         break;
       }
-      case "ack":   // committed; the actions unlock with the update (or the full view) that follows
+      case "ack":   // an undo, resignation or return committed; the full view that follows unlocks the actions
         if (msg.ack === this.pending) this.ackedV = msg.v;
-        break;
-      case "clock":   // the clocks after version v (it follows that version's update)
-        if (this.state && msg.v === this.state.v) {
-          this.state = { ...this.state, clock: { ...msg, got: performance.now() } };
-          this.emit();
-        }
         break;
       case "rematch":   // my seat at the rematch (with its token: go there), or the offer the others made
         if (msg.token) {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from tawa.core.svg import n as _f
 from tawa.core.svgparts import LEN, Part, Path, document
 from tawa.games.ayar.view.lake import (
@@ -128,114 +130,176 @@ def _background(_obs: Obs, n: int) -> str:
 COMP: Path = ("components",)
 
 
+STATUS_READS: tuple[Path, ...] = (
+    COMP,
+    ("players",),
+    ("round",),
+    ("turn",),
+    ("start",),
+    ("phase",),
+    ("to_move",),
+    ("retiring",),
+    ("context",),
+    ("tokens_pending",),
+    ("textile_tops",),
+    ("seat",),
+    ("final",),
+    ("ayars",),
+    ("spots",),
+)
+TEMPLE_READS: tuple[Path, ...] = (
+    ("players", LEN),
+    ("temple",),
+    ("temple_token",),
+    ("temple_closed",),
+    ("components", "rule_numbers"),
+)
+
+
+class _Fixed:
+    """The parts of a player count that no observation changes (one object each, shared by every drawing: a server
+    compares a drawing's parts with the previous one's, ``tawa.core.svgparts``), and the read paths of the others."""
+
+    def __init__(self, n: int) -> None:
+        self.boats: tuple[Path, ...] = tuple(("players", i, "boat") for i in range(n))
+        self.head = [
+            Part("head", _head, args=(n,)),
+            Part("style", f"<style>{BOARD_STYLE}</style>"),
+            Part("defs", defs, (COMP, ("players", LEN))),
+            Part("ground", _background, args=(n,)),
+        ]
+        self.main = Part("main", MAIN_FRAME)
+        self.path = [
+            Part(f"path{q}", path_row, (COMP, ("ayars", "active", q), ("ayars", "step", q)), (q,)) for q in range(4)
+        ]
+        self.spots_reads = [(COMP, ("ayars", "active", q), ("spots", q)) for q in range(4)]
+        self.raymi = [Part(f"path{q}-raymi", raymis, (COMP, ("raymi",)), (q,)) for q in range(4)]
+        self.cusco = Part("cusco", cusco_column, (COMP,))
+        self.lake = Part("lake", LAKE_FRAME)
+        self.terrace = Part("terrace", terrace, (COMP, ("terrace",), ("terrace_cells",)))
+        self.route_reads = (COMP, ("lake",), ("route",), ("players", LEN), *self.boats)
+        self.seat_reads = [{k: (COMP, *(("players", s, x) for x in k)) for k in SEAT_KEYS} for s in range(n)]
+        self.board = [
+            [
+                Part(f"s{s}-scores", scores, (("final",), *self.seat_reads[s][("sun", "moon", "llamas")]), (s,)),
+                Part(f"s{s}-grid", grid, self.seat_reads[s][("grid",)], (s,)),
+            ]
+            for s in range(n)
+        ]
+        self.board_rest = [
+            [
+                Part(f"s{s}-inti", inti, self.seat_reads[s][("inti", "temples")], (s,)),
+                Part(f"s{s}-weave", weave_area, self.seat_reads[s][("weave", "tiles")], (s,)),
+                Part(f"s{s}-potrow", pot_row, self.seat_reads[s][("pots",)], (s,)),
+            ]
+            for s in range(n)
+        ]
+        self.island_slots = [
+            Part(f"s{s}-islandslots", island_slots, self.seat_reads[s][("island_at", "boat")], (s,)) for s in range(n)
+        ]
+        self.board_end = [Part(f"s{s}-end", BOARD_END) for s in range(n)]
+        self.rival = [Part("rival", rival, (COMP, ("rival",), ("route",)))] if n == 1 else []
+        self.pieces = [
+            Part("pieces", '<g id="pieces">'),
+            Part("spot-tambos", spot_tambos, (COMP, ("spots",))),
+        ]
+        self.pieces_rest = [
+            Part("stack-tops", stack_tops, (COMP, ("textile_tops",))),
+            Part("market-pots", market_pots, (COMP, ("market",))),
+            Part("boats", route_pieces, (COMP, ("route",), ("players", LEN), *self.boats)),
+        ]
+        self.laid = [
+            [
+                Part(
+                    f"s{s}-tiles",
+                    placed_tiles,
+                    (COMP, *(("players", s, k) for k in ("weave", "weave_tile", "tiles"))),
+                    (s, n),
+                ),
+                Part(f"s{s}-pots", pot_pieces, (COMP, ("players", s, "pots")), (s, n)),
+                Part(f"s{s}-islands", islands, (COMP, ("players", s, "island_at"), ("route",)), (s, n)),
+            ]
+            for s in range(n)
+        ]
+        self.tambos_reads = [(("players", s, "grid"),) for s in range(n)]
+        self.markers_reads = [(("players", s, "markers"), ("players", s, "laid")) for s in range(n)]
+        self.end = Part("end", "</g></svg>")
+
+
+# the groups of a seat's entries that its board's parts read (with the components)
+SEAT_KEYS = (
+    ("sun", "moon", "inti", "llamas"),
+    ("sun", "moon", "llamas"),
+    ("grid",),
+    ("grid", "slots"),
+    ("inti", "temples"),
+    ("weave", "tiles"),
+    ("pots",),
+    ("boxes",),
+    ("island_at", "boat"),
+    ("bonus",),
+)
+
+
+@functools.lru_cache(maxsize=8)
+def _fixed(n: int) -> _Fixed:
+    return _Fixed(n)
+
+
 def parts(observation: Obs) -> list[Part]:
     """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
     the facts derived here (who acts, which path is being placed on ...)."""
     obs = observation
     n = player_count(obs)
+    fx = _fixed(n)
     actor = actor_seat(obs)
     acting = actor >= 0
     phase, ctx = obs["phase"], obs["context"]
     used = ctx["used_stacks"] if phase in ("textile", "place") else 0
     chosen = ctx["chosen_stack"] if phase == "place" else -1
     pend = obs["tokens_pending"]
-    boats = tuple(("players", i, "boat") for i in range(n))
-    out = [
-        Part("head", _head, args=(n,)),
-        Part("style", f"<style>{BOARD_STYLE}</style>"),
-        Part("defs", defs, (COMP, ("players", LEN))),
-        Part("ground", _background, args=(n,)),
-        Part(
-            "status",
-            status,
-            (
-                COMP,
-                ("players",),
-                ("round",),
-                ("turn",),
-                ("start",),
-                ("phase",),
-                ("to_move",),
-                ("retiring",),
-                ("context",),
-                ("tokens_pending",),
-                ("textile_tops",),
-                ("seat",),
-                ("final",),
-                ("ayars",),
-                ("spots",),
-            ),
-        ),
-        Part("main", MAIN_FRAME),
-    ]
+    observer = obs["seat"]
+    out = [*fx.head, Part("status", status, STATUS_READS), fx.main]
     for q in range(4):
-        active = ("ayars", "active", q)
         out += [
-            Part(f"path{q}", path_row, (COMP, active, ("ayars", "step", q)), (q,)),
-            Part(f"path{q}-spots", spots, (COMP, active, ("spots", q)), (q, acting and ctx["path"] == q)),
-            Part(f"path{q}-raymi", raymis, (COMP, ("raymi",)), (q,)),
+            fx.path[q],
+            Part(f"path{q}-spots", spots, fx.spots_reads[q], (q, acting and ctx["path"] == q)),
+            fx.raymi[q],
         ]
     out += [
-        Part("cusco", cusco_column, (COMP,)),
-        Part(
-            "temples",
-            temple_track,
-            (("players", LEN), ("temple",), ("temple_token",), ("temple_closed",), ("components", "rule_numbers")),
-            (acting,),
-        ),
-        Part("lake", LAKE_FRAME),
+        fx.cusco,
+        Part("temples", temple_track, TEMPLE_READS, (acting,)),
+        fx.lake,
         Part("stacks", stacks, (COMP, ("textile_sizes",), ("textile_tops",)), (acting, used, chosen)),
         Part("market", market, (COMP, ("market",), ("stack_size",)), (acting,)),
-        Part("terrace", terrace, (COMP, ("terrace",), ("terrace_cells",))),
-        Part("route", boat_route, (COMP, ("lake",), ("route",), ("players", LEN), *boats), (acting,)),
+        fx.terrace,
+        Part("route", boat_route, fx.route_reads, (acting,)),
     ]
     for s in range(n):
-        me, acts = obs["seat"] == s, actor == s
-
-        def mine(*keys: str, seat: int = s) -> tuple[Path, ...]:
-            return (COMP, *(("players", seat, k) for k in keys))
-
+        me, acts = observer == s, actor == s
+        reads = fx.seat_reads[s]
         out += [
-            Part(
-                f"s{s}", board_head, (("start",), ("final",), *mine("sun", "moon", "inti", "llamas")), (s, n, me, acts)
-            ),
-            Part(f"s{s}-scores", scores, (("final",), *mine("sun", "moon", "llamas")), (s,)),
-            Part(f"s{s}-grid", grid, mine("grid"), (s,)),
-            Part(f"s{s}-slots", step_slots, mine("grid", "slots"), (s, me)),
-            Part(f"s{s}-inti", inti, mine("inti", "temples"), (s,)),
-            Part(f"s{s}-weave", weave_area, mine("weave", "tiles"), (s,)),
-            Part(f"s{s}-potrow", pot_row, mine("pots"), (s,)),
-            Part(f"s{s}-boxes", boxes, mine("boxes"), (s, me)),
-            Part(f"s{s}-islandslots", island_slots, mine("island_at", "boat"), (s,)),
-            Part(f"s{s}-bonus", bonus_spaces, mine("bonus"), (s, me, pend["n"] if pend["seat"] == s else 0)),
-            Part(f"s{s}-end", BOARD_END),
+            Part(f"s{s}", board_head, (("start",), ("final",), *reads[SEAT_KEYS[0]]), (s, n, me, acts)),
+            *fx.board[s],
+            Part(f"s{s}-slots", step_slots, reads[("grid", "slots")], (s, me)),
+            *fx.board_rest[s],
+            Part(f"s{s}-boxes", boxes, reads[("boxes",)], (s, me)),
+            fx.island_slots[s],
+            Part(f"s{s}-bonus", bonus_spaces, reads[("bonus",)], (s, me, pend["n"] if pend["seat"] == s else 0)),
+            fx.board_end[s],
         ]
-    if n == 1:
-        out.append(Part("rival", rival, (COMP, ("rival",), ("route",))))
-    out += [
-        Part("pieces", '<g id="pieces">'),
-        Part("spot-tambos", spot_tambos, (COMP, ("spots",))),
-        Part("ayars", ayar_pieces, (COMP, ("ayars",)), (acting,)),
-        Part("stack-tops", stack_tops, (COMP, ("textile_tops",))),
-        Part("market-pots", market_pots, (COMP, ("market",))),
-        Part("boats", route_pieces, (COMP, ("route",), ("players", LEN), *boats)),
-    ]
+    out += fx.rival
+    out += fx.pieces
+    out.append(Part("ayars", ayar_pieces, (COMP, ("ayars",)), (acting,)))
+    out += fx.pieces_rest
     for s in range(n):
         in_hand = ctx["cell"] if obs["to_move"] == s and phase == "spot" else -1
-        laid = tuple(("players", s, k) for k in ("weave", "weave_tile", "tiles"))
+        out += fx.laid[s]
         out += [
-            Part(f"s{s}-tiles", placed_tiles, (COMP, *laid), (s, n)),
-            Part(f"s{s}-pots", pot_pieces, (COMP, ("players", s, "pots")), (s, n)),
-            Part(f"s{s}-islands", islands, (COMP, ("players", s, "island_at"), ("route",)), (s, n)),
-            Part(f"s{s}-tambos", grid_tambos, (("players", s, "grid"),), (s, n, obs["seat"] == s, in_hand)),
-            Part(
-                f"s{s}-markers",
-                step_markers,
-                (("players", s, "markers"), ("players", s, "laid")),
-                (s, n, obs["seat"] == s),
-            ),
+            Part(f"s{s}-tambos", grid_tambos, fx.tambos_reads[s], (s, n, observer == s, in_hand)),
+            Part(f"s{s}-markers", step_markers, fx.markers_reads[s], (s, n, observer == s)),
         ]
-    out.append(Part("end", "</g></svg>"))
+    out.append(fx.end)
     return out
 
 

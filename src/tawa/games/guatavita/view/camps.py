@@ -45,10 +45,14 @@ def _track_point(i: float) -> tuple[float, float, str]:
 
 
 def score_track(obs: Obs, seats: Seats, tx: Texts) -> str:
+    """The score track's group and its hover text (every seat's VP): its drawing, the same in every game, follows
+    as ``SCORE_TRACK_BODY`` (a part of its own, drawn once)."""
     vps = ", ".join(f"{seats.who(s)} {p['vp']}" for s, p in enumerate(obs["players"]))
+    return '<g id="score-track">' + _title(f"Score track: {vps}. {tx.rule('score')}")
+
+
+def _score_track_body() -> str:
     out = [
-        '<g id="score-track">',
-        _title(f"Score track: {vps}. {tx.rule('score')}"),
         _rect(BOARD_X0, BOARD_Y0, BOARD_X1 - BOARD_X0, BOARD_Y1 - BOARD_Y0, "#e9dcc1", BOARD_EDGE, 6),
         _rect(
             BOARD_X0 + TRACK,
@@ -73,6 +77,9 @@ def score_track(obs: Obs, seats: Seats, tx: Texts) -> str:
     out.append(f'<path d="{"".join(ticks)}" stroke="#b89b6e" stroke-width="1"/>')
     out.append("</g>")
     return "".join(out)
+
+
+SCORE_TRACK_BODY = _score_track_body()
 
 
 SCORE_OFFSETS = ((-5.0, -5.0), (5.0, -5.0), (-5.0, 5.0), (5.0, 5.0))

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+import functools
+
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _text
 from tawa.core.svgparts import Part, Path, document
 from tawa.games.guatavita.view.action_board import ACTION_BOARD, box_row, current_slot, status
-from tawa.games.guatavita.view.camps import camp_area, camp_markers, housed_count, score_markers, score_track
-from tawa.games.guatavita.view.lake import Lake, explore_arrows, lake_pieces, lake_tiles, resolving_tile, spots
+from tawa.games.guatavita.view.camps import (
+    SCORE_TRACK_BODY,
+    camp_area,
+    camp_markers,
+    housed_count,
+    score_markers,
+    score_track,
+)
+from tawa.games.guatavita.view.lake import (
+    LAKE_OPEN,
+    Lake,
+    explore_arrows,
+    lake_pieces,
+    resolving_tile,
+    sources,
+    spots,
+    tile,
+)
 from tawa.games.guatavita.view.layout import (
     BOARD_Y1,
     HEIGHT,
     LX,
+    POS_NAMES,
     TRACK,
     WATER,
     WATER_EDGE,
@@ -63,8 +82,93 @@ def _camp_part(obs: Obs, s: int, housed: int, colours: tuple[str, ...], me: int 
     return camp_area(obs, Seats.known(colours, me), Texts(obs), s, housed)
 
 
-def _lake_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> str:
-    return lake_tiles(obs, Lake(obs, resolving), Seats.known(colours, me), Texts(obs))
+def _tile_part(
+    obs: Obs,
+    pos: str,
+    cell: int,
+    source: str,
+    pending: tuple[int, int] | None,
+    reexplore: tuple[int, ...],
+    resolving: bool,
+    colours: tuple[str, ...],
+    me: int | None,
+) -> str:
+    lake = Lake.of_tile(obs, pos, cell, source, pending, reexplore, resolving)
+    return tile(obs, lake, Seats.known(colours, me), Texts(obs), pos)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tile(
+    pos: str,
+    cell: int,
+    players: int,
+    source: str,
+    pending: tuple[int, int] | None,
+    reexplore: tuple[int, ...],
+    resolving: bool,
+    colours: tuple[str, ...],
+    me: int | None,
+) -> Part:
+    """Tile ``pos``'s part (one object for the same arguments: most tiles are the same from one move to the next):
+    it reads its cell, its own exploration, every seat's balsa and inspections, what this seat knows of it (GV-832)
+    and the options' texts; what it shows of its neighbours (the source a click on it would use) and of the boxes
+    comes as arguments, worked out once for every tile."""
+    reads: tuple[Path, ...] = (
+        ("lake", cell),
+        *(("players", s, k) for s in range(players) for k in ("balsa", "inspected")),
+        ("known", pos),
+        OVERRIDES,
+    )
+    if pending is not None:
+        reads += (("explorations", pending[0]),)
+    return Part(f"hex-{pos}", _tile_part, reads, (pos, cell, source, pending, reexplore, resolving, colours, me))
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_tiles(
+    positions: tuple[str, ...], players: int, colours: tuple[str, ...], me: int | None
+) -> tuple[Part, ...]:
+    """Every tile's part as it is with no exploration, no re-exploration machine and the pump as its source (most
+    tiles, most of the time), in ``POS_NAMES`` order; ``positions``: the observation's ``lake`` list's order."""
+    index = {pos: i for i, pos in enumerate(positions)}
+    return tuple(_tile(pos, index[pos], players, "pump", None, (), False, colours, me) for pos in POS_NAMES)
+
+
+def _tiles(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> list[Part]:
+    """The lake's tiles as parts, each with what it shows of its neighbours, the explorations and the
+    re-exploration machines (worked out here, once for all tiles, as ``Lake`` does)."""
+    cells = obs["lake"]
+    positions = tuple(c["pos"] for c in cells)
+    out = list(_plain_tiles(positions, len(obs["players"]), colours, me))
+    where: dict[str, int] = {}
+    order: dict[str, int] = {}
+    for k, e in enumerate(obs["explorations"]):
+        pos = e["pos"]
+        if not cells[positions.index(pos)]["drained"]:
+            where[pos] = k
+            order[pos] = len(order) + 1
+    reexplore: dict[str, list[int]] = {}
+    for e in obs["boxes"].get("pumpre", []):
+        if e[3] >= 0 and e[2] > 0:
+            reexplore.setdefault(POS_NAMES[e[3]], []).append(int(e[0]))
+    source = sources(cells, me)
+    for pos in {*where, *reexplore, *source, resolving} - {""}:
+        i = TILE_AT[pos]
+        out[i] = _tile(
+            pos,
+            positions.index(pos),
+            len(obs["players"]),
+            source.get(pos, "pump"),
+            (where[pos], order[pos]) if pos in where else None,
+            tuple(reexplore.get(pos, ())),
+            pos == resolving,
+            colours,
+            me,
+        )
+    return out
+
+
+TILE_AT = {pos: i for i, pos in enumerate(POS_NAMES)}
 
 
 def _spots_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
@@ -113,96 +217,131 @@ CAMP_READS = ("spot", "camp", "camp_level", "head_explorers", "pump_level", "pum
 """What a camp shows of its seat (read one by one: a move elsewhere on the seat's board does not redraw it)."""
 
 
+class _Fixed:
+    """The parts of one player count, colours and observer that no other part of the observation changes (one object
+    each, shared by every drawing: a server compares a drawing's parts with the previous one's,
+    ``tawa.core.svgparts``), and the read paths of the others."""
+
+    def __init__(self, colours: tuple[str, ...], me: int | None) -> None:
+        n = len(colours)
+        who = (colours, me)
+
+        def each(*keys: str) -> tuple[Path, ...]:
+            return tuple(("players", s, k) for s in range(n) for k in keys)
+
+        self.lake = (
+            ("lake",),
+            ("explorations",),
+            ("boxes", "pumpre"),
+            ("known",),
+            *each("balsa", "inspected"),
+            OVERRIDES,
+        )
+        self.head = [
+            Part(
+                "head",
+                f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+                f'class="board guatavita" data-game="guatavita" data-players="{n}">',
+            ),
+            Part("style", STYLE_TAG),
+            Part("defs", DEFS),
+            Part("ground", GROUND),
+            Part("score-track", _track_part, (*each("vp"), OVERRIDES), who),
+            Part("score-track-body", SCORE_TRACK_BODY),
+        ]
+        self.camp_reads = [(*(("players", s, k) for k in CAMP_READS), OVERRIDES) for s in range(n)]
+        self.lake_open = Part("lake", LAKE_OPEN)
+        self.lake_end = [
+            Part("lake-end", "</g>"),
+            Part("spots", _spots_part, (*each("spot", "pump_level", "pump_worker"), OVERRIDES), who),
+        ]
+        self.arrows_reads = (*self.lake, *each("spot"))
+        self.legend = Part("legend", LEGEND)
+        self.status_reads = (
+            ("stage",),
+            ("decision",),
+            ("round",),
+            ("balsa_steps",),
+            ("turn_order",),
+            *each("passed"),
+            ("end_triggers",),
+            ("famine_due",),
+            ("options",),
+            ("supply",),
+            OVERRIDES,
+        )
+        self.action_board = Part("action-board", ACTION_BOARD)
+        self.box_reads = [(("boxes", row[0]), OVERRIDES) for row in BOX_ROWS]
+        self.action_board_end = Part("action-board-end", "</g>")
+        self.head_reads = [(("players", s), ("stage",), OVERRIDES) for s in range(n)]
+        self.bodies = [
+            Part(
+                f"seat{s}-body",
+                _board_body_part,
+                (*(("players", s, k) for k in BODY_READS), ("stage",), ("options",), OVERRIDES),
+                (s, *who),
+            )
+            for s in range(n)
+        ]
+        self.pieces = Part("pieces", '<g id="pieces">')
+        self.lake_pieces_reads = (*self.lake, ("stage",), *each("spot"), ("options",))
+        self.markers = [
+            Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
+            Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
+            Part(
+                "resource-markers",
+                _resource_markers_part,
+                (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES),
+                who,
+            ),
+            Part("end", "</g></svg>"),
+        ]
+
+
+@functools.lru_cache(maxsize=256)
+def _fixed(colours: tuple[str, ...], me: int | None) -> _Fixed:
+    return _Fixed(colours, me)
+
+
 def parts(observation: Obs) -> list[Part]:
     """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads, the
     seats' colours, the observer and, where it shows, the seat to act."""
     obs = observation
     n = len(obs["players"])
     colours = tuple(str(p["colour"]) for p in obs["players"])
-    who = (colours, obs["seat"])
+    me = obs["seat"]
+    who = (colours, me)
+    fx = _fixed(colours, me)
     active = active_seat(obs)
-
-    def each(*keys: str) -> tuple[Path, ...]:
-        return tuple(("players", s, k) for s in range(n) for k in keys)
-
-    lake = (("lake",), ("explorations",), ("boxes", "pumpre"), ("known",), *each("balsa", "inspected"), OVERRIDES)
     resolving = resolving_tile(obs)
     now = current_slot(obs)
     out = [
-        Part(
-            "head",
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-            f'class="board guatavita" data-game="guatavita" data-players="{n}">',
-        ),
-        Part("style", STYLE_TAG),
-        Part("defs", DEFS),
-        Part("ground", GROUND),
-        Part("score-track", _track_part, (*each("vp"), OVERRIDES), who),
-    ]
-    out += [
-        Part(
-            f"camp{s}",
-            _camp_part,
-            (*(("players", s, k) for k in CAMP_READS), OVERRIDES),
-            (s, housed_count(obs, s), *who),
-        )
-        for s in range(n)
-    ]
-    out += [
-        Part("lake", _lake_part, lake, (resolving, *who)),
-        Part("spots", _spots_part, (*each("spot", "pump_level", "pump_worker"), OVERRIDES), who),
-        Part("arrows", _arrows_part, (*lake, *each("spot")), (resolving, *who)),
-        Part("legend", LEGEND),
-        Part(
-            "status",
-            _status_part,
-            (
-                ("stage",),
-                ("decision",),
-                ("round",),
-                ("balsa_steps",),
-                ("turn_order",),
-                *each("passed"),
-                ("end_triggers",),
-                ("famine_due",),
-                ("options",),
-                ("supply",),
-                OVERRIDES,
-            ),
-            (*who, active),
-        ),
-        Part("action-board", ACTION_BOARD),
+        *fx.head,
+        *(Part(f"camp{s}", _camp_part, fx.camp_reads[s], (s, housed_count(obs, s), *who)) for s in range(n)),
+        fx.lake_open,
+        *_tiles(obs, resolving, colours, me),
+        *fx.lake_end,
+        Part("arrows", _arrows_part, fx.arrows_reads, (resolving, *who)),
+        fx.legend,
+        Part("status", _status_part, fx.status_reads, (*who, active)),
+        fx.action_board,
     ]
     out += [
         Part(
             f"box-{row[1]}",
             _box_row_part,
-            (("boxes", row[0]), OVERRIDES),
+            fx.box_reads[r],
             (r, now[1] if now is not None and now[0] == row[0] else -1, *who),
         )
         for r, row in enumerate(BOX_ROWS)
     ]
-    out += [Part("action-board-end", "</g>")]
+    out.append(fx.action_board_end)
+    for s in range(n):
+        out += (Part(f"seat{s}", _board_head_part, fx.head_reads[s], (s, active == s, *who)), fx.bodies[s])
     out += [
-        part
-        for s in range(n)
-        for part in (
-            Part(f"seat{s}", _board_head_part, (("players", s), ("stage",), OVERRIDES), (s, active == s, *who)),
-            Part(
-                f"seat{s}-body",
-                _board_body_part,
-                (*(("players", s, k) for k in BODY_READS), ("stage",), ("options",), OVERRIDES),
-                (s, *who),
-            ),
-        )
-    ]
-    out += [
-        Part("pieces", '<g id="pieces">'),
-        Part("lake-pieces", _lake_pieces_part, (*lake, ("stage",), *each("spot"), ("options",)), (resolving, *who)),
-        Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
-        Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
-        Part("resource-markers", _resource_markers_part, (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES), who),
-        Part("end", "</g></svg>"),
+        fx.pieces,
+        Part("lake-pieces", _lake_pieces_part, fx.lake_pieces_reads, (resolving, *who)),
+        *fx.markers,
     ]
     return out
 

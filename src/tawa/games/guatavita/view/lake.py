@@ -5,7 +5,7 @@ the pump spots around it, the exploration arrows, and the pieces on the lake.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
@@ -51,6 +51,8 @@ from tawa.games.guatavita.view.texts import Texts
 class Lake:
     """The lake of one observation: cells by position, pending explorations, saboteurs, balsas, boxes' targets."""
 
+    source: str | None = None  # a tile's part: the source a click on it explores or crosses from (``sources``)
+
     def __init__(self, obs: Obs, resolving: str | None = None) -> None:
         """``resolving``: the tile whose exploration resolves now ("" for none), when the caller knows it (a part
         drawn from a projection without the stage); else it is read from the observation."""
@@ -77,6 +79,43 @@ class Lake:
             for pos in p["inspected"]:
                 self.inspectors.setdefault(pos, []).append(s)
         self.resolving = resolving_tile(obs) if resolving is None else resolving
+
+    @classmethod
+    def of_tile(
+        cls,
+        obs: Obs,
+        pos: str,
+        cell: int,
+        source: str,
+        pending: tuple[int, int] | None,
+        reexplore: tuple[int, ...],
+        resolving: bool,
+    ) -> Lake:
+        """The lake as the part of tile ``pos`` sees it: its cell (``obs["lake"][cell]``), the source a click on it
+        would explore or cross from (``sources``), its pending exploration (``pending``: its index in
+        ``obs["explorations"]`` and its order this round), the balsas and inspections of every seat, the
+        re-exploration machines on it (``reexplore``'s seats) and whether its exploration resolves now."""
+        lake = cls.__new__(cls)
+        lake.cells = {pos: obs["lake"][cell]}
+        lake.source = source
+        lake.pending, lake.order = {}, {}
+        if pending is not None:
+            lake.pending[pos] = obs["explorations"][pending[0]]
+            lake.order[pos] = pending[1]
+        lake.balsa_at = {}
+        lake.inspectors = {}
+        for s, p in enumerate(obs["players"]):
+            b = p["balsa"]
+            if b["alive"] and b["pos"] is not None:
+                lake.balsa_at[b["pos"]] = s
+            for x in p["inspected"]:
+                if x == pos:
+                    lake.inspectors.setdefault(pos, []).append(s)
+        lake.reexplore = {pos: list(reexplore)} if reexplore else {}
+        known = obs["known"]
+        lake.known = {pos: known[pos]} if pos in known else {}
+        lake.resolving = pos if resolving else ""
+        return lake
 
     def owners(self, pos: str) -> list[int]:
         return [s for s, n in enumerate(self.cells[pos]["pipes"]) if n > 0]
@@ -115,6 +154,8 @@ def _face_rules(tx: Texts, face: Mapping[str, Any]) -> list[str]:
 def _source_for(lake: Lake, seat: int | None, pos: str) -> str:
     """A source ``seat`` could use for ``pos`` (an own drained tile beside it, else the pump), for the action a click
     on a tile that is no target asks about."""
+    if lake.source is not None:  # a tile's part: worked out for every tile at once (``sources``)
+        return lake.source
     if seat is not None:
         for n in NEIGHBOURS[pos]:
             if lake.cells[n]["drained"] and lake.cells[n]["pipes"][seat] > 0:
@@ -450,11 +491,34 @@ def _balsa_piece(obs: Obs, seats: Seats, tx: Texts, s: int, p: Mapping[str, Any]
     )
 
 
+# the lake's group and its shore: a larger hex under every tile, whose inner edges the tiles cover
+LAKE_OPEN = (
+    '<g id="lake"><g class="shore" pointer-events="none">'
+    + "".join(f'<use href="#gv-shore" {_move(*hex_xy(pos))}/>' for pos in POS_NAMES)
+    + "</g>"
+)
+
+
 def lake_tiles(obs: Obs, lake: Lake, seats: Seats, tx: Texts) -> str:
-    out = ['<g id="lake">']
-    # the shore: a larger hex under every tile, whose inner edges the tiles cover
-    shore = "".join(f'<use href="#gv-shore" {_move(*hex_xy(pos))}/>' for pos in POS_NAMES)
-    out.append(f'<g class="shore" pointer-events="none">{shore}</g>')
-    out.extend(_hex(obs, lake, seats, tx, pos) for pos in POS_NAMES)
-    out.append("</g>")
-    return "".join(out)
+    """The whole lake: ``LAKE_OPEN``, every tile (``tile``), the group's end (a board draws each tile as a part of
+    its own: ``drawing.parts``)."""
+    return LAKE_OPEN + "".join(tile(obs, lake, seats, tx, pos) for pos in POS_NAMES) + "</g>"
+
+
+def tile(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
+    """One tile of the lake (GV-830..GV-834), with its hover text and the action a click on it means."""
+    return _hex(obs, lake, seats, tx, pos)
+
+
+def sources(cells: Sequence[Mapping[str, Any]], seat: int | None) -> dict[str, str]:
+    """``_source_for`` of every position that has one other than the pump: the first drained tile beside it where
+    ``seat`` has pipes (a spectator has none)."""
+    if seat is None:
+        return {}
+    mine = {str(c["pos"]) for c in cells if c["drained"] and c["pipes"][seat] > 0}
+    out: dict[str, str] = {}
+    for m in mine:
+        for pos in NEIGHBOURS[m]:  # the neighbours of a neighbour: the relation is symmetric
+            if pos not in out:
+                out[pos] = next(n for n in NEIGHBOURS[pos] if n in mine)
+    return out

@@ -17,7 +17,7 @@ from tawa.games.pachakuna.view.board import (
     tile_marks,
 )
 from tawa.games.pachakuna.view.layout import HEIGHT, WIDTH, Obs
-from tawa.games.pachakuna.view.seats import bag_panel, seat_panel, status
+from tawa.games.pachakuna.view.seats import bag_panel, seat_head, seat_llamas, seat_supply, status
 
 STYLE = (
     "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}"
@@ -101,14 +101,17 @@ def parts(observation: Obs) -> list[Part]:
     ]
     for seat in (0, 1):
         own = tuple(k for k, ll in enumerate(obs["llamas"]) if ll["seat"] == seat)
-        out.append(
+        fixed = (("white_seat",), ("supply", seat))
+        out += [
             Part(
                 f"seat{seat}",
-                seat_panel,
-                (("white_seat",), ("supply", seat), *(("llamas", k) for k in own)),
-                (seat, obs.get("observer") == seat, obs["active"] == seat and not over, obs["winner"] == seat, own),
-            )
-        )
+                seat_head,
+                fixed,
+                (seat, obs.get("observer") == seat, obs["active"] == seat and not over, obs["winner"] == seat),
+            ),
+            Part(f"seat{seat}-llamas", seat_llamas, tuple(("llamas", k) for k in own), (own,)),
+            Part(f"seat{seat}-supply", seat_supply, fixed, (seat,)),
+        ]
     out += [
         Part("bag", bag_panel, (("bag",), ("discard",), ("demands",))),
         Part("pieces", pieces, (("llamas",), ("village_cells",)), (moving_llama(obs),)),

@@ -88,8 +88,9 @@ def _step_detail(obs: Obs) -> str:
     return ""
 
 
-def seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llamas: tuple[int, ...]) -> str:
-    """Seat ``seat``'s area; ``llamas``: the indexes of its llamas in the observation's list."""
+def seat_head(obs: Obs, seat: int, me: bool, active: bool, winner: bool) -> str:
+    """Seat ``seat``'s area, drawn in three parts (what changes most, the llamas, apart): this one, its group, frame,
+    name, who is to play or won, and the heading of its llamas; then ``seat_llamas`` and ``seat_supply``."""
     y0 = SEAT_Y[seat]
     side = side_name(obs, seat)
     walks = "valleys" if side == "White" else "mountains"
@@ -110,6 +111,13 @@ def seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llamas
     elif winner:
         out.append(svg_text(WIDTH - 22, y0 + 26, "winner", "badge", text_anchor="end"))
     out.append(svg_text(PANEL_X + 12, y0 + 74, "Llamas", "label"))
+    return "".join(out)
+
+
+def seat_llamas(obs: Obs, llamas: tuple[int, ...]) -> str:
+    """The waiting places of a seat's llamas (``llamas``: their indexes in the observation's list), each with a faint
+    copy of the llama when it is on the board, where it is and what it carries."""
+    out = []
     for k in llamas:
         ll = obs["llamas"][k]
         x, y, _ = waiting_spot(obs, ll)
@@ -127,10 +135,18 @@ def seat_panel(obs: Obs, seat: int, me: bool, active: bool, winner: bool, llamas
             where += f" · {ll['load'] or 'empty'}"
         out.append(svg_text(x, y + 34, f"llama{ll['slot']}", "small", text_anchor="middle"))
         out.append(svg_text(x, y + 48, where, "small", text_anchor="middle"))
-    out.append(svg_text(PANEL_X + 12, y0 + 184, "Personal supply", "label"))
-    out.append(_supply(seat, side, supply, y0 + 214))
-    out.append("</g>")
     return "".join(out)
+
+
+def seat_supply(obs: Obs, seat: int) -> str:
+    """The seat's personal supply, and the end of its area's group."""
+    y0 = SEAT_Y[seat]
+    supply: Mapping[str, int] = obs["supply"][seat]
+    return (
+        svg_text(PANEL_X + 12, y0 + 184, "Personal supply", "label")
+        + _supply(seat, side_name(obs, seat), supply, y0 + 214)
+        + "</g>"
+    )
 
 
 def _supply(seat: int, side: str, supply: Mapping[str, int], y: float) -> str:

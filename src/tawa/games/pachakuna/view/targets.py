@@ -42,8 +42,7 @@ def target_of(obs: Obs, action_id: str) -> str | None:
     words = action_id.split()
     verb = words[0] if words else ""
     if verb == "rotate" or verb == "move":
-        name = words[1] if verb == "rotate" else words[2]
-        return cell_id(name) if parse_cell(name) is not None else None
+        return _cell_target(words[1] if verb == "rotate" else words[2])
     if verb in ("stay", "sell"):
         slot = int(words[1].removeprefix("llama"))
         side = obs["llamas"][obs["active"] * LLAMAS_PER_PLAYER + slot]["side"]
@@ -53,6 +52,13 @@ def target_of(obs: Obs, action_id: str) -> str | None:
     if verb == "pay":
         return supply_id(obs["active"], words[1])
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _cell_target(name: str) -> str | None:
+    """A cell's element id, or None for a name that is no cell (the rotate step lists hundreds of actions a
+    decision, on a few dozen cells)."""
+    return cell_id(name) if parse_cell(name) is not None else None
 
 
 def targets(observation: Obs, legal: Sequence[str]) -> dict[str, str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import NamedTuple
 
 from tawa.core.svg import rect as _rect
 from tawa.core.svgparts import Part, Path, document
@@ -90,85 +92,132 @@ HEAD = (
 TERRACE: tuple[Path, ...] = (("terrace",), ("cross_level_adjacency",))
 
 
+STATUS_READS: tuple[Path, ...] = tuple(
+    (k,)
+    for k in (
+        "seat",
+        "over",
+        "players",
+        "scores",
+        "player",
+        "capped",
+        "active",
+        "round",
+        "mode",
+        "turn",
+        "planting",
+        "pending_tile",
+        "pending_camayo",
+        "first_player",
+    )
+)
+CATU: tuple[Path, ...] = (("main_catu",), ("main_catu_prices",))
+ENDING: tuple[Path, ...] = (("scores",), ("player",), ("players",))  # the places at the end (SV-586) compare seats
+
+
+class _Fixed:
+    """The parts of a player count that no observation changes (one object each, shared by every drawing: a server
+    compares a drawing's parts with the previous one's, ``tawa.core.svgparts``), and the read paths of the others,
+    during the game and at its end."""
+
+    def __init__(self, n: int) -> None:
+        crops = tuple(("player", p, "crop") for p in range(n))
+        self.head = [
+            Part("head", HEAD),
+            Part("style", f"<style>{STYLE}</style>"),
+            Part("defs", DEFS),
+            Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
+            Part("status", status, STATUS_READS),
+        ]
+        self.vine_reads = (*CATU, ("vine_catu",), ("vine_catu_capacity",))
+        self.middle = [
+            Part(
+                "supplies", supplies, (("bag_size",), ("seed_discard",), ("seeds_out_of_game",), ("bag_composition",))
+            ),
+            Part("reserves", reserves, (("alpaca_reserve",),)),
+            Part("terrace", terrace_part, (*TERRACE, ("covers",), ("first_row",), ("planting",), *crops)),
+            Part("harvest-track", harvest_track, (("harvest_track",),)),
+            Part(
+                "piles",
+                age_piles,
+                (("camayo_piles",), ("camayo_discard",), ("camayos_removed_face_up",), ("camayos_purged_face_down",)),
+            ),
+            Part("camayo-catu", camayo_catu, (("camayo_catu",),)),
+            Part("crops", tech_reserve, (*crops, ("technology_reserve",))),
+        ]
+        self.seats = [[self._seat(n, p, ()), self._seat(n, p, ENDING)] for p in range(n)]
+        self.pieces = [
+            Part("pieces", '<g id="pieces">'),
+            Part(
+                "covers",
+                covers,
+                (*TERRACE, ("covers",), ("players",), *crops, *(("player", p, "debts") for p in range(n))),
+            ),
+            Part("alpacas", alpaca_pieces, TERRACE),
+            Part("meeples", meeples, (*TERRACE, *crops)),
+            Part("farmers", farmers, (("harvest_track",), *crops, *(("player", p, "farmers") for p in range(n)))),
+            Part("markers", markers, (("players",), *crops, *(("player", p, "camayos") for p in range(n)))),
+            Part("end", "</g></svg>"),
+        ]
+
+    @staticmethod
+    def _seat(n: int, p: int, ending: tuple[Path, ...]) -> _Seat:
+        def mine(*keys: str) -> tuple[Path, ...]:
+            return (("over",), ("player", p, "crop"), *(("player", p, k) for k in keys), *ending)
+
+        return _Seat(
+            board=mine("technologies", "farmers"),
+            marks=mine(),
+            fixed=[
+                Part(f"seat{p}-techs", techs, (*mine("technologies"), ("tech_costs",)), (p, n)),
+                Part(f"seat{p}-debts", seat_debts, mine("debts"), (p, n)),
+                Part(f"seat{p}-warehouse", warehouse, (*mine("warehouse", "farmers", "camayos"), ("seat",)), (p, n)),
+                Part(f"seat{p}-camayos", work_zone, (*mine("camayos", "coins"), ("scores",)), (p, n)),
+                Part(f"seat{p}-end", BOARD_END),
+            ],
+            coins=Part(f"seat{p}-coins", coins, mine("coins"), (p, n)),
+        )
+
+
+class _Seat(NamedTuple):
+    """A seat's board: the reads of its parts that depend on the observation, and its fixed parts."""
+
+    board: tuple[Path, ...]
+    marks: tuple[Path, ...]
+    fixed: list[Part]
+    coins: Part
+
+
+@functools.lru_cache(maxsize=8)
+def _fixed(n: int) -> _Fixed:
+    return _Fixed(n)
+
+
 def parts(observation: Obs) -> list[Part]:
     """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
     the facts derived here (who is to play, who has the Seed Rantic ...)."""
     obs = observation
     n = obs["players"]
     over = obs["over"]
-    crops = tuple(("player", p, "crop") for p in range(n))
+    fx = _fixed(n)
     rantic = has_seed_rantic(obs)
-    catu = (("main_catu",), ("main_catu_prices",))
     out = [
-        Part("head", HEAD),
-        Part("style", f"<style>{STYLE}</style>"),
-        Part("defs", DEFS),
-        Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
-        Part(
-            "status",
-            status,
-            tuple(
-                (k,)
-                for k in (
-                    "seat",
-                    "over",
-                    "players",
-                    "scores",
-                    "player",
-                    "capped",
-                    "active",
-                    "round",
-                    "mode",
-                    "turn",
-                    "planting",
-                    "pending_tile",
-                    "pending_camayo",
-                    "first_player",
-                )
-            ),
-        ),
-        Part("main-catu", main_catu, catu, (rantic,)),
-        Part("vine-catu", vine_catu, (*catu, ("vine_catu",), ("vine_catu_capacity",)), (rantic,)),
-        Part("supplies", supplies, (("bag_size",), ("seed_discard",), ("seeds_out_of_game",), ("bag_composition",))),
-        Part("reserves", reserves, (("alpaca_reserve",),)),
-        Part("terrace", terrace_part, (*TERRACE, ("covers",), ("first_row",), ("planting",), *crops)),
-        Part("harvest-track", harvest_track, (("harvest_track",),)),
-        Part(
-            "piles",
-            age_piles,
-            (("camayo_piles",), ("camayo_discard",), ("camayos_removed_face_up",), ("camayos_purged_face_down",)),
-        ),
-        Part("camayo-catu", camayo_catu, (("camayo_catu",),)),
-        Part("crops", tech_reserve, (*crops, ("technology_reserve",))),
+        *fx.head,
+        Part("main-catu", main_catu, CATU, (rantic,)),
+        Part("vine-catu", vine_catu, fx.vine_reads, (rantic,)),
+        *fx.middle,
     ]
-    ending = (("scores",), ("player",), ("players",)) if over else ()  # the places at the end (SV-586) compare seats
+    observer, to_act, first_player = obs["seat"], obs["active"], obs["first_player"]
     for p in range(n):
-        active, first = obs["active"] == p and not over, p == obs["first_player"]
-
-        def mine(*keys: str, seat: int = p) -> tuple[Path, ...]:
-            return (("over",), ("player", seat, "crop"), *(("player", seat, k) for k in keys), *ending)
-
+        active, first = to_act == p and not over, p == first_player
+        seat = fx.seats[p][1 if over else 0]
         out += [
-            Part(f"seat{p}", board, mine("technologies", "farmers"), (p, n, obs["seat"] == p, active, first)),
-            Part(f"seat{p}-coins", coins, mine("coins"), (p, n)),
-            Part(f"seat{p}-marks", board_marks, mine(), (p, n, active, first)),
-            Part(f"seat{p}-techs", techs, (*mine("technologies"), ("tech_costs",)), (p, n)),
-            Part(f"seat{p}-debts", seat_debts, mine("debts"), (p, n)),
-            Part(f"seat{p}-warehouse", warehouse, (*mine("warehouse", "farmers", "camayos"), ("seat",)), (p, n)),
-            Part(f"seat{p}-camayos", work_zone, (*mine("camayos", "coins"), ("scores",)), (p, n)),
-            Part(f"seat{p}-end", BOARD_END),
+            Part(f"seat{p}", board, seat.board, (p, n, observer == p, active, first)),
+            seat.coins,
+            Part(f"seat{p}-marks", board_marks, seat.marks, (p, n, active, first)),
+            *seat.fixed,
         ]
-    out += [
-        Part("pieces", '<g id="pieces">'),
-        Part(
-            "covers", covers, (*TERRACE, ("covers",), ("players",), *crops, *(("player", p, "debts") for p in range(n)))
-        ),
-        Part("alpacas", alpaca_pieces, TERRACE),
-        Part("meeples", meeples, (*TERRACE, *crops)),
-        Part("farmers", farmers, (("harvest_track",), *crops, *(("player", p, "farmers") for p in range(n)))),
-        Part("markers", markers, (("players",), *crops, *(("player", p, "camayos") for p in range(n)))),
-        Part("end", "</g></svg>"),
-    ]
+    out += fx.pieces
     return out
 
 
