@@ -21,7 +21,7 @@ from harness import BoardParts
 import tawa
 from tawa.core.registry import short_games
 from tawa.core.rng import Rng
-from tawa.core.svgparts import LEN, Drawing, Memo, Part, UndeclaredRead, document, project, read_value
+from tawa.core.svgparts import LEN, Memo, Part, Sight, UndeclaredRead, document, project, read_value
 from tawa.lab.playout import random_action
 
 # (game, players, options): a short but whole game of every registered game (its own end or its [D] cap), and
@@ -43,13 +43,14 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(
     memo = Memo()
     rng = Rng(11)
     held: dict[int | None, tuple[dict, tuple[str, ...] | None, BoardParts]] = {}
-    last: dict[int | None, Drawing] = {}
+    last: dict[int | None, Sight] = {}
     seats: list[int | None] = [*range(players), None]
     steps = 0
     while True:
         for k, seat in enumerate(seats[steps % len(seats) :] + seats[: steps % len(seats)]):  # a new order each time
             obs = game.observation(seat)
-            drawing = last[seat] = memo.drawing(view.parts(obs), obs, last.get(seat))
+            drawing = memo.drawing(view.parts(obs), obs, last.get(seat))
+            last[seat] = drawing.sight()
             assert drawing.keys == memo.keys(drawing.parts, obs), (steps, seat)  # what it kept is what it is
             for i, part in enumerate(drawing.parts):
                 assert drawing.text(i) == part.text(obs), (steps, seat, part.name)
@@ -177,10 +178,10 @@ def test_a_part_whose_reads_are_equal_keeps_its_number_and_one_that_moved_gets_a
     obs = {"players": [{"name": "a"}, {"name": "b"}], "seen": [1], "turn": 3}
     d1 = memo.drawing(parts, obs)
     same = {"players": [{"name": "a"}, {"name": "b", "coins": 2}], "seen": [2], "turn": 3}
-    d2 = memo.drawing(parts, same, d1)
+    d2 = memo.drawing(parts, same, d1.sight())
     assert d2.keys == d1.keys  # only values no part reads changed
     grown = {"players": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "seen": [2, 3], "turn": 3}
-    d3 = memo.drawing([*parts[:2], parts[2]._replace(args=(2,))], grown, d2)
+    d3 = memo.drawing([*parts[:2], parts[2]._replace(args=(2,))], grown, d2.sight())
     assert all(a != b for a, b in zip(d3.keys, d2.keys, strict=True))
     assert [d3.text(i) for i in range(3)] == ["3 players, first a", "2", "32"]
     assert d3.keys == memo.keys(d3.parts, grown)

@@ -194,7 +194,8 @@ def read_value(obs: Obs, path: Path) -> tuple[Any, tuple[int, ...]]:
 
 # ----------------------------------------------------------------------------- the memo
 Key = Hashable
-"""A part's memo key: (draw, args, reads, the number of the value at each read) or, for a fixed text, the text."""
+"""A part's memo key: (the draw function's number, args, reads, the number of the value at each read) or, for a
+fixed text, the text."""
 
 _ascii_json = json.encoder.encode_basestring_ascii  # a str as JSON text, as json.dumps writes it (ensure_ascii)
 
@@ -268,60 +269,110 @@ class _Readers:
                     found.append(i)
 
 
+def _bytes(value: Any) -> bytes | str:
+    """A value as the memo tells values apart: its marshal bytes (equal bytes: equal values of the same types), or
+    its repr where it is not plain data (a miss at worst, never a false hit)."""
+    try:
+        return marshal.dumps(value, 2)  # version 2: no back-references, so the bytes depend on the value
+    except ValueError:
+        return f"{type(value).__qualname__}:{value!r}"
+
+
+class Sight:
+    """What a seat's next drawing needs of its latest one (a server keeps one per table and seat): its parts, their
+    numbers and read-value numbers, and each top-level value of the observation as bytes (``_bytes``). It holds no
+    observation: a thousand seats' observations kept alive would be hundreds of thousands of objects for the
+    garbage collector to walk again and again (measured: pauses of 0.2-0.3 s)."""
+
+    __slots__ = ("keys", "names", "parts", "readers", "tops", "values")
+
+    def __init__(
+        self,
+        parts: list[Part],
+        names: tuple[str, ...],
+        keys: list[int],
+        values: dict[Path, Hashable],
+        tops: dict[Any, bytes | str],
+        readers: _Readers,
+    ) -> None:
+        self.parts, self.names, self.keys, self.values, self.tops, self.readers = (
+            parts,
+            names,
+            keys,
+            values,
+            tops,
+            readers,
+        )
+
+
 class Drawing:
     """One observation's parts with their memo numbers (``keys``: one int per part, the number the memo gave the
     part's key, so that two parts with the same number have the same text); ``text(i)`` draws part ``i`` (through
     the memo).
 
-    ``since``: the drawing of the same seat's previous observation (a server keeps one per table and seat). A part
-    drawn the same way as there (the same function, arguments and reads) whose read values are equal (``==``) to the
-    previous observation's keeps its number without a key being made: one seat's observation changes in a few
-    places from one move to the next, and the top-level values that did not change are found at C speed. This needs
-    read values to be *type-stable*: two observations of one seat whose values at a path are ``==`` have them of
-    the same types and in the same order (never ``1`` then ``True``, ``1`` then ``1.0``, or one dict's keys in
-    another order), so that equal values draw equal texts; ``tests/web/test_board_parts.py`` checks it of every
-    game over whole games. The value numbers of the paths that did not change are kept too (``values``), so that a
-    part that must be keyed again does not number the components it reads again."""
+    ``since``: the ``Sight`` of the same seat's previous drawing. A part drawn the same way as there (the same
+    function, arguments and reads) whose read values did not change keeps its number without a key being made: one
+    seat's observation changes in a few places from one move to the next. The top-level values that changed are
+    found by their bytes; below them, the read paths whose values changed by comparing (``==``, at C speed) the
+    value with the previous one (unmarshalled). This needs read values to be *type-stable*: two observations of one
+    seat whose values at a path are ``==`` have them of the same types and in the same order (never ``1`` then
+    ``True``, ``1`` then ``1.0``, or one dict's keys in another order), so that equal values draw equal texts;
+    ``tests/web/test_board_parts.py`` checks it of every game over whole games. The value numbers of the paths that
+    did not change are kept too (``values``), so that a part that must be keyed again does not number the components
+    it reads again."""
 
-    __slots__ = ("_readers", "keys", "memo", "names", "obs", "parts", "values")
+    __slots__ = ("keys", "memo", "names", "obs", "parts", "readers", "tops", "values")
 
-    def __init__(self, memo: Memo, parts: Sequence[Part], obs: Obs, since: Drawing | None = None) -> None:
+    def __init__(self, memo: Memo, parts: Sequence[Part], obs: Obs, since: Sight | None = None) -> None:
         self.memo, self.obs, self.parts = memo, obs, list(parts)
         self.names = tuple(p.name for p in self.parts)
         self.values: dict[Path, Hashable] = {}  # the value number at each path read, as far as known
-        self._readers: _Readers | None = None
+        self.tops = {k: _bytes(v) for k, v in obs.items()}
         if (since is None or since.names != self.names) and len(set(self.names)) != len(self.names):
             raise ValueError(f"a board's part names must be unique: {self.names}")
-        self.keys = memo.keys(self.parts, obs, self.values) if since is None else self._since(since)
+        if since is None:
+            self.readers = memo.readers(self.parts)
+            self.keys = memo.keys(self.parts, obs, self.values)
+        else:
+            self.keys = self._since(since)
 
-    @property
-    def readers(self) -> _Readers:
-        """Which parts read what (found when a next drawing first needs it)."""
-        if self._readers is None:
-            self._readers = self.memo.readers(self.parts)
-        return self._readers
+    def sight(self) -> Sight:
+        """What the seat's next drawing needs of this one."""
+        return Sight(self.parts, self.names, self.keys, self.values, self.tops, self.readers)
 
-    def _since(self, since: Drawing) -> list[int]:
+    def _since(self, since: Sight) -> list[int]:
         """The keys' numbers, from ``since`` where a part (by name) and its read values did not change."""
-        obs, old_obs, parts = self.obs, since.obs, self.parts
+        obs, parts, tops = self.obs, self.parts, self.tops
         if since.names == self.names:  # nearly always: the same parts in the same order
             olds = since.parts
             keys = list(since.keys)
             same = [a == b for a, b in zip(parts, olds, strict=True)]  # drawn the same way (C-speed compares)
             kept_reads = all(same) or all(a.reads == b.reads for a, b in zip(parts, olds, strict=True))
+            for i, kept in enumerate(same):
+                if kept:
+                    parts[i] = olds[i]  # the part kept is the old object: the new one, a moment's, is freed at once
         else:  # a part came or went (a chooser's layer, a seat's piece)
             at = {name: i for i, name in enumerate(since.names)}
             where = [at.get(name, -1) for name in self.names]
             keys = [since.keys[j] if j >= 0 else -1 for j in where]
             same = [j >= 0 and p == since.parts[j] for p, j in zip(parts, where, strict=True)]
             kept_reads = False
-        readers = self._readers = since.readers if kept_reads else self.memo.readers(parts)
+        readers = self.readers = since.readers if kept_reads else self.memo.readers(parts)
         moved: list[Path] = []
-        if obs != old_obs:
-            _moved(obs, old_obs, readers.tree, moved)
-            for path in moved:
-                for i in readers.parts[path]:
-                    same[i] = False
+        old_tops = since.tops
+        for top, node in readers.tree.below.items():
+            old = old_tops.get(top)
+            if old == tops.get(top):
+                continue
+            moved.extend(node.ends)  # the whole top-level value is read: it changed
+            if node.below:
+                if isinstance(old, bytes) and top in obs:
+                    _moved(obs[top], marshal.loads(old), node, moved)
+                else:  # one of them is missing (or no plain data): everything read under it changed
+                    moved.extend(p for n in node.below.values() for p in n.every())
+        for path in moved:
+            for i in readers.parts[path]:
+                same[i] = False
         # the value numbers of the paths read that did not move (only those: a path no part reads any more is not
         # checked, so its number is not kept)
         if kept_reads:
@@ -399,6 +450,10 @@ class Memo:
         self._older: dict[bytes | str | None, int] = {}
         self._key_ids: dict[Key, int] = {}
         self._older_keys: dict[Key, int] = {}
+        # the views' drawing functions by number: a key (the function's number, arguments, reads, value numbers) is
+        # then plain data, which the garbage collector stops walking after it has seen it once
+        self._draws: dict[Callable[..., str], int] = {}
+        self._tuples: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # ``_kept``
         self._next_id = 0
         self._readers: dict[tuple[tuple[Path, ...], ...], _Readers] = {}
         self.hits = self.misses = 0
@@ -421,14 +476,7 @@ class Memo:
         return iter(self._texts)
 
     def _value_id(self, value: Any) -> int:
-        text: bytes | str | None
-        if value is _MISSING:
-            text = None
-        else:
-            try:
-                text = marshal.dumps(value, 2)  # version 2: no back-references, so the bytes depend on the value
-            except ValueError:  # not plain data: its repr (a miss at worst, never a false hit)
-                text = f"{type(value).__qualname__}:{value!r}"
+        text = None if value is _MISSING else _bytes(value)
         found = self._value_ids.get(text)
         if found is None:
             found = self._older.get(text)
@@ -438,6 +486,16 @@ class Memo:
             if len(self._value_ids) >= self.max_values // 2:
                 self._older, self._value_ids = self._value_ids, {}
             self._value_ids[text] = found
+        return found
+
+    def _kept(self, value: tuple[Any, ...]) -> tuple[Any, ...]:
+        """An equal tuple the memo holds already (a key keeps the objects it was made with alive: a view's parts,
+        made anew for every drawing, would keep their reads and arguments alive by the thousand)."""
+        found = self._tuples.get(value)
+        if found is None:
+            if len(self._tuples) >= self.max_values:
+                self._tuples.clear()
+            found = self._tuples[value] = value
         return found
 
     def _key_id(self, key: Key) -> int:
@@ -453,9 +511,9 @@ class Memo:
         return found
 
     def keys(self, parts: Sequence[Part], obs: Obs, values: dict[Path, Hashable] | None = None) -> list[int]:
-        """The number of each part's key for this observation: (draw, args, reads, the number of the value at each
-        read, with the lengths of the lists on its way); a fixed text is its own key. Each path is read once;
-        ``values``: the numbers of the paths known already (filled in here)."""
+        """The number of each part's key for this observation: (the draw function's number, args, reads, the number of
+        the value at each read, with the lengths of the lists on its way); a fixed text is its own key. Each path is
+        read once; ``values``: the numbers of the paths known already (filled in here)."""
         ids: dict[Path, Hashable] = {} if values is None else values
         out = []
         for p in parts:
@@ -469,7 +527,13 @@ class Memo:
                     value, lengths = read_value(obs, path)
                     found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
                 numbers.append(found)
-            out.append(self._key_id((p.draw, p.args, p.reads, tuple(numbers))))
+            draw = self._draws.get(p.draw)
+            if draw is None:
+                if len(self._draws) >= 4096:  # drawing functions are module-level: never so many but by a bug
+                    self._draws.clear()
+                draw = self._draws[p.draw] = self._next_id  # a number never given to anything else
+                self._next_id += 1
+            out.append(self._key_id((draw, self._kept(p.args), self._kept(p.reads), tuple(numbers))))
         return out
 
     def text(self, part: Part, key: int, obs: Obs) -> str:
@@ -510,5 +574,5 @@ class Memo:
             self._json[key] = found
         return found
 
-    def drawing(self, parts: Sequence[Part], obs: Obs, since: Drawing | None = None) -> Drawing:
+    def drawing(self, parts: Sequence[Part], obs: Obs, since: Sight | None = None) -> Drawing:
         return Drawing(self, parts, obs, since)

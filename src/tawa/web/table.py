@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 from tawa.core.errors import IllegalAction
 from tawa.core.game import Game
 from tawa.core.registry import from_json, replay
-from tawa.core.svgparts import Drawing, Memo
+from tawa.core.svgparts import Drawing, Memo, Sight
 from tawa.web.auth import INVISIBLE, Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, BotTimeout, runnable_spec
 from tawa.web.clock import Clocks, TimeControl, idle_control
@@ -200,7 +200,7 @@ class TableRoom:
         self._presence_due: asyncio.TimerHandle | None = None  # the batched presence message, when one is pending
         self._clamped: set[int] = set()  # bot seats warned about a spec out of range
         # each watched seat's latest board drawing: the next one makes keys only for the parts whose reads changed
-        self._drawn: dict[int | None, Drawing] = {}
+        self._drawn: dict[int | None, Sight] = {}
 
     @property
     def id(self) -> str:
@@ -401,7 +401,7 @@ class TableRoom:
         seat's previous drawing; kept as the seat's latest."""
         drawing = board_drawing(self.hub.memo, self.game, obs, self._drawn.get(seat))
         if drawing is not None:
-            self._drawn[seat] = drawing
+            self._drawn[seat] = drawing.sight()
         return drawing
 
     def send_full(self, w: Watcher, notice: str | None = None) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from tawa.core.events import Event
 from tawa.core.game import Game
 from tawa.core.registry import new_game
-from tawa.core.svgparts import Drawing, Memo
+from tawa.core.svgparts import Drawing, Memo, Sight
 from tawa.web.models import RUNNING
 from tawa.web.settings import STRENGTHS
 
@@ -173,8 +173,8 @@ def previews_of(game: Game, seat: int, target: str) -> dict[str, str]:
     return cls.board_previews(obs, about) if about else {}
 
 
-def board_drawing(memo: Memo, game: Game, obs: Mapping[str, Any], since: Drawing | None = None) -> Drawing | None:
-    """The board of ``obs`` in parts, through ``memo`` (None: the game draws no board); ``since``: the same seat's
-    previous drawing (``tawa.core.svgparts.Drawing``)."""
+def board_drawing(memo: Memo, game: Game, obs: Mapping[str, Any], since: Sight | None = None) -> Drawing | None:
+    """The board of ``obs`` in parts, through ``memo`` (None: the game draws no board); ``since``: the ``Sight`` of
+    the same seat's previous drawing (``tawa.core.svgparts.Drawing``)."""
     view = type(game).board_view
     return None if view is None else memo.drawing(view.parts(obs), obs, since)

@@ -36,6 +36,25 @@ CELL_GROUPS = tuple(tuple(CELL_NAMES[i : i + 8]) for i in range(0, len(CELL_NAME
 LEGEND, FRAME, FRAME_SIDES = legend(), frame(), frame_sides()
 
 
+STATUS_READS: tuple[Path, ...] = tuple(
+    (k,)
+    for k in (
+        "step",
+        "active",
+        "observer",
+        "winner",
+        "draw",
+        "turn_cap",
+        "turn",
+        "white_seat",
+        "paying",
+        "rotated",
+        "llamas",
+        "move_slot",
+    )
+)
+
+
 def parts(observation: Obs) -> list[Part]:
     """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
     the facts derived here (the marks of each tile, who is to play, the llama that moves ...)."""
@@ -77,27 +96,7 @@ def parts(observation: Obs) -> list[Part]:
     out += [
         Part("cells-end", "</g>"),
         Part("frame-sides", FRAME_SIDES),
-        Part(
-            "status",
-            status,
-            tuple(
-                (k,)
-                for k in (
-                    "step",
-                    "active",
-                    "observer",
-                    "winner",
-                    "draw",
-                    "turn_cap",
-                    "turn",
-                    "white_seat",
-                    "paying",
-                    "rotated",
-                    "llamas",
-                    "move_slot",
-                )
-            ),
-        ),
+        Part("status", status, STATUS_READS),
     ]
     for seat in (0, 1):
         own = tuple(k for k, ll in enumerate(obs["llamas"]) if ll["seat"] == seat)
