@@ -34,7 +34,7 @@ from typing import Any
 from tawa.core.registry import game_class, new_game
 from tawa.core.svgparts import Memo
 from tawa.web.models import PERSON, RUNNING
-from tawa.web.protocol import encode
+from tawa.web.protocol import encode, encode_text
 from tawa.web.settings import Settings
 from tawa.web.storage import SeatData, TableData
 from tawa.web.table import TableRoom, Watcher
@@ -47,7 +47,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.settings = Settings()
-        self.memo = Memo()
+        self.memo = Memo(encode=encode_text)
         self.closing = False
         self.store: Any = None
         self.keys: Any = None

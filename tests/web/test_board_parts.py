@@ -23,6 +23,7 @@ from tawa.core.registry import short_games
 from tawa.core.rng import Rng
 from tawa.core.svgparts import LEN, Memo, Part, Sight, UndeclaredRead, document, project, read_value
 from tawa.lab.playout import random_action
+from tawa.web.protocol import encode_text
 
 # (game, players, options): a short but whole game of every registered game (its own end or its [D] cap), and
 # the variants whose boards draw other parts (Ayar's solo Rival, Guatavita's balsas)
@@ -40,7 +41,7 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(
     game = tawa.new_game(game_id, players, 2024, options)
     view = type(game).board_view
     assert view is not None
-    memo = Memo()
+    memo = Memo(encode=encode_text)
     rng = Rng(11)
     held: dict[int | None, tuple[dict, tuple[str, ...] | None, BoardParts]] = {}
     last: dict[int | None, Sight] = {}
@@ -62,7 +63,8 @@ def test_a_memo_shared_by_every_seat_gives_each_exactly_its_own_drawing(
             sent, order, client = held.get(seat, ({}, None, BoardParts()))  # a client of this seat applies
             before = dict(sent)
             patch = drawing.patch(sent, order)  # each patch, as the browser does
-            assert drawing.patch_json(drawing.changes(before, order)) == json.dumps(patch, separators=(",", ":"))
+            wired = drawing.patch_json(drawing.changes(before, order))  # as the server sends it (its encoder)
+            assert wired == json.dumps(patch, separators=(",", ":"), ensure_ascii=False)
             assert client.apply(patch) == view.svg(obs), (steps, seat)
             held[seat] = (sent, drawing.names, client)
         if game.is_over:
@@ -118,6 +120,10 @@ def test_a_patch_carries_the_changed_parts_and_the_order_when_it_changed() -> No
     }
     names = ("head", "p", "end")
     assert memo.drawing(a, obs).patch(sent, names) == {"parts": {}}
+    accented = {"players": [{"name": "Ñusta · 1"}]}  # the default encoder writes json.dumps's text, escapes and all
+    drawing = memo.drawing(a, accented)
+    wired = drawing.patch_json(drawing.changes(dict(sent), names))
+    assert wired == json.dumps(drawing.patch(dict(sent), names), separators=(",", ":")) and "\\u00d1" in wired
     assert memo.drawing(a, {"players": [{"name": "b"}]}).patch(sent, names) == {"parts": {"p": "1 players, first b"}}
     b = [a[0], Part("q", "<g/>"), *a[1:]]
     assert memo.drawing(b, {"players": [{"name": "b"}]}).patch(sent, names) == {

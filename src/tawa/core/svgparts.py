@@ -420,14 +420,15 @@ class Drawing:
         return out
 
     def patch_json(self, changes: Changes) -> str:
-        """The patch of ``changes`` as compact JSON text, byte for byte ``json.dumps(patch, separators=(",",
-        ":"))``, from the memo's encoded texts (each text encoded once, whichever seats and tables it goes to)."""
+        """The patch of ``changes`` as compact JSON text written with the memo's encoder (``Memo.encode``), from
+        its encoded texts (each text encoded once, whichever seats and tables it goes to)."""
         changed, reordered = changes
         memo, names, parts, keys, obs = self.memo, self.names, self.parts, self.keys, self.obs
-        texts = ",".join(f"{_ascii_json(names[i])}:{memo.encoded(parts[i], keys[i], obs)}" for i in changed)
+        enc = memo.encode
+        texts = ",".join(f"{enc(names[i])}:{memo.encoded(parts[i], keys[i], obs)}" for i in changed)
         if not reordered:
             return f'{{"parts":{{{texts}}}}}'
-        listed = ",".join(map(_ascii_json, names))
+        listed = ",".join(map(enc, names))
         return f'{{"order":[{listed}],"parts":{{{texts}}}}}'
 
 
@@ -436,9 +437,12 @@ class Memo:
     a number (``keys``), never given to another key, which is what a drawing holds and a client's ``sent``
     compares. Not thread-safe: one per event loop."""
 
-    def __init__(self, max_chars: int = 32 << 20, max_values: int = 200_000) -> None:
+    def __init__(
+        self, max_chars: int = 32 << 20, max_values: int = 200_000, encode: Callable[[str], str] = _ascii_json
+    ) -> None:
         self.max_chars = max_chars
         self.max_values = max_values
+        self.encode = encode  # a str as JSON text (the server's wire encoder; the standard library's by default)
         self._texts: OrderedDict[int, str] = OrderedDict()  # by key number
         self._json: dict[int, str] = {}  # the texts as JSON text, for the numbers whose text is kept
         self._fixed_json: dict[int, str] = {}  # the fixed texts' (not counted in ``max_chars``)
@@ -556,7 +560,7 @@ class Memo:
         return text
 
     def encoded(self, part: Part, key: int, obs: Obs) -> str:
-        """``text`` as JSON text (a string literal, as ``json.dumps`` writes it), encoded once per kept text."""
+        """``text`` as JSON text (a string literal, as ``encode`` writes it), encoded once per kept text."""
         fixed = isinstance(part.draw, str)
         found = (self._fixed_json if fixed else self._json).get(key)
         if found is not None:
@@ -565,7 +569,7 @@ class Memo:
                 self._texts.move_to_end(key)
             return found
         text = self.text(part, key, obs)
-        found = _ascii_json(text)
+        found = self.encode(text)
         if fixed:  # a fixed text (a few per view): kept apart from the drawn ones
             if len(self._fixed_json) > 4096:
                 self._fixed_json.clear()

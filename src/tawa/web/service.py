@@ -31,6 +31,7 @@ from tawa.web.clock import now as clock_now
 from tawa.web.cluster import ADOPT_MAX, Cluster
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.people import invite_many
+from tawa.web.protocol import encode_text
 from tawa.web.pubsub import LiveShare, room_live
 from tawa.web.ratings import RatedTable, may_rate, of_table, rate_table
 from tawa.web.refused import Refused
@@ -59,7 +60,7 @@ class TableService:
         self._loading: dict[str, asyncio.Future[TableRoom | None]] = {}
         self._readers = ThreadPoolExecutor(max_workers=settings.db_threads, thread_name_prefix="tawa-db")
         self._writer = GroupWriter(store.engine, linger=settings.db_commit_linger_ms / 1000)
-        self.memo = Memo()  # board parts by the pieces of the observation they are drawn from
+        self.memo = Memo(encode=encode_text)  # board parts by the pieces of the observation they are drawn from
         self.closing = False
         self._created_by_address: dict[str, collections.deque[float]] = {}  # creation times, the last hour
         self._fallback = fallback_for(settings)

@@ -39,26 +39,36 @@ def is_button(action_id: str) -> bool:
 def target_of(obs: Obs, action_id: str) -> str | None:
     """The element an action is about: the tile for ``rotate <cell> oK``, the destination cell for ``move``, the
     llama for ``stay``/``sell``, the village for ``buy at``, the supply piece for ``pay``; None for a button."""
+    found = _fixed_target(action_id)
+    if found is not SEAT_TARGET:
+        return found
     words = action_id.split()
-    verb = words[0] if words else ""
-    if verb == "rotate" or verb == "move":
-        return _cell_target(words[1] if verb == "rotate" else words[2])
-    if verb in ("stay", "sell"):
+    if words[0] in ("stay", "sell"):
         slot = int(words[1].removeprefix("llama"))
         side = obs["llamas"][obs["active"] * LLAMAS_PER_PLAYER + slot]["side"]
         return llama_id(side, slot)
+    return supply_id(obs["active"], words[1])  # pay
+
+
+SEAT_TARGET = "<the seat's>"
+"""``_fixed_target``'s answer for an action whose element depends on the seat to act (a llama, a supply piece)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _fixed_target(action_id: str) -> str | None:
+    """The element of an action that names it itself (a tile, a cell, a village), None for a button, or
+    ``SEAT_TARGET``: the rotate step lists hundreds of actions a decision, on a few dozen cells, the same ones from
+    one decision to the next."""
+    words = action_id.split()
+    verb = words[0] if words else ""
+    if verb == "rotate" or verb == "move":
+        name = words[1] if verb == "rotate" else words[2]
+        return cell_id(name) if parse_cell(name) is not None else None
+    if verb in ("stay", "sell", "pay"):
+        return SEAT_TARGET
     if verb == "buy":
         return f"village-{words[2]}"
-    if verb == "pay":
-        return supply_id(obs["active"], words[1])
     return None
-
-
-@functools.lru_cache(maxsize=1024)
-def _cell_target(name: str) -> str | None:
-    """A cell's element id, or None for a name that is no cell (the rotate step lists hundreds of actions a
-    decision, on a few dozen cells)."""
-    return cell_id(name) if parse_cell(name) is not None else None
 
 
 def targets(observation: Obs, legal: Sequence[str]) -> dict[str, str]:
