@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -194,8 +195,8 @@ def read_value(obs: Obs, path: Path) -> tuple[Any, tuple[int, ...]]:
 
 # ----------------------------------------------------------------------------- the memo
 Key = Hashable
-"""A part's memo key: (the draw function's number, args, reads, the number of the value at each read) or, for a
-fixed text, the text."""
+"""A part's memo key: (the number of its drawing function, args and reads, the number of the value at each read)
+or, for a fixed text, the text."""
 
 _ascii_json = json.encoder.encode_basestring_ascii  # a str as JSON text, as json.dumps writes it (ensure_ascii)
 
@@ -278,13 +279,48 @@ def _bytes(value: Any) -> bytes | str:
         return f"{type(value).__qualname__}:{value!r}"
 
 
+def _fresh_refs() -> int:
+    """The references ``_tops`` counts to a value only its observation holds (the observation, the loop's name, the
+    count's own argument: 3 on CPython 3.11), worked out the same way rather than assumed."""
+    obs: dict[str, list[int]] = {"x": []}
+    for k in obs:
+        v = obs[k]
+        return sys.getrefcount(v)
+    raise AssertionError
+
+
+FRESH_REFS = _fresh_refs()
+"""A top-level value of an observation referred to from more places than a fresh one (``_fresh_refs``) is an object
+the game shares between observations (Ayar's components, built once per option set): a ``Sight`` keeps it, and the
+seat's next observation that holds the very same object has it unchanged, without its bytes being made again. Either
+way round a misjudged value costs time, never a wrong key: an observation never holds an object that the game
+changes later (``tests/core/test_game_contract.py``), and a kept object is compared by identity."""
+
+
+def _tops(obs: Obs, since: Sight | None) -> tuple[dict[Any, bytes | str], dict[Any, Any]]:
+    """An observation's top-level values as bytes (``_bytes``), and those of them the game shares (``FRESH_REFS``)."""
+    tops: dict[Any, bytes | str] = {}
+    shared: dict[Any, Any] = {}
+    kept = since.shared if since is not None else {}
+    for k in obs:
+        v = obs[k]
+        if sys.getrefcount(v) > FRESH_REFS:
+            shared[k] = v
+            if since is not None and kept.get(k, _MISSING) is v:
+                tops[k] = since.tops[k]
+                continue
+        tops[k] = _bytes(v)
+    return tops, shared
+
+
 class Sight:
     """What a seat's next drawing needs of its latest one (a server keeps one per table and seat): its parts, their
-    numbers and read-value numbers, and each top-level value of the observation as bytes (``_bytes``). It holds no
-    observation: a thousand seats' observations kept alive would be hundreds of thousands of objects for the
-    garbage collector to walk again and again (measured: pauses of 0.2-0.3 s)."""
+    numbers and read-value numbers, and each top-level value of the observation as bytes (``_bytes``), or itself where
+    the game shares it (``SHARED_REFS``). It holds no observation of its own: a thousand seats' observations kept
+    alive would be hundreds of thousands of objects for the garbage collector to walk again and again (measured:
+    pauses of 0.1-0.3 s)."""
 
-    __slots__ = ("keys", "names", "parts", "readers", "tops", "values")
+    __slots__ = ("keys", "names", "parts", "readers", "shared", "tops", "values")
 
     def __init__(
         self,
@@ -293,16 +329,11 @@ class Sight:
         keys: list[int],
         values: dict[Path, Hashable],
         tops: dict[Any, bytes | str],
+        shared: dict[Any, Any],
         readers: _Readers,
     ) -> None:
-        self.parts, self.names, self.keys, self.values, self.tops, self.readers = (
-            parts,
-            names,
-            keys,
-            values,
-            tops,
-            readers,
-        )
+        self.parts, self.names, self.keys, self.values, self.readers = parts, names, keys, values, readers
+        self.tops, self.shared = tops, shared
 
 
 class Drawing:
@@ -321,13 +352,13 @@ class Drawing:
     did not change are kept too (``values``), so that a part that must be keyed again does not number the components
     it reads again."""
 
-    __slots__ = ("keys", "memo", "names", "obs", "parts", "readers", "tops", "values")
+    __slots__ = ("keys", "memo", "names", "obs", "parts", "readers", "shared", "tops", "values")
 
     def __init__(self, memo: Memo, parts: Sequence[Part], obs: Obs, since: Sight | None = None) -> None:
         self.memo, self.obs, self.parts = memo, obs, list(parts)
         self.names = tuple(p.name for p in self.parts)
         self.values: dict[Path, Hashable] = {}  # the value number at each path read, as far as known
-        self.tops = {k: _bytes(v) for k, v in obs.items()}
+        self.tops, self.shared = _tops(obs, since)
         if (since is None or since.names != self.names) and len(set(self.names)) != len(self.names):
             raise ValueError(f"a board's part names must be unique: {self.names}")
         if since is None:
@@ -338,7 +369,7 @@ class Drawing:
 
     def sight(self) -> Sight:
         """What the seat's next drawing needs of this one."""
-        return Sight(self.parts, self.names, self.keys, self.values, self.tops, self.readers)
+        return Sight(self.parts, self.names, self.keys, self.values, self.tops, self.shared, self.readers)
 
     def _since(self, since: Sight) -> list[int]:
         """The keys' numbers, from ``since`` where a part (by name) and its read values did not change."""
@@ -454,10 +485,9 @@ class Memo:
         self._older: dict[bytes | str | None, int] = {}
         self._key_ids: dict[Key, int] = {}
         self._older_keys: dict[Key, int] = {}
-        # the views' drawing functions by number: a key (the function's number, arguments, reads, value numbers) is
-        # then plain data, which the garbage collector stops walking after it has seen it once
-        self._draws: dict[Callable[..., str], int] = {}
-        self._tuples: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # ``_kept``
+        # the views' drawing functions by number, and the parts' shapes (``_shape``)
+        self._draws: dict[Callable[..., str] | str, int] = {}
+        self._shapes: dict[tuple[int, tuple[Hashable, ...], tuple[Path, ...]], int] = {}  # ``_shape``
         self._next_id = 0
         self._readers: dict[tuple[tuple[Path, ...], ...], _Readers] = {}
         self.hits = self.misses = 0
@@ -492,14 +522,23 @@ class Memo:
             self._value_ids[text] = found
         return found
 
-    def _kept(self, value: tuple[Any, ...]) -> tuple[Any, ...]:
-        """An equal tuple the memo holds already (a key keeps the objects it was made with alive: a view's parts,
-        made anew for every drawing, would keep their reads and arguments alive by the thousand)."""
-        found = self._tuples.get(value)
+    def _shape(self, part: Part) -> int:
+        """The number of how ``part`` is drawn: its drawing function, arguments and reads (a key is then this number
+        and the value numbers: plain data, which the garbage collector stops walking after it has seen it once, and
+        which holds none of the objects a view makes anew for every drawing)."""
+        draw = self._draws.get(part.draw)
+        if draw is None:
+            if len(self._draws) >= 4096:  # drawing functions are module-level: never so many but by a bug
+                self._draws.clear()
+            draw = self._draws[part.draw] = self._next_id  # a number never given to anything else
+            self._next_id += 1
+        shape = (draw, part.args, part.reads)
+        found = self._shapes.get(shape)
         if found is None:
-            if len(self._tuples) >= self.max_values:
-                self._tuples.clear()
-            found = self._tuples[value] = value
+            if len(self._shapes) >= self.max_values:
+                self._shapes.clear()
+            found = self._shapes[shape] = self._next_id
+            self._next_id += 1
         return found
 
     def _key_id(self, key: Key) -> int:
@@ -515,9 +554,9 @@ class Memo:
         return found
 
     def keys(self, parts: Sequence[Part], obs: Obs, values: dict[Path, Hashable] | None = None) -> list[int]:
-        """The number of each part's key for this observation: (the draw function's number, args, reads, the number of
-        the value at each read, with the lengths of the lists on its way); a fixed text is its own key. Each path is
-        read once; ``values``: the numbers of the paths known already (filled in here)."""
+        """The number of each part's key for this observation: (the number of its drawing function, args and reads,
+        the number of the value at each read, with the lengths of the lists on its way); a fixed text is its own key.
+        Each path is read once; ``values``: the numbers of the paths known already (filled in here)."""
         ids: dict[Path, Hashable] = {} if values is None else values
         out = []
         for p in parts:
@@ -531,13 +570,7 @@ class Memo:
                     value, lengths = read_value(obs, path)
                     found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
                 numbers.append(found)
-            draw = self._draws.get(p.draw)
-            if draw is None:
-                if len(self._draws) >= 4096:  # drawing functions are module-level: never so many but by a bug
-                    self._draws.clear()
-                draw = self._draws[p.draw] = self._next_id  # a number never given to anything else
-                self._next_id += 1
-            out.append(self._key_id((draw, self._kept(p.args), self._kept(p.reads), tuple(numbers))))
+            out.append(self._key_id((self._shape(p), tuple(numbers))))
         return out
 
     def text(self, part: Part, key: int, obs: Obs) -> str:
