@@ -17,8 +17,10 @@ projections: a text drawn for one seat is reused only where another seat's (or a
 equal to it, which is exactly what that seat's own drawing would be. Hidden information cannot cross: a part
 sees nothing its key does not hold.
 
-A server keeps, per client, the key of every part it last sent; after a move it sends only the parts whose key
-changed (``Drawing.patch``).
+Each key gets a number, never given to another key. A server keeps, per client, the number of every part it last
+sent, and after a move sends only the parts whose number changed (``Drawing.changes``, ``Drawing.patch_json``: each
+text JSON-encoded once). It makes each seat's drawing from the ``Sight`` of the seat's previous one: only the parts
+whose read values changed get a key again (``Drawing``), which needs the observations to be type-stable.
 """
 
 from __future__ import annotations
@@ -316,7 +318,7 @@ def _tops(obs: Obs, since: Sight | None) -> tuple[dict[Any, bytes | str], dict[A
 class Sight:
     """What a seat's next drawing needs of its latest one (a server keeps one per table and seat): its parts, their
     numbers and read-value numbers, and each top-level value of the observation as bytes (``_bytes``), or itself where
-    the game shares it (``SHARED_REFS``). It holds no observation of its own: a thousand seats' observations kept
+    the game shares it (``FRESH_REFS``). It holds no observation of its own: a thousand seats' observations kept
     alive would be hundreds of thousands of objects for the garbage collector to walk again and again (measured:
     pauses of 0.1-0.3 s)."""
 
@@ -495,6 +497,9 @@ class Memo:
     def __len__(self) -> int:
         return len(self._texts)
 
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._texts)
+
     def readers(self, parts: Sequence[Part]) -> _Readers:
         """Which of ``parts`` read what, kept by their reads (a board has a few layouts: a chooser's layer comes and
         goes, a seat's pieces)."""
@@ -505,9 +510,6 @@ class Memo:
                 self._readers.clear()
             found = self._readers[reads] = _Readers(parts)
         return found
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._texts)
 
     def _value_id(self, value: Any) -> int:
         text = None if value is _MISSING else _bytes(value)
