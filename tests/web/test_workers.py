@@ -274,25 +274,41 @@ def unit_command(name: str) -> list[str]:
 def test_the_shipped_unit_and_nginx_file_run_a_worker_behind_nginx(tmp_path: Path) -> None:
     """docs/deploy.md's pieces on loopback: the systemd unit's command (``tawa serve --worker w1``, its address from
     TAWA_WORKERS) with the example environment file's names, and ``tawa nginx-conf``'s file in a stock nginx."""
-    from tawa.web.deploy import free_port, nginx_binary
+    from tawa.web.deploy import free_port, nginx_binary, wait_for, wait_port
 
     example = (Path(__file__).parents[2] / "deploy" / "tawa.env.example").read_text()
     names = {x.split("=", 1)[0] for x in example.splitlines() if x and not x.startswith("#")}
     assert {"TAWA_DATABASE_URL", "TAWA_REDIS_URL", "TAWA_WORKERS", "TAWA_SECRET"} <= names
-    redis_port, port, front = free_port(), free_port(), free_port()
+    redis_port, front = free_port(), free_port()
     redis = subprocess.Popen(
         ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--dir", str(tmp_path)],
         stdout=subprocess.DEVNULL,
     )
     with fresh_database("postgresql", tmp_path) as url:
-        env = {
-            **os.environ,
-            "TAWA_DATABASE_URL": url,
-            "TAWA_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
-            "TAWA_WORKERS": f"w1=127.0.0.1:{port},w2=127.0.0.1:{free_port()}",
-            "TAWA_SECRET": "a test signing key that is long enough",
-            "TAWA_BOT_WORKERS": "1",
-        }
+        wait_port("127.0.0.1", redis_port, redis, "redis", 120)
+        # The worker's port is free when chosen, not reserved: on a busy machine another process may take it before the
+        # worker binds it; then the worker says so and exits, and the test chooses again (a lost race, not a failure).
+        for attempt in range(3):
+            port = free_port()
+            env = {
+                **os.environ,
+                "TAWA_DATABASE_URL": url,
+                "TAWA_REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+                "TAWA_WORKERS": f"w1=127.0.0.1:{port},w2=127.0.0.1:{free_port()}",
+                "TAWA_SECRET": "a test signing key that is long enough",
+                "TAWA_BOT_WORKERS": "1",
+            }
+            log = tmp_path / f"w1-{attempt}.log"
+            worker = subprocess.Popen(unit_command("w1"), env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+            try:  # the worker answers on its TAWA_WORKERS address (or exits with its log shown)
+                wait_for(f"http://127.0.0.1:{port}/api/health", worker, "worker w1", log, 120)
+                break
+            except RuntimeError:
+                worker.terminate()
+                worker.wait(20)
+                if attempt == 2 or "address already in use" not in log.read_text(errors="replace"):
+                    redis.terminate()
+                    raise
         conf = subprocess.run(
             [sys.executable, "-m", "tawa.cli", "nginx-conf", "--listen", f"127.0.0.1:{front}"],
             capture_output=True,
@@ -309,14 +325,10 @@ def test_the_shipped_unit_and_nginx_file_run_a_worker_behind_nginx(tmp_path: Pat
             f" proxy_temp_path {tmp_path}/proxy; fastcgi_temp_path {tmp_path}/fastcgi;"
             f" uwsgi_temp_path {tmp_path}/uwsgi; scgi_temp_path {tmp_path}/scgi; include {tmp_path}/tawa.conf; }}\n"
         )
-        worker = subprocess.Popen(
-            unit_command("w1"), env=env, stdout=(tmp_path / "w1.log").open("wb"), stderr=subprocess.STDOUT
-        )
         nginx = subprocess.Popen(
             [nginx_binary(), "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "error.log")]
         )
         try:
-            until("the worker answers on its TAWA_WORKERS address", lambda: _ok(f"http://127.0.0.1:{port}/api/health"))
             until("nginx answers in front", lambda: _ok(f"http://127.0.0.1:{front}/api/health"))
             ana = Guest(Via(f"http://127.0.0.1:{front}"), "Ana")  # type: ignore[arg-type]
             made = ana.create("ayar", 2, [ME, {"kind": "bot", "bot": "random"}])

@@ -238,7 +238,7 @@ class Fleet:
                 stderr=subprocess.STDOUT,
             )
             self.redis_url = f"redis://127.0.0.1:{rport}/0"
-            _wait_port("127.0.0.1", rport, self.redis, "redis", timeout)
+            wait_port("127.0.0.1", rport, self.redis, "redis", timeout)
         for w in self.ring:
             self.start_worker(w.name)
         for w in self.ring:
@@ -309,7 +309,7 @@ class Fleet:
             self.redis.wait(10)
 
 
-def _wait_port(host: str, port: int, proc: subprocess.Popen[bytes], what: str, timeout: float) -> None:
+def wait_port(host: str, port: int, proc: subprocess.Popen[bytes], what: str, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
