@@ -5,6 +5,7 @@ database per test: SQLite always, PostgreSQL too when ``TAWA_TEST_DATABASE_URL``
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import secrets
@@ -15,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import httpx
@@ -26,6 +28,17 @@ from tawa.web.protocol import server_message
 
 PG_ENV = "TAWA_TEST_DATABASE_URL"
 ME, INVITE = {"kind": "me"}, {"kind": "invite"}  # seat choices of a new table
+
+
+def bench_push() -> ModuleType:
+    """``scripts/bench_push.py`` as a module: its ``Hub`` (what a room needs of the server, with a database that
+    commits at once), ``Client`` and ``table_data`` build a ``TableRoom`` without a server."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "bench_push.py"
+    spec = importlib.util.spec_from_file_location("bench_push", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port() -> int:

@@ -3,18 +3,13 @@ code, and its digests of what each client is sent and shows do not depend on the
 
 from __future__ import annotations
 
-import importlib.util
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
+import harness
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_push.py"
-spec = importlib.util.spec_from_file_location("bench_push", SCRIPT)
-assert spec is not None and spec.loader is not None
-bench_push = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bench_push)
+bench_push = harness.bench_push()
 
 
 def run(*args: Any) -> dict[str, Any]:

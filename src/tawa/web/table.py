@@ -38,6 +38,7 @@ from tawa.web.ledger import OUT_TEXT, RESIGN, RETURN, TIMEOUT, UNDO, Ledger, pla
 from tawa.web.models import BOT, FINISHED, OPEN, PERSON, RUNNING
 from tawa.web.people import invited_to
 from tawa.web.protocol import (
+    ack_message,
     acked,
     chat_message,
     clock_text,
@@ -515,7 +516,12 @@ class TableRoom:
             result = self._result(game) if game.is_over else None
             new_seq = await self._commit(seat, action, game, result, on_commit)
             self._last_move = (new_seq - 1, seat, action)
-            self._push(before, mover, ack)
+            told = False
+            try:
+                told = self._push(before, mover, ack)
+            finally:  # the move is committed: its mover is told so even where its update was not sent
+                if mover is not None and not told:
+                    mover.conn.send(ack_message(self.id, ack, new_seq))
             self._after(result)
             return new_seq
 
@@ -753,18 +759,19 @@ class TableRoom:
             self.game, self.ledger = await self.hub.read(rebuild_room, loaded)
             self.clocks = await self.hub.read(build_clocks, loaded, self.hub.settings.idle_days)
 
-    def _push(self, log_from: int, mover: Watcher | None = None, ack: int | None = None) -> None:
+    def _push(self, log_from: int, mover: Watcher | None = None, ack: int | None = None) -> bool:
         """Send move ``seq`` to every watcher, each its own seat's update: the observation is taken once per seat
         and its view encoded once per kind of client; a board client gets the parts that changed since its last
         message (watchers of one seat that hold the same parts share one encoded message). Each update of a timed
-        table carries the clocks; the ``mover``'s carries its ``ack``."""
+        table carries the clocks; the ``mover``'s carries its ``ack``. Whether the mover was sent its update."""
         game, new, names = self.game, self.game.log[log_from:], self.names()
         clocks = self.clock_out()
         clock = None if clocks is None else clock_text(clocks)
         seen: dict[int | None, Mapping[str, Any]] = {}
         drawings: dict[int | None, Drawing | None] = {}  # drawn only for a seat that a board client watches
         built: dict[Any, str] = {}
-        for w in list(self.watchers):
+        seen_by = list(self.watchers)
+        for w in seen_by:
             obs = seen.get(w.seat)
             if obs is None:
                 obs = seen[w.seat] = game.observation(w.seat)
@@ -796,6 +803,7 @@ class TableRoom:
                 text = built[key] = update_text(base, patch, clock)
             w.conn.send(text if w is not mover else acked(text, ack))
             w.fresh = False
+        return mover is not None and mover in seen_by
 
     def drop(self) -> None:
         """This worker no longer owns the table (``tawa.web.cluster``): its bot job stops, its watchers are told
