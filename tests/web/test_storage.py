@@ -164,7 +164,7 @@ def test_group_commit_fails_only_the_job_that_lost_its_compare_and_set(store: St
     assert [store.table(t.id).seq for t in tables] == [1, 0, 1]  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("linger", [0.0, 1.0])
+@pytest.mark.parametrize("linger", [0.0, 3.0])
 def test_a_busy_lingering_writer_commits_a_lone_write_with_those_that_follow_it(store: Store, linger: float) -> None:
     """``db_commit_linger_ms``: a write that finds the writer busy (it committed a moment ago) and alone waits that
     long for company, so a write sent while it waits shares its transaction; without the linger each is committed

@@ -235,14 +235,8 @@ def _moved(new: Any, old: Any, node: _Node, out: list[Path]) -> None:
         if k == LEN:
             if len(new) == len(old):
                 continue
-        elif mapping:
-            a, b = new.get(k, _MISSING), old.get(k, _MISSING)
-            if a == b:
-                continue
-            if sub.below:
-                _moved(a, b, sub, out)
         else:
-            a, b = new[k], old[k]
+            a, b = (new.get(k, _MISSING), old.get(k, _MISSING)) if mapping else (new[k], old[k])
             if a == b:
                 continue
             if sub.below:
@@ -447,7 +441,11 @@ class Drawing:
         """What a client that holds the parts ``sent`` (name -> number, in ``order``) needs to hold this drawing:
         ``{"order": [names] (only when it changed), "parts": {name: text} (only those whose number changed)}``.
         ``sent`` is updated to this drawing."""
-        changed, reordered = self.changes(sent, order)
+        return self.patch_of(self.changes(sent, order))
+
+    def patch_of(self, changes: Changes) -> dict[str, Any]:
+        """The patch of ``changes`` (``changes``): the order when it changed, the texts of the parts listed."""
+        changed, reordered = changes
         out: dict[str, Any] = {"order": list(self.names)} if reordered else {}
         out["parts"] = {self.names[i]: self.text(i) for i in changed}
         return out
@@ -609,7 +607,7 @@ class Memo:
             if len(self._fixed_json) > 4096:
                 self._fixed_json.clear()
             self._fixed_json[key] = found
-        else:
+        elif key in self._texts:  # (a text longer than ``max_chars`` is not kept, nor its JSON)
             self._json[key] = found
         return found
 

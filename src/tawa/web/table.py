@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 from tawa.core.errors import IllegalAction
 from tawa.core.game import Game
 from tawa.core.registry import from_json, replay
-from tawa.core.svgparts import Drawing, Memo, Sight
+from tawa.core.svgparts import Changes, Drawing, Memo, Sight
 from tawa.web.auth import INVISIBLE, Guest, Keys, hash_token, new_token, token_matches
 from tawa.web.bots import BotPool, BotTimeout, runnable_spec
 from tawa.web.clock import Clocks, TimeControl, idle_control
@@ -114,6 +114,12 @@ class Watcher:
     order: tuple[str, ...] | None = None
     fresh: bool = False  # the last message about the table it was sent is a full view of the table as it is now
     full_at: float = 0.0  # when its last full view was sent (time.monotonic)
+
+    def lacks(self, drawing: Drawing) -> Changes:
+        """What this client lacks of ``drawing`` (``Drawing.changes``); from now on it holds it."""
+        changes = drawing.changes(self.sent, self.order)
+        self.order = drawing.names
+        return changes
 
 
 def rebuild(loaded: Loaded) -> Game:
@@ -348,8 +354,7 @@ class TableRoom:
         w.sent, w.order = {}, None
         drawing = self._drawing(seat, obs) if w.board else None
         if drawing is not None:
-            view["board"] = drawing.patch(w.sent, w.order)
-            w.order = drawing.names
+            view["board"] = drawing.patch_of(w.lacks(drawing))
         chat = [self._chat_out(line) for line in self.chat if self._may_read(seat, line)]
         return full_message(
             self.id,
@@ -781,8 +786,7 @@ class TableRoom:
                     drawings[w.seat] = self._drawing(w.seat, obs)
                 drawing = drawings[w.seat]
                 if drawing is not None:
-                    changes = drawing.changes(w.sent, w.order)
-                    w.order = drawing.names
+                    changes = w.lacks(drawing)
             key = (w.seat, w.board, changes)
             text = built.get(key)
             if text is None:

@@ -19,8 +19,11 @@ from tawa.games.guatavita.view.camps import (
 from tawa.games.guatavita.view.lake import (
     LAKE_OPEN,
     Lake,
+    TileSight,
     explore_arrows,
     lake_pieces,
+    pending_explorations,
+    reexplore_machines,
     resolving_tile,
     sources,
     spots,
@@ -82,46 +85,25 @@ def _camp_part(obs: Obs, s: int, housed: int, colours: tuple[str, ...], me: int 
     return camp_area(obs, Seats.known(colours, me), Texts(obs), s, housed)
 
 
-def _tile_part(
-    obs: Obs,
-    pos: str,
-    cell: int,
-    source: str,
-    pending: tuple[int, int] | None,
-    reexplore: tuple[int, ...],
-    resolving: bool,
-    colours: tuple[str, ...],
-    me: int | None,
-) -> str:
-    lake = Lake.of_tile(obs, pos, cell, source, pending, reexplore, resolving)
-    return tile(obs, lake, Seats.known(colours, me), Texts(obs), pos)
+def _tile_part(obs: Obs, t: TileSight, colours: tuple[str, ...], me: int | None) -> str:
+    return tile(obs, Lake.of_tile(obs, t), Seats.known(colours, me), Texts(obs), t.pos)
 
 
 @functools.lru_cache(maxsize=8192)
-def _tile(
-    pos: str,
-    cell: int,
-    players: int,
-    source: str,
-    pending: tuple[int, int] | None,
-    reexplore: tuple[int, ...],
-    resolving: bool,
-    colours: tuple[str, ...],
-    me: int | None,
-) -> Part:
-    """Tile ``pos``'s part (one object for the same arguments: most tiles are the same from one move to the next):
+def _tile(t: TileSight, players: int, colours: tuple[str, ...], me: int | None) -> Part:
+    """Tile ``t.pos``'s part (one object for the same arguments: most tiles are the same from one move to the next):
     it reads its cell, its own exploration, every seat's balsa and inspections, what this seat knows of it (GV-832)
     and the options' texts; what it shows of its neighbours (the source a click on it would use) and of the boxes
-    comes as arguments, worked out once for every tile."""
+    comes in ``t``, worked out once for every tile."""
     reads: tuple[Path, ...] = (
-        ("lake", cell),
+        ("lake", t.cell),
         *(("players", s, k) for s in range(players) for k in ("balsa", "inspected")),
-        ("known", pos),
+        ("known", t.pos),
         OVERRIDES,
     )
-    if pending is not None:
-        reads += (("explorations", pending[0]),)
-    return Part(f"hex-{pos}", _tile_part, reads, (pos, cell, source, pending, reexplore, resolving, colours, me))
+    if t.pending is not None:
+        reads += (("explorations", t.pending[0]),)
+    return Part(f"hex-{t.pos}", _tile_part, reads, (t, colours, me))
 
 
 @functools.lru_cache(maxsize=256)
@@ -131,40 +113,28 @@ def _plain_tiles(
     """Every tile's part as it is with no exploration, no re-exploration machine and the pump as its source (most
     tiles, most of the time), in ``POS_NAMES`` order; ``positions``: the observation's ``lake`` list's order."""
     index = {pos: i for i, pos in enumerate(positions)}
-    return tuple(_tile(pos, index[pos], players, "pump", None, (), False, colours, me) for pos in POS_NAMES)
+    return tuple(_tile(TileSight(pos, index[pos], "pump", None, (), False), players, colours, me) for pos in POS_NAMES)
 
 
 def _tiles(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | None) -> list[Part]:
     """The lake's tiles as parts, each with what it shows of its neighbours, the explorations and the
     re-exploration machines (worked out here, once for all tiles, as ``Lake`` does)."""
-    cells = obs["lake"]
-    positions = tuple(c["pos"] for c in cells)
-    out = list(_plain_tiles(positions, len(obs["players"]), colours, me))
-    where: dict[str, int] = {}
-    order: dict[str, int] = {}
-    for k, e in enumerate(obs["explorations"]):
-        pos = e["pos"]
-        if not cells[positions.index(pos)]["drained"]:
-            where[pos] = k
-            order[pos] = len(order) + 1
-    reexplore: dict[str, list[int]] = {}
-    for e in obs["boxes"].get("pumpre", []):
-        if e[3] >= 0 and e[2] > 0:
-            reexplore.setdefault(POS_NAMES[e[3]], []).append(int(e[0]))
-    source = sources(cells, me)
-    for pos in {*where, *reexplore, *source, resolving} - {""}:
-        i = TILE_AT[pos]
-        out[i] = _tile(
+    positions = tuple(c["pos"] for c in obs["lake"])
+    players = len(obs["players"])
+    out = list(_plain_tiles(positions, players, colours, me))
+    pending = pending_explorations(obs)
+    reexplore = reexplore_machines(obs)
+    source = sources(obs["lake"], me)
+    for pos in {*pending, *reexplore, *source, resolving} - {""}:
+        t = TileSight(
             pos,
             positions.index(pos),
-            len(obs["players"]),
             source.get(pos, "pump"),
-            (where[pos], order[pos]) if pos in where else None,
+            pending.get(pos),
             tuple(reexplore.get(pos, ())),
             pos == resolving,
-            colours,
-            me,
         )
+        out[TILE_AT[pos]] = _tile(t, players, colours, me)
     return out
 
 

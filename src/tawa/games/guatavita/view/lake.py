@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 from xml.sax.saxutils import quoteattr
 
 from tawa.core.svg import at as _at
@@ -48,6 +48,48 @@ from tawa.games.guatavita.view.shapes import (
 from tawa.games.guatavita.view.texts import Texts
 
 
+def pending_explorations(obs: Obs) -> dict[str, tuple[int, int]]:
+    """The explorations still pending, on tiles not drained: each one's tile -> (its index in
+    ``obs["explorations"]``, its order this round, from 1)."""
+    drained = {c["pos"] for c in obs["lake"] if c["drained"]}
+    out: dict[str, tuple[int, int]] = {}
+    for k, e in enumerate(obs["explorations"]):
+        if e["pos"] not in drained:
+            out[e["pos"]] = (k, len(out) + 1)
+    return out
+
+
+def balsa_positions(obs: Obs) -> dict[str, int]:
+    """The tile of every balsa afloat -> its seat."""
+    out: dict[str, int] = {}
+    for s, p in enumerate(obs["players"]):
+        b = p["balsa"]
+        if b["alive"] and b["pos"] is not None:
+            out[b["pos"]] = s
+    return out
+
+
+def reexplore_machines(obs: Obs) -> dict[str, list[int]]:
+    """Re-exploration machines (GV-134): the Pump/Re-exploration box's slots that name a tile, tile -> seats."""
+    out: dict[str, list[int]] = {}
+    for e in obs["boxes"].get("pumpre", []):
+        if e[3] >= 0 and e[2] > 0:
+            out.setdefault(POS_NAMES[e[3]], []).append(int(e[0]))
+    return out
+
+
+class TileSight(NamedTuple):
+    """What the part of tile ``pos`` shows beyond the pieces of the observation it reads (a board draws each tile
+    as a part of its own, ``drawing.parts``): worked out once for every tile."""
+
+    pos: str
+    cell: int  # its index in ``obs["lake"]``
+    source: str  # the source a click on it would explore or cross from (``sources``)
+    pending: tuple[int, int] | None  # its pending exploration (``pending_explorations``)
+    reexplore: tuple[int, ...]  # the seats of the re-exploration machines on it
+    resolving: bool  # whether its exploration resolves now
+
+
 class Lake:
     """The lake of one observation: cells by position, pending explorations, saboteurs, balsas, boxes' targets."""
 
@@ -57,22 +99,12 @@ class Lake:
         """``resolving``: the tile whose exploration resolves now ("" for none), when the caller knows it (a part
         drawn from a projection without the stage); else it is read from the observation."""
         self.cells: dict[str, Mapping[str, Any]] = {c["pos"]: c for c in obs["lake"]}
-        self.pending: dict[str, Mapping[str, Any]] = {}
-        self.order: dict[str, int] = {}
-        for e in obs["explorations"]:
-            if not self.cells[e["pos"]]["drained"]:
-                self.pending[e["pos"]] = e
-                self.order[e["pos"]] = len(self.order) + 1
-        self.balsa_at: dict[str, int] = {}
-        for s, p in enumerate(obs["players"]):
-            b = p["balsa"]
-            if b["alive"] and b["pos"] is not None:
-                self.balsa_at[b["pos"]] = s
-        # re-exploration machines (GV-134): the Pump/Re-exploration box's slots that name a tile
-        self.reexplore: dict[str, list[int]] = {}
-        for e in obs["boxes"].get("pumpre", []):
-            if e[3] >= 0 and e[2] > 0:
-                self.reexplore.setdefault(POS_NAMES[e[3]], []).append(int(e[0]))
+        explorations = obs["explorations"]
+        pending = pending_explorations(obs)
+        self.pending: dict[str, Mapping[str, Any]] = {pos: explorations[k] for pos, (k, _) in pending.items()}
+        self.order: dict[str, int] = {pos: n for pos, (_, n) in pending.items()}
+        self.balsa_at: dict[str, int] = balsa_positions(obs)
+        self.reexplore: dict[str, list[int]] = reexplore_machines(obs)
         self.known: Mapping[str, Mapping[str, Any]] = obs.get("known") or {}
         self.inspectors: dict[str, list[int]] = {}
         for s, p in enumerate(obs["players"]):
@@ -81,40 +113,28 @@ class Lake:
         self.resolving = resolving_tile(obs) if resolving is None else resolving
 
     @classmethod
-    def of_tile(
-        cls,
-        obs: Obs,
-        pos: str,
-        cell: int,
-        source: str,
-        pending: tuple[int, int] | None,
-        reexplore: tuple[int, ...],
-        resolving: bool,
-    ) -> Lake:
-        """The lake as the part of tile ``pos`` sees it: its cell (``obs["lake"][cell]``), the source a click on it
-        would explore or cross from (``sources``), its pending exploration (``pending``: its index in
-        ``obs["explorations"]`` and its order this round), the balsas and inspections of every seat, the
-        re-exploration machines on it (``reexplore``'s seats) and whether its exploration resolves now."""
+    def of_tile(cls, obs: Obs, t: TileSight) -> Lake:
+        """The lake as the part of tile ``t.pos`` sees it (``TileSight``): its cell, its pending exploration, the
+        balsas and inspections of every seat, the re-exploration machines on it and whether its exploration resolves
+        now."""
+        pos = t.pos
         lake = cls.__new__(cls)
-        lake.cells = {pos: obs["lake"][cell]}
-        lake.source = source
+        lake.cells = {pos: obs["lake"][t.cell]}
+        lake.source = t.source
         lake.pending, lake.order = {}, {}
-        if pending is not None:
-            lake.pending[pos] = obs["explorations"][pending[0]]
-            lake.order[pos] = pending[1]
-        lake.balsa_at = {}
+        if t.pending is not None:
+            lake.pending[pos] = obs["explorations"][t.pending[0]]
+            lake.order[pos] = t.pending[1]
+        lake.balsa_at = balsa_positions(obs)
         lake.inspectors = {}
         for s, p in enumerate(obs["players"]):
-            b = p["balsa"]
-            if b["alive"] and b["pos"] is not None:
-                lake.balsa_at[b["pos"]] = s
             for x in p["inspected"]:
                 if x == pos:
                     lake.inspectors.setdefault(pos, []).append(s)
-        lake.reexplore = {pos: list(reexplore)} if reexplore else {}
+        lake.reexplore = {pos: list(t.reexplore)} if t.reexplore else {}
         known = obs["known"]
         lake.known = {pos: known[pos]} if pos in known else {}
-        lake.resolving = pos if resolving else ""
+        lake.resolving = pos if t.resolving else ""
         return lake
 
     def owners(self, pos: str) -> list[int]:
@@ -321,7 +341,8 @@ def _hex_title(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
     return " ".join(lines)
 
 
-def _hex(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
+def tile(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
+    """One tile of the lake (GV-830..GV-834), with its hover text and the action a click on it means."""
     cell = lake.cells[pos]
     phase = int(cell["phase"])
     x, y = hex_xy(pos)
@@ -497,17 +518,6 @@ LAKE_OPEN = (
     + "".join(f'<use href="#gv-shore" {_move(*hex_xy(pos))}/>' for pos in POS_NAMES)
     + "</g>"
 )
-
-
-def lake_tiles(obs: Obs, lake: Lake, seats: Seats, tx: Texts) -> str:
-    """The whole lake: ``LAKE_OPEN``, every tile (``tile``), the group's end (a board draws each tile as a part of
-    its own: ``drawing.parts``)."""
-    return LAKE_OPEN + "".join(tile(obs, lake, seats, tx, pos) for pos in POS_NAMES) + "</g>"
-
-
-def tile(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
-    """One tile of the lake (GV-830..GV-834), with its hover text and the action a click on it means."""
-    return _hex(obs, lake, seats, tx, pos)
 
 
 def sources(cells: Sequence[Mapping[str, Any]], seat: int | None) -> dict[str, str]:
