@@ -21,7 +21,8 @@ from harness import BoardParts
 import tawa
 from tawa.core.registry import short_games
 from tawa.core.rng import Rng
-from tawa.core.svgparts import LEN, Memo, Part, Sight, UndeclaredRead, document, project, read_value
+from tawa.core.svgparts import LEN, ForObserver, Memo, Part, Sight, UndeclaredRead, document, project, read_value
+from tawa.games.guatavita.view.layout import MARKED, Seats
 from tawa.lab.playout import random_action
 from tawa.web.protocol import encode_text
 
@@ -191,3 +192,51 @@ def test_a_part_whose_reads_are_equal_keeps_its_number_and_one_that_moved_gets_a
     assert all(a != b for a, b in zip(d3.keys, d2.keys, strict=True))
     assert [d3.text(i) for i in range(3)] == ["3 players, first a", "2", "32"]
     assert d3.keys == memo.keys(d3.parts, grown)
+
+
+_MARK = object()
+_drawn: list[Any] = []
+
+
+def _greeting(obs: dict, me: Any) -> str:
+    _drawn.append(me)
+    you = "\ue000" if me is _MARK else (" (you)" if me == 0 else "")
+    return f"{obs['players'][0]['name']}{you} has {obs['players'][0]['coins']}"
+
+
+def _fill(text: str, me: Any) -> str:
+    return text.replace("\ue000", " (you)" if me == 0 else "")
+
+
+GREETING = ForObserver(_greeting, _fill, _MARK)
+
+
+def test_a_part_for_every_observer_is_drawn_once_and_each_observer_gets_its_own_words() -> None:
+    """``ForObserver``: the memo draws the template once for every observer whose projection is the same and fills
+    each observer's words in; the texts are what each observer's own drawing says; a value it reads that changes is
+    drawn again, and a different projection is never filled from another's template."""
+    _drawn.clear()
+    memo = Memo()
+    obs = {"players": [{"name": "a", "coins": 3}]}
+    texts = {}
+    for me in (0, 1, None):
+        part = Part("g", GREETING, (("players", 0),), (me,))  # the observer is the last argument
+        drawing = memo.drawing([part], obs)
+        texts[me] = drawing.text(0)
+        assert texts[me] == part.text(obs) == document([part], obs)  # as drawn for it without the memo
+    assert texts == {0: "a (you) has 3", 1: "a has 3", None: "a has 3"}
+    assert _drawn.count(_MARK) == 1  # one template for the three observers
+    richer = {"players": [{"name": "a", "coins": 4}]}
+    part = Part("g", GREETING, (("players", 0),), (1,))
+    assert memo.drawing([part], richer).text(0) == "a has 4" and _drawn.count(_MARK) == 2
+    assert memo.keys([part], richer) != memo.keys([part._replace(args=(0,))], richer)  # each observer its own key
+
+
+def test_a_guatavita_part_that_shows_what_its_observer_sees_is_never_drawn_for_a_marked_observer() -> None:
+    """The lake's tiles and the pump spots draw the observer's own inspections and clickable pump: they are not
+    ``ForObserver`` parts, and drawing one for the marked observer raises rather than drawing a wrong template."""
+    seats = Seats.known(("red", "blue"), MARKED)
+    assert seats.who(0) != seats.who(1) and "(you)" not in seats.who(0)  # marks, filled in per observer
+    with pytest.raises(UndeclaredRead):
+        _ = seats.observer
+    assert Seats.known(("red", "blue"), 1).observer == 1

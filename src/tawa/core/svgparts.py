@@ -56,6 +56,34 @@ class Part(NamedTuple):
         return self.draw if isinstance(self.draw, str) else self.draw(obs, *self.args)
 
 
+class ForObserver:
+    """A part's drawing that depends on the observer only through words a mark stands for (" (you)", "your turn"):
+    a part whose ``draw`` is one of these has the observer as its *last* argument, and ``draw(obs, *args, me)`` is
+    ``fill(draw(obs, *args, marked), me)``. The memo draws the part once with ``marked`` for the observer (a
+    *template*, kept under the key without the observer: every observer whose projection is the same shares it)
+    and fills each observer's words in (``fill``: a ``str.translate``, a hundredth of a drawing); two seats see
+    the same camp or status line in one drawing where they were two. ``tests/web/test_board_parts.py`` checks,
+    over whole games with one memo for every seat, that the filled text is the text drawn for the observer.
+    Make one per drawing function, at module level (its identity is part of the memo key)."""
+
+    __slots__ = ("__name__", "draw", "fill", "marked")
+
+    def __init__(self, draw: Callable[..., str], fill: Callable[[str, Any], str], marked: Any) -> None:
+        self.draw, self.fill, self.marked = draw, fill, marked
+        self.__name__ = getattr(draw, "__name__", "part")
+
+    def __call__(self, obs: Obs, *args: Any) -> str:
+        """The part drawn for its observer (``args[-1]``) directly, as without a memo."""
+        return self.draw(obs, *args)
+
+    def template(self, obs: Obs, *args: Any) -> str:
+        """The part drawn for no observer (``args``: without the observer), marks where the observer's words go."""
+        return self.draw(obs, *args, self.marked)
+
+    def __repr__(self) -> str:
+        return f"ForObserver({self.__name__})"
+
+
 def document(parts: Sequence[Part], obs: Obs) -> str:
     """The SVG document: every part drawn from the whole observation, joined."""
     return "".join(p.text(obs) for p in parts)
@@ -416,7 +444,7 @@ class Drawing:
         return keys
 
     def text(self, i: int) -> str:
-        return self.memo.text(self.parts[i], self.keys[i], self.obs)
+        return self.memo.text(self.parts[i], self.keys[i], self.obs, self.values)
 
     def svg(self) -> str:
         return "".join(self.text(i) for i in range(len(self.parts)))
@@ -454,9 +482,9 @@ class Drawing:
         """The patch of ``changes`` as compact JSON text written with the memo's encoder (``Memo.encode``), from
         its encoded texts (each text encoded once, whichever seats and tables it goes to)."""
         changed, reordered = changes
-        memo, names, parts, keys, obs = self.memo, self.names, self.parts, self.keys, self.obs
+        memo, names, parts, keys, obs, values = self.memo, self.names, self.parts, self.keys, self.obs, self.values
         enc = memo.encode
-        texts = ",".join(f"{enc(names[i])}:{memo.encoded(parts[i], keys[i], obs)}" for i in changed)
+        texts = ",".join(f"{enc(names[i])}:{memo.encoded(parts[i], keys[i], obs, values)}" for i in changed)
         if not reordered:
             return f'{{"parts":{{{texts}}}}}'
         listed = ",".join(map(enc, names))
@@ -526,13 +554,16 @@ class Memo:
         """The number of how ``part`` is drawn: its drawing function, arguments and reads (a key is then this number
         and the value numbers: plain data, which the garbage collector stops walking after it has seen it once, and
         which holds none of the objects a view makes anew for every drawing)."""
-        draw = self._draws.get(part.draw)
+        return self._shape_of(part.draw, part.args, part.reads)
+
+    def _shape_of(self, how: Callable[..., str] | str, args: tuple[Hashable, ...], reads: tuple[Path, ...]) -> int:
+        draw = self._draws.get(how)
         if draw is None:
             if len(self._draws) >= 4096:  # drawing functions are module-level: never so many but by a bug
                 self._draws.clear()
-            draw = self._draws[part.draw] = self._next_id  # a number never given to anything else
+            draw = self._draws[how] = self._next_id  # a number never given to anything else
             self._next_id += 1
-        shape = (draw, part.args, part.reads)
+        shape = (draw, args, reads)
         found = self._shapes.get(shape)
         if found is None:
             if len(self._shapes) >= self.max_values:
@@ -573,8 +604,9 @@ class Memo:
             out.append(self._key_id((self._shape(p), tuple(numbers))))
         return out
 
-    def text(self, part: Part, key: int, obs: Obs) -> str:
-        """The part's text for ``obs`` (whose key's number is ``key``), drawn from its projection when not kept."""
+    def text(self, part: Part, key: int, obs: Obs, values: dict[Path, Hashable] | None = None) -> str:
+        """The part's text for ``obs`` (whose key's number is ``key``), drawn from its projection when not kept;
+        ``values``: the numbers of the values at paths read, as far as known (``keys``)."""
         if isinstance(part.draw, str):
             return part.draw
         found = self._texts.get(key)
@@ -583,16 +615,44 @@ class Memo:
             self._texts.move_to_end(key)
             return found
         self.misses += 1
-        text = part.draw(project(obs, part.reads), *part.args)
+        draw = part.draw
+        if type(draw) is ForObserver:
+            text = draw.fill(self._template(draw, part, obs, values), part.args[-1])
+        else:
+            text = draw(project(obs, part.reads), *part.args)
+        self._keep(key, text)
+        return text
+
+    def _template(self, draw: ForObserver, part: Part, obs: Obs, values: dict[Path, Hashable] | None) -> str:
+        """A ``ForObserver`` part's template for ``obs``: kept like a text, under the key of the part without its
+        observer (the template's own drawing function, the other arguments, the reads and their values)."""
+        args = part.args[:-1]
+        ids: dict[Path, Hashable] = {} if values is None else values
+        numbers = []
+        for path in part.reads:
+            found = ids.get(path)
+            if found is None:
+                value, lengths = read_value(obs, path)
+                found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
+            numbers.append(found)
+        key = self._key_id((self._shape_of(draw.template, args, part.reads), tuple(numbers)))
+        found = self._texts.get(key)
+        if found is not None:
+            self._texts.move_to_end(key)
+            return found
+        text = draw.template(project(obs, part.reads), *args)
+        self._keep(key, text)
+        return text
+
+    def _keep(self, key: int, text: str) -> None:
         self._texts[key] = text
         self._chars += len(text)
         while self._chars > self.max_chars and self._texts:
             old, dropped = self._texts.popitem(last=False)
             self._chars -= len(dropped)
             self._json.pop(old, None)
-        return text
 
-    def encoded(self, part: Part, key: int, obs: Obs) -> str:
+    def encoded(self, part: Part, key: int, obs: Obs, values: dict[Path, Hashable] | None = None) -> str:
         """``text`` as JSON text (a string literal, as ``encode`` writes it), encoded once per kept text."""
         fixed = isinstance(part.draw, str)
         found = (self._fixed_json if fixed else self._json).get(key)
@@ -601,7 +661,7 @@ class Memo:
                 self.hits += 1
                 self._texts.move_to_end(key)
             return found
-        text = self.text(part, key, obs)
+        text = self.text(part, key, obs, values)
         found = self.encode(text)
         if fixed:  # a fixed text (a few per view): kept apart from the drawn ones
             if len(self._fixed_json) > 4096:

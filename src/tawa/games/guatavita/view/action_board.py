@@ -45,9 +45,7 @@ def status(obs: Obs, seats: Seats, tx: Texts) -> str:
         detail = "scores and ranking on the end screen (GV-710-GV-727; ties GV-751, GV-752)"  # fits the panel
     else:
         a = int(d[1])
-        head = f"Round {obs['round']} · {STAGE_TEXT.get(stage, stage)} · {seats.name(a)} " + (
-            "your turn" if a == seats.me else "to play"
-        )
+        head = f"Round {obs['round']} · {STAGE_TEXT.get(stage, stage)} · {seats.name(a)} " + seats.turn(a)
         pos = POS_NAMES[int(d[2])] if len(d) > 2 and isinstance(d[2], int) and d[2] >= 0 else ""
         detail = tx.decision(str(d[0]), pos)
         if d[0] == "balsa_move":

@@ -6,7 +6,7 @@ import functools
 
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _text
-from tawa.core.svgparts import Part, Path, document
+from tawa.core.svgparts import ForObserver, Part, Path, document
 from tawa.games.guatavita.view.action_board import ACTION_BOARD, box_row, current_slot, status
 from tawa.games.guatavita.view.camps import (
     SCORE_TRACK_BODY,
@@ -33,6 +33,7 @@ from tawa.games.guatavita.view.layout import (
     BOARD_Y1,
     HEIGHT,
     LX,
+    MARKED,
     POS_NAMES,
     TRACK,
     WATER,
@@ -41,6 +42,7 @@ from tawa.games.guatavita.view.layout import (
     Obs,
     Seats,
     active_seat,
+    fill,
 )
 from tawa.games.guatavita.view.seats import BODY_READS, resource_body, resource_head, resource_markers
 from tawa.games.guatavita.view.shapes import defs
@@ -149,7 +151,7 @@ def _arrows_part(obs: Obs, resolving: str, colours: tuple[str, ...], me: int | N
     return explore_arrows(obs, Lake(obs, resolving), Seats.known(colours, me))
 
 
-def _status_part(obs: Obs, colours: tuple[str, ...], me: int | None, active: int | None) -> str:
+def _status_part(obs: Obs, active: int | None, colours: tuple[str, ...], me: int | None) -> str:
     return status(obs, Seats.known(colours, me, active), Texts(obs))
 
 
@@ -180,6 +182,26 @@ def _camp_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> st
 def _resource_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -> str:
     return resource_markers(obs, Seats.known(colours, me), Texts(obs))
 
+
+# The parts whose text says something of the observer only through marks (" (you)", "your turn", " mine"): drawn once
+# for every observer whose projection is the same, each observer's words filled in (``ForObserver``). The lake's tiles
+# and the pump spots show the observer in what they draw (its own inspections, its clickable pump): not these.
+TRACK_PART, CAMP, ARROWS, STATUS, BOX_ROW, BOARD_HEAD, BOARD_BODY, LAKE_PIECES, SCORE_MARKERS, CAMP_MARKERS = (
+    ForObserver(draw, fill, MARKED)
+    for draw in (
+        _track_part,
+        _camp_part,
+        _arrows_part,
+        _status_part,
+        _box_row_part,
+        _board_head_part,
+        _board_body_part,
+        _lake_pieces_part,
+        _score_markers_part,
+        _camp_markers_part,
+    )
+)
+RESOURCE_MARKERS = ForObserver(_resource_markers_part, fill, MARKED)
 
 STYLE_TAG, DEFS, GROUND, LEGEND = f"<style>{STYLE}</style>", defs(), _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _legend()
 OVERRIDES: Path = ("overrides",)
@@ -216,7 +238,7 @@ class _Fixed:
             Part("style", STYLE_TAG),
             Part("defs", DEFS),
             Part("ground", GROUND),
-            Part("score-track", _track_part, (*each("vp"), OVERRIDES), who),
+            Part("score-track", TRACK_PART, (*each("vp"), OVERRIDES), who),
             Part("score-track-body", SCORE_TRACK_BODY),
         ]
         self.camp_reads = [(*(("players", s, k) for k in CAMP_READS), OVERRIDES) for s in range(n)]
@@ -247,7 +269,7 @@ class _Fixed:
         self.bodies = [
             Part(
                 f"seat{s}-body",
-                _board_body_part,
+                BOARD_BODY,
                 (*(("players", s, k) for k in BODY_READS), ("stage",), ("options",), OVERRIDES),
                 (s, *who),
             )
@@ -256,11 +278,11 @@ class _Fixed:
         self.pieces = Part("pieces", '<g id="pieces">')
         self.lake_pieces_reads = (*self.lake, ("stage",), *each("spot"), ("options",))
         self.markers = [
-            Part("score-markers", _score_markers_part, (*each("vp"), OVERRIDES), who),
-            Part("camp-markers", _camp_markers_part, (*each("spot", "camp_level"), OVERRIDES), who),
+            Part("score-markers", SCORE_MARKERS, (*each("vp"), OVERRIDES), who),
+            Part("camp-markers", CAMP_MARKERS, (*each("spot", "camp_level"), OVERRIDES), who),
             Part(
                 "resource-markers",
-                _resource_markers_part,
+                RESOURCE_MARKERS,
                 (*each("gold", "food", "loan"), ("pioneer",), OVERRIDES),
                 who,
             ),
@@ -287,19 +309,19 @@ def parts(observation: Obs) -> list[Part]:
     now = current_slot(obs)
     out = [
         *fx.head,
-        *(Part(f"camp{s}", _camp_part, fx.camp_reads[s], (s, housed_count(obs, s), *who)) for s in range(n)),
+        *(Part(f"camp{s}", CAMP, fx.camp_reads[s], (s, housed_count(obs, s), *who)) for s in range(n)),
         fx.lake_open,
         *_tiles(obs, resolving, colours, me),
         *fx.lake_end,
-        Part("arrows", _arrows_part, fx.arrows_reads, (resolving, *who)),
+        Part("arrows", ARROWS, fx.arrows_reads, (resolving, *who)),
         fx.legend,
-        Part("status", _status_part, fx.status_reads, (*who, active)),
+        Part("status", STATUS, fx.status_reads, (active, *who)),
         fx.action_board,
     ]
     out += [
         Part(
             f"box-{row[1]}",
-            _box_row_part,
+            BOX_ROW,
             fx.box_reads[r],
             (r, now[1] if now is not None and now[0] == row[0] else -1, *who),
         )
@@ -307,10 +329,10 @@ def parts(observation: Obs) -> list[Part]:
     ]
     out.append(fx.action_board_end)
     for s in range(n):
-        out += (Part(f"seat{s}", _board_head_part, fx.head_reads[s], (s, active == s, *who)), fx.bodies[s])
+        out += (Part(f"seat{s}", BOARD_HEAD, fx.head_reads[s], (s, active == s, *who)), fx.bodies[s])
     out += [
         fx.pieces,
-        Part("lake-pieces", _lake_pieces_part, fx.lake_pieces_reads, (resolving, *who)),
+        Part("lake-pieces", LAKE_PIECES, fx.lake_pieces_reads, (resolving, *who)),
         *fx.markers,
     ]
     return out

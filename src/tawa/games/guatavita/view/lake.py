@@ -331,7 +331,7 @@ def _hex_title(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
             )
         if pos in lake.known:
             lines.append(f"You inspected it: {face_text(lake.known[pos])}. {tx.rule('known')}")
-        others = [i for i in lake.inspectors.get(pos, []) if i != seats.me]
+        others = [i for i in lake.inspectors.get(pos, []) if i != seats.observer]
         if others:
             lines.append("Inspected by " + ", ".join(seats.who(i) for i in others) + f". {tx.rule('inspected')}")
         if phase >= 3:
@@ -347,7 +347,7 @@ def tile(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
     phase = int(cell["phase"])
     x, y = hex_xy(pos)
     drained = bool(cell["drained"])
-    act = _hex_action(lake, seats.me, pos)
+    act = _hex_action(lake, seats.observer, pos)
     cls = f"hex phase{phase}" + (" drained" if drained else " water") + (" explored" if pos in lake.pending else "")
     out = [
         f'<g id="hex-{pos}" class="{cls}" data-pos="{pos}" {_move(x, y)}'
@@ -369,7 +369,7 @@ def tile(obs: Obs, lake: Lake, seats: Seats, tx: Texts, pos: str) -> str:
                 'stroke-dasharray="5 3"/>'
             )
             out.append(_known_strip(lake.known[pos]))
-        for i, s in enumerate(i for i in lake.inspectors.get(pos, []) if i != seats.me):
+        for i, s in enumerate(i for i in lake.inspectors.get(pos, []) if i != seats.observer):
             out.append(_eye(seats.fill(s), 24, -20 + 9 * i))
         if lake.resolving == pos:
             out.append(f'<polygon points="{hex_points(R - 2.5)}" fill="none" stroke="#ffffff" stroke-width="3"/>')
@@ -419,7 +419,7 @@ def spots(obs: Obs, seats: Seats, tx: Texts) -> str:
         )
         out.append(
             f'<g id="spot-{spot}" class="spot" data-seat="{s}" data-level="{level}" {_move(x, y)}'
-            + (' data-action="pump upgrade"' if s == seats.me else "")
+            + (' data-action="pump upgrade"' if s == seats.observer else "")
             + ">"
             + _title(text)
             + stubs

@@ -4,6 +4,7 @@ convention; the pump spots, T-PUMPS; the camps in the board corners), and the se
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -77,6 +78,39 @@ def spot_xy(spot: str) -> tuple[float, float]:
 UNKNOWN = object()
 
 
+class _Marked:
+    """The observer of a part drawn once for every observer (``tawa.core.svgparts.ForObserver``): where the text
+    says something of the observer, a mark stands (``Seats.who``, ``Seats.turn``, ``Seats.mine``), and ``fill``
+    writes each observer's words in."""
+
+    def __repr__(self) -> str:
+        return "<marked observer>"
+
+
+MARKED = _Marked()
+MARK_SEATS = 4  # a mark for each seat: Guatavita has 2-4 players (its `info.players`)
+_YOU, _TURN, _MINE = 0xE000, 0xE010, 0xE020  # private-use characters: no text of the game holds them
+
+
+@functools.lru_cache(maxsize=16)
+def _fills(me: int | None) -> tuple[tuple[str, str], ...]:
+    out = []
+    for s in range(MARK_SEATS):
+        out.append((chr(_YOU + s), " (you)" if s == me else ""))
+        out.append((chr(_TURN + s), "your turn" if s == me else "to play"))
+        out.append((chr(_MINE + s), " mine" if s == me else ""))
+    return tuple(out)
+
+
+def fill(text: str, me: int | None) -> str:
+    """A part drawn for ``MARKED`` as the observer ``me`` sees it (``tawa.core.svgparts.ForObserver``). A few
+    ``str.replace`` (``str.translate`` is a hundred times slower on such a text: it looks every character up)."""
+    for mark, words in _fills(me):
+        if mark in text:
+            text = text.replace(mark, words)
+    return text
+
+
 def active_seat(obs: Obs) -> int | None:
     d = obs["decision"]
     return None if d is None else int(d[1])
@@ -94,11 +128,11 @@ class Seats:
 
     def __init__(self, obs: Obs) -> None:
         self.players: list[Mapping[str, Any]] = list(obs["players"])
-        self.me: int | None = obs["seat"]
+        self.me: int | _Marked | None = obs["seat"]
         self._active: int | object | None = active_seat(obs)
 
     @classmethod
-    def known(cls, colours: tuple[str, ...], me: int | None, active: int | object | None = UNKNOWN) -> Seats:
+    def known(cls, colours: tuple[str, ...], me: int | _Marked | None, active: int | object | None = UNKNOWN) -> Seats:
         """The seats of a part drawn from a projection (``tawa.core.svgparts``): their colours, the observer and,
         for the parts that show it, the seat to act."""
         seats = cls.__new__(cls)
@@ -114,8 +148,30 @@ class Seats:
     def name(self, s: int) -> str:
         return str(self.players[s]["colour"]).capitalize()
 
+    @property
+    def observer(self) -> int | None:
+        """The observer, for a part that draws what only it sees (its inspections, its clickable pump): such a part
+        is never drawn for ``MARKED`` (it raises)."""
+        if isinstance(self.me, _Marked):
+            raise UndeclaredRead("this part shows what its observer sees: it cannot be drawn for a marked observer")
+        return self.me
+
     def who(self, s: int) -> str:
+        if self.me is MARKED:
+            return self.name(s) + chr(_YOU + s)
         return self.name(s) + (" (you)" if s == self.me else "")
+
+    def turn(self, s: int) -> str:
+        """What seat ``s``, to act, is told: "your turn" when it is the observer, else "to play"."""
+        if self.me is MARKED:
+            return chr(_TURN + s)
+        return "your turn" if s == self.me else "to play"
+
+    def mine(self, s: int) -> str:
+        """ " mine" when seat ``s`` is the observer (a class name), else nothing."""
+        if self.me is MARKED:
+            return chr(_MINE + s)
+        return " mine" if s == self.me else ""
 
     def fill(self, s: int) -> str:
         return COLOUR_HEX.get(str(self.players[s]["colour"]).lower(), SEAT_FALLBACK[s % len(SEAT_FALLBACK)])

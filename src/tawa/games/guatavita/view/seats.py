@@ -67,7 +67,7 @@ def resource_head(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> st
     if obs["stage"] == "plan" and p["gold_duty"] and not p["placed"]:
         flags.append("must open with Loan (GV-109)")
     if active:
-        flags.insert(0, "your turn" if s == seats.me else "to play")
+        flags.insert(0, seats.turn(s))
     head = f"{seats.who(s)} · pump {p['spot']}"
     sup = p["supply"]
     uses = ", ".join(f"{k} {v}" for k, v in p["uses"].items() if v)
@@ -81,7 +81,7 @@ def resource_head(obs: Obs, seats: Seats, tx: Texts, s: int, active: bool) -> st
         + tx.rule("board")
     )
     out = [
-        f'<g id="seat{s}" class="seat{" active" if active else ""}{" mine" if s == seats.me else ""}" data-seat="{s}">',
+        f'<g id="seat{s}" class="seat{" active" if active else ""}{seats.mine(s)}" data-seat="{s}">',
         _title(text),
         _rect(
             x,
