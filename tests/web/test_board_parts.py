@@ -21,8 +21,19 @@ from harness import BoardParts
 import tawa
 from tawa.core.registry import short_games
 from tawa.core.rng import Rng
-from tawa.core.svgparts import LEN, ForObserver, Memo, Part, Sight, UndeclaredRead, document, project, read_value
-from tawa.games.guatavita.view.layout import MARKED, Seats
+from tawa.core.svgparts import (
+    LEN,
+    MARKED,
+    ForObserver,
+    Memo,
+    Part,
+    Sight,
+    UndeclaredRead,
+    document,
+    project,
+    read_value,
+)
+from tawa.games.guatavita.view.layout import Seats
 from tawa.lab.playout import random_action
 from tawa.web.protocol import encode_text
 
@@ -194,7 +205,7 @@ def test_a_part_whose_reads_are_equal_keeps_its_number_and_one_that_moved_gets_a
     assert d3.keys == memo.keys(d3.parts, grown)
 
 
-_MARK = object()
+_MARK = MARKED
 _drawn: list[Any] = []
 
 
@@ -208,7 +219,7 @@ def _fill(text: str, me: Any) -> str:
     return text.replace("\ue000", " (you)" if me == 0 else "")
 
 
-GREETING = ForObserver(_greeting, _fill, _MARK)
+GREETING = ForObserver(_greeting, _fill)
 
 
 def test_a_part_for_every_observer_is_drawn_once_and_each_observer_gets_its_own_words() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from tawa.core.svg import n as _f
-from tawa.core.svgparts import LEN, Part, Path, document
+from tawa.core.svgparts import LEN, ForObserver, Part, Path, document
 from tawa.games.ayar.view.lake import (
     LAKE_FRAME,
     boat_route,
@@ -57,7 +57,7 @@ from tawa.games.ayar.view.seats import (
     step_slots,
 )
 from tawa.games.ayar.view.shapes import defs, rect
-from tawa.games.ayar.view.status import status
+from tawa.games.ayar.view.status import fill, status
 from tawa.games.ayar.view.weaving import placed_tiles, weave_area
 
 CSS = [
@@ -130,6 +130,9 @@ def _background(_obs: Obs, n: int) -> str:
 COMP: Path = ("components",)
 
 
+STATUS = ForObserver(status, fill)
+"""The status line: it names the seat to act as "you" for that seat only, so it is drawn once for every observer
+(``tawa.core.svgparts.ForObserver``), its observer the part's argument."""
 STATUS_READS: tuple[Path, ...] = (
     COMP,
     ("players",),
@@ -142,7 +145,6 @@ STATUS_READS: tuple[Path, ...] = (
     ("context",),
     ("tokens_pending",),
     ("textile_tops",),
-    ("seat",),
     ("final",),
     ("ayars",),
     ("spots",),
@@ -259,7 +261,7 @@ def parts(observation: Obs) -> list[Part]:
     chosen = ctx["chosen_stack"] if phase == "place" else -1
     pend = obs["tokens_pending"]
     observer = obs["seat"]
-    out = [*fx.head, Part("status", status, STATUS_READS), fx.main]
+    out = [*fx.head, Part("status", STATUS, STATUS_READS, (observer,)), fx.main]
     for q in range(4):
         out += [
             fx.path[q],

@@ -33,7 +33,6 @@ from tawa.games.guatavita.view.layout import (
     BOARD_Y1,
     HEIGHT,
     LX,
-    MARKED,
     POS_NAMES,
     TRACK,
     WATER,
@@ -187,7 +186,7 @@ def _resource_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -
 # for every observer whose projection is the same, each observer's words filled in (``ForObserver``). The lake's tiles
 # and the pump spots show the observer in what they draw (its own inspections, its clickable pump): not these.
 TRACK_PART, CAMP, ARROWS, STATUS, BOX_ROW, BOARD_HEAD, BOARD_BODY, LAKE_PIECES, SCORE_MARKERS, CAMP_MARKERS = (
-    ForObserver(draw, fill, MARKED)
+    ForObserver(draw, fill)
     for draw in (
         _track_part,
         _camp_part,
@@ -201,7 +200,7 @@ TRACK_PART, CAMP, ARROWS, STATUS, BOX_ROW, BOARD_HEAD, BOARD_BODY, LAKE_PIECES, 
         _camp_markers_part,
     )
 )
-RESOURCE_MARKERS = ForObserver(_resource_markers_part, fill, MARKED)
+RESOURCE_MARKERS = ForObserver(_resource_markers_part, fill)
 
 STYLE_TAG, DEFS, GROUND, LEGEND = f"<style>{STYLE}</style>", defs(), _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _legend()
 OVERRIDES: Path = ("overrides",)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tawa.core.svg import n as _n
-from tawa.core.svgparts import UndeclaredRead
+from tawa.core.svgparts import MARKED, Marked, UndeclaredRead, fill_in
 from tawa.games.guatavita.data import CENTRE_NAME, LAKE_COORDS, PUMP_SPOTS, hex_distance
 
 Obs = Mapping[str, Any]
@@ -78,16 +78,8 @@ def spot_xy(spot: str) -> tuple[float, float]:
 UNKNOWN = object()
 
 
-class _Marked:
-    """The observer of a part drawn once for every observer (``tawa.core.svgparts.ForObserver``): where the text
-    says something of the observer, a mark stands (``Seats.who``, ``Seats.turn``, ``Seats.mine``), and ``fill``
-    writes each observer's words in."""
-
-    def __repr__(self) -> str:
-        return "<marked observer>"
-
-
-MARKED = _Marked()
+# Where a part says something of the observer (``Seats.who``, ``Seats.turn``, ``Seats.mine``), a part drawn once for
+# every observer (``tawa.core.svgparts.ForObserver``) has a mark, and ``fill`` writes each observer's words in.
 MARK_SEATS = 4  # a mark for each seat: Guatavita has 2-4 players (its `info.players`)
 _YOU, _TURN, _MINE = 0xE000, 0xE010, 0xE020  # private-use characters: no text of the game holds them
 
@@ -103,12 +95,8 @@ def _fills(me: int | None) -> tuple[tuple[str, str], ...]:
 
 
 def fill(text: str, me: int | None) -> str:
-    """A part drawn for ``MARKED`` as the observer ``me`` sees it (``tawa.core.svgparts.ForObserver``). A few
-    ``str.replace`` (``str.translate`` is a hundred times slower on such a text: it looks every character up)."""
-    for mark, words in _fills(me):
-        if mark in text:
-            text = text.replace(mark, words)
-    return text
+    """A part drawn for ``MARKED`` as the observer ``me`` sees it (``tawa.core.svgparts.ForObserver``)."""
+    return fill_in(text, _fills(me))
 
 
 def active_seat(obs: Obs) -> int | None:
@@ -128,11 +116,11 @@ class Seats:
 
     def __init__(self, obs: Obs) -> None:
         self.players: list[Mapping[str, Any]] = list(obs["players"])
-        self.me: int | _Marked | None = obs["seat"]
+        self.me: int | Marked | None = obs["seat"]
         self._active: int | object | None = active_seat(obs)
 
     @classmethod
-    def known(cls, colours: tuple[str, ...], me: int | _Marked | None, active: int | object | None = UNKNOWN) -> Seats:
+    def known(cls, colours: tuple[str, ...], me: int | Marked | None, active: int | object | None = UNKNOWN) -> Seats:
         """The seats of a part drawn from a projection (``tawa.core.svgparts``): their colours, the observer and,
         for the parts that show it, the seat to act."""
         seats = cls.__new__(cls)
@@ -152,7 +140,7 @@ class Seats:
     def observer(self) -> int | None:
         """The observer, for a part that draws what only it sees (its inspections, its clickable pump): such a part
         is never drawn for ``MARKED`` (it raises)."""
-        if isinstance(self.me, _Marked):
+        if isinstance(self.me, Marked):
             raise UndeclaredRead("this part shows what its observer sees: it cannot be drawn for a marked observer")
         return self.me
 

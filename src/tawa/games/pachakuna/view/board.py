@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tawa.core.svg import n as _fmt
@@ -170,14 +170,16 @@ def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
 TileMarks = tuple[bool, bool, bool, tuple[int, int] | None]
 
 
-def tile_marks(obs: Obs, name: str) -> TileMarks:
+def tile_marks(
+    name: str, rocks: Collection[str], rotated: Collection[str], rotating: bool, paying: tuple[str, int, int] | None
+) -> TileMarks:
     """What a tile cell shows besides its tile: a rock on it, whether it was rotated this turn, whether it shows
-    the rotated mark (rotated, while the rotate steps last), and the pending paid rotation of it (orientation,
-    pieces still to pay) or None."""
-    pay = obs["paying"]
-    pending = (pay["orientation"], pay["still"]) if pay and pay["tile"] == name else None
-    rotated = name in obs["rotated"]
-    return name in obs["rocks"], rotated, rotated and obs["step"] in ("rotate", "rotate-paid"), pending
+    the rotated mark (rotated, while the rotate steps last: ``rotating``), and the pending paid rotation of it
+    (orientation, pieces still to pay) or None; ``paying``: the observation's pending paid rotation as (tile,
+    orientation, pieces still to pay), or None."""
+    turned = name in rotated
+    pending = (paying[1], paying[2]) if paying is not None and paying[0] == name else None
+    return name in rocks, turned, turned and rotating, pending
 
 
 def _rock(name: str) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tawa.core.svgparts import Part, Path, document
+import functools
+from typing import Any
+
+from tawa.core.svgparts import ForObserver, Part, Path, document
 from tawa.games.pachakuna.data import CELL_NAMES
 from tawa.games.pachakuna.view.board import (
     cell_group,
@@ -17,7 +20,7 @@ from tawa.games.pachakuna.view.board import (
     tile_marks,
 )
 from tawa.games.pachakuna.view.layout import HEIGHT, WIDTH, Obs
-from tawa.games.pachakuna.view.seats import bag_panel, seat_head, seat_llamas, seat_supply, status
+from tawa.games.pachakuna.view.seats import bag_panel, fill, seat_head, seat_llamas, seat_supply, status
 
 STYLE = (
     "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}"
@@ -36,12 +39,14 @@ CELL_GROUPS = tuple(tuple(CELL_NAMES[i : i + 8]) for i in range(0, len(CELL_NAME
 LEGEND, FRAME, FRAME_SIDES = legend(), frame(), frame_sides()
 
 
+STATUS = ForObserver(status, fill)
+"""The status line: "your turn" for the seat to act, "to play" for the other and spectators, so it is drawn once for
+every observer (``tawa.core.svgparts.ForObserver``), its observer the part's argument."""
 STATUS_READS: tuple[Path, ...] = tuple(
     (k,)
     for k in (
         "step",
         "active",
-        "observer",
         "winner",
         "draw",
         "turn_cap",
@@ -55,13 +60,45 @@ STATUS_READS: tuple[Path, ...] = tuple(
 )
 
 
+@functools.lru_cache(maxsize=1024)
+def _cell_parts(
+    villages: tuple[tuple[str, str], ...],
+    sold: tuple[str, ...],
+    rocks: tuple[str, ...],
+    rotated: tuple[str, ...],
+    rotating: bool,
+    paying: tuple[str, int, int] | None,
+) -> tuple[Part, ...]:
+    """The cells' parts, a group of eight cells each, from what their marks depend on (``tile_marks``: rocks, the
+    tiles rotated this turn, whether the rotate steps last, the pending paid rotation): these change a few times a
+    game, so the parts are made once for each (one object each: a server compares them with the previous ones)."""
+    village_of = dict(villages)
+    out = []
+    for i, names in enumerate(CELL_GROUPS):
+        cells: list[tuple[str, str | None, Any]] = []
+        reads: list[Path] = [TYPES]
+        for name in names:
+            colour = village_of.get(name)
+            if colour is not None:
+                cells.append((name, colour, colour in sold))
+                reads += [("villages", colour), ("demands",)]
+            else:
+                cells.append((name, None, tile_marks(name, rocks, rotated, rotating, paying)))
+                reads.append(("tiles", name))
+        out.append(Part(f"cells{i}", cell_group, tuple(reads), (tuple(cells),)))
+    return tuple(out)
+
+
+TYPES: Path = ("tile_types",)
+
+
 def parts(observation: Obs) -> list[Part]:
     """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
     the facts derived here (the marks of each tile, who is to play, the llama that moves ...)."""
     obs = observation
     village_of = {cell: colour for colour, cell in obs["village_cells"].items()}
     sold = obs["sold"]
-    types: Path = ("tile_types",)
+    types = TYPES
     meaning = click_meaning(obs)
     out = [
         Part("head", HEAD),
@@ -81,22 +118,20 @@ def parts(observation: Obs) -> list[Part]:
             )
         )
     out.append(Part("cells", '<g id="cells">'))
-    for i, names in enumerate(CELL_GROUPS):
-        cells = tuple(
-            (name, village_of[name], village_of[name] in sold)
-            if name in village_of
-            else (name, None, tile_marks(obs, name))
-            for name in names
-        )
-        reads: list[Path] = [types]
-        for name, colour, _ in cells:
-            reads += [("villages", colour), ("demands",)] if colour is not None else [("tiles", name)]
-        out.append(Part(f"cells{i}", cell_group, tuple(reads), (cells,)))
+    pay = obs["paying"]
+    out += _cell_parts(
+        tuple(village_of.items()),
+        tuple(sold),
+        tuple(obs["rocks"]),
+        tuple(obs["rotated"]),
+        obs["step"] in ("rotate", "rotate-paid"),
+        None if not pay else (pay["tile"], pay["orientation"], pay["still"]),
+    )
     over = obs["step"] == "over"
     out += [
         Part("cells-end", "</g>"),
         Part("frame-sides", FRAME_SIDES),
-        Part("status", status, STATUS_READS),
+        Part("status", STATUS, STATUS_READS, (obs.get("observer"),)),
     ]
     for seat in (0, 1):
         own = tuple(k for k, ll in enumerate(obs["llamas"]) if ll["seat"] == seat)
