@@ -165,8 +165,9 @@ def tap_target(page: Page, ident: str, taps: Taps) -> None:
     raise AssertionError(f"{ident} stayed under {MIN_TARGET} px after zooming")
 
 
-def play_by_taps(page: Page, rng: random.Random, decisions: int) -> Taps:
-    taps = Taps()
+def play_by_taps(page: Page, rng: random.Random, decisions: int, taps: Taps | None = None) -> Taps:
+    """Take ``decisions`` decisions by taps (fewer when the game ends first), counted into ``taps``."""
+    taps = Taps() if taps is None else taps
     for _ in range(decisions):
         page.wait_for_selector(READY, timeout=90_000)
         if page.locator("[data-testid=end-screen]").count():
@@ -213,8 +214,18 @@ def test_twenty_decisions_by_taps_on_a_phone(
     assert zoom_of(phone) == 1
     board = phone.locator(".board-svg svg").bounding_box()
     assert board and board["width"] <= 390
-    taps = play_by_taps(phone, random.Random(24), DECISIONS)
-    assert taps.decisions == DECISIONS, f"the game ended after {taps.decisions} decisions"
+    rng = random.Random(24)
+    taps = play_by_taps(phone, rng, DECISIONS)
+    tables = 1
+    while taps.decisions < DECISIONS and tables < 3:
+        # a game may end first by its own rules (a Guatavita player who decides at random goes bankrupt within 20
+        # decisions in about 3% of games against the progress bots, GV-663); the end screen shows, and the taps go on
+        # at a new table
+        expect(phone.get_by_test_id("end-screen")).to_be_visible()
+        open_table(phone, server, game, players, options)
+        tables += 1
+        play_by_taps(phone, rng, DECISIONS - taps.decisions, taps)
+    assert taps.decisions == DECISIONS, f"the games ended after {taps.decisions} decisions at {tables} tables"
     assert taps.smallest_used >= MIN_TARGET
     if min(taps.sizes_before) < MIN_TARGET:  # a target too small at the zoom met: a tap zoomed to it first
         assert taps.zooms > 0
