@@ -7,7 +7,7 @@ import re
 from typing import NamedTuple
 
 from tawa.core.svg import rect as _rect
-from tawa.core.svgparts import ForObserver, Part, Path, document
+from tawa.core.svgparts import Part, Path, document
 from tawa.games.sacred_valley.data import CROPS
 from tawa.games.sacred_valley.view.catus import (
     age_piles,
@@ -24,7 +24,6 @@ from tawa.games.sacred_valley.view.seats import (
     board,
     board_marks,
     coins,
-    fill,
     markers,
     seat_debts,
     status,
@@ -93,12 +92,10 @@ HEAD = (
 TERRACE: tuple[Path, ...] = (("terrace",), ("cross_level_adjacency",))
 
 
-STATUS = ForObserver(status, fill)
-"""The status line: "your turn" for the seat to act, "to play" for the others, so it is drawn once for every observer
-(``tawa.core.svgparts.ForObserver``), its observer the part's argument."""
 STATUS_READS: tuple[Path, ...] = tuple(
     (k,)
     for k in (
+        "seat",
         "over",
         "players",
         "scores",
@@ -130,6 +127,7 @@ class _Fixed:
             Part("style", f"<style>{STYLE}</style>"),
             Part("defs", DEFS),
             Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
+            Part("status", status, STATUS_READS),
         ]
         self.vine_reads = (*CATU, ("vine_catu",), ("vine_catu_capacity",))
         self.middle = [
@@ -205,7 +203,6 @@ def parts(observation: Obs) -> list[Part]:
     rantic = has_seed_rantic(obs)
     out = [
         *fx.head,
-        Part("status", STATUS, STATUS_READS, (obs["seat"],)),
         Part("main-catu", main_catu, CATU, (rantic,)),
         Part("vine-catu", vine_catu, fx.vine_reads, (rantic,)),
         *fx.middle,
