@@ -86,7 +86,8 @@ class ForObserver:
     with one memo for every seat, that the filled text is the text drawn for the observer. It pays only where the
     observers' projections are equal: a part that reads what only its observer sees (Sacred Valley's status line
     reads every seat's entry, and only the observer's holds its coins, SV-600) gets a template per observer and the
-    fill on top (measured: 4% slower there). Make one per drawing function, at module level (its identity is part of the memo key)."""
+    fill on top (measured: 4% slower there). Make one per drawing function, at module level (its identity is part
+    of the memo key)."""
 
     __slots__ = ("__name__", "draw", "fill")
 

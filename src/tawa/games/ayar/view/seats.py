@@ -5,6 +5,8 @@ bonus spaces; the weaving area is ``weaving``) and, in a solo game, the Rival's 
 
 from __future__ import annotations
 
+import functools
+
 from tawa.core.svg import escape
 from tawa.core.svg import n as _f
 from tawa.core.svg import title as _title
@@ -165,13 +167,19 @@ def step_slots(obs: Obs, seat: int, own: bool) -> str:
 def _slot(obs: Obs, seat: int, s: int, own: bool) -> str:
     comp = components(obs)
     p = obs["players"][seat]
-    x, y = slot_xy(s)
-    lane = LANES[s]
-    arrows = comp["slot_arrows"][s]
-    moon = comp["slot_moon"][s]
     kind, amount = comp["slot_bonus"][s]
     left = sum(1 for c in lane_cells(s) if p["grid"][c])
-    laid = p["slots"][s]
+    return _slot_text(seat, s, own, left, p["slots"][s], comp["slot_arrows"][s], comp["slot_moon"][s], kind, amount)
+
+
+@functools.lru_cache(maxsize=8192)
+def _slot_text(
+    seat: int, s: int, own: bool, left: int, laid: int, arrows: int, moon: int, kind: str, amount: int
+) -> str:
+    """Step slot ``s`` of ``seat`` from all it shows (``left``: Tambos left in its lane; ``laid``: the marker on it or
+    -1; the slot's arrows, Moon and clan bonus from the components): a few hundred texts in all, kept once drawn."""
+    x, y = slot_xy(s)
+    lane = LANES[s]
     state = (
         f"the {MARKERS[laid]} marker lies here"
         if laid >= 0
@@ -452,33 +460,31 @@ def bonus_spaces(obs: Obs, seat: int, own: bool, to_place: int) -> str:
 # ---- pieces on a board: Tambos, Step markers
 def grid_tambos(obs: Obs, seat: int, n: int, own: bool, in_hand: int) -> str:
     """A seat's Tambos on its grid; ``in_hand``: the grid cell of the Tambo it took and is placing (-1)."""
+    grid = obs["players"][seat]["grid"]
+    return "".join(_grid_tambo(seat, n, own, c, c == in_hand) for c in range(16) if grid[c] or c == in_hand)
+
+
+@functools.lru_cache(maxsize=4096)
+def _grid_tambo(seat: int, n: int, own: bool, c: int, in_hand: bool) -> str:
+    """The Tambo on grid cell ``c`` of ``seat`` (``in_hand``: taken, being placed): a few hundred, kept once drawn."""
     lay = layout(n)
-    p = obs["players"][seat]
-    out = []
-    tambo = f"ay-tambo-{seat_key(seat)}"
-    for c in range(16):
-        name = cell_name(c)
-        if not p["grid"][c] and c != in_hand:
-            continue
-        x, y = lay.at(seat, *grid_cell_xy(c))
-        if c == in_hand:
-            text = f"The Tambo P{seat + 1} took from {name}, to be placed on a spot (AY-132 [S])."
-            y -= 6 * lay.zoom
-        else:
-            text = f"Tambo of P{seat + 1} on grid cell {name}. " + RULES["tambo"]
-        out.append(
-            piece(
-                f"seat{seat}-tambo-{name}",
-                "tambo in-hand" if c == in_hand else "tambo",
-                x,
-                y,
-                text,
-                use(tambo, scale=1.25),
-                lay.zoom,
-                action=f"tambo {name}" if own else None,
-            )
-        )
-    return "".join(out)
+    name = cell_name(c)
+    x, y = lay.at(seat, *grid_cell_xy(c))
+    if in_hand:
+        text = f"The Tambo P{seat + 1} took from {name}, to be placed on a spot (AY-132 [S])."
+        y -= 6 * lay.zoom
+    else:
+        text = f"Tambo of P{seat + 1} on grid cell {name}. " + RULES["tambo"]
+    return piece(
+        f"seat{seat}-tambo-{name}",
+        "tambo in-hand" if in_hand else "tambo",
+        x,
+        y,
+        text,
+        use(f"ay-tambo-{seat_key(seat)}", scale=1.25),
+        lay.zoom,
+        action=f"tambo {name}" if own else None,
+    )
 
 
 def step_markers(obs: Obs, seat: int, n: int, own: bool) -> str:

@@ -130,7 +130,15 @@ def face_defs(obs: Obs) -> str:
 
 def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
     kind, o = obs["tiles"][name]
-    regions = obs["tile_types"][kind]
+    return _tile_cell_text(name, kind, o, regions_key(obs["tile_types"][kind]), face_id(obs, kind), marks)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tile_cell_text(
+    name: str, kind: str, o: int, regions: tuple[tuple[str, tuple[int, ...]], ...], face: str, marks: TileMarks
+) -> str:
+    """Tile cell ``name`` from all it shows (its tile's type, regions and ``<defs>`` face, the orientation, the
+    marks): a few thousand texts in all, kept once drawn; a move redraws one cell of a group of eight."""
     x, y = cell_xy(name)
     rock, rotated, marked, pay = marks
     state = [
@@ -147,7 +155,7 @@ def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
         f'data-cell="{name}">',
         _title(" ".join(state)),
         f'<g id="tile-{suffix(name)}" class="tile" style="transform:rotate({_fmt(TURN_DEG * o)}deg)">'
-        f'<use href="#{face_id(obs, kind)}"/></g>',
+        f'<use href="#{face}"/></g>',
         f'<polygon class="hex" points="{hex_points(S - 1.5)}" fill="none" stroke="#3d4a2a" stroke-width="1.2"/>',
     ]
     if marked:
