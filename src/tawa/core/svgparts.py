@@ -84,10 +84,10 @@ class ForObserver:
     words in (``fill``, usually ``fill_in`` with the observer's words; a hundredth of a drawing): two seats see the
     same status line in one drawing where they were two. ``tests/web/test_board_parts.py`` checks, over whole games
     with one memo for every seat, that the filled text is the text drawn for the observer. It pays only where the
-    observers' projections are equal: a part that reads what only its observer sees (Sacred Valley's status line
-    reads every seat's entry, and only the observer's holds its coins, SV-600) gets a template per observer and the
-    fill on top (measured: 4% slower there). Make one per drawing function, at module level (its identity is part
-    of the memo key)."""
+    observers' projections are equal: a part that reads what only its observer sees gets a template per observer and
+    the fill on top (Sacred Valley's status line read every seat's whole entry, where only the observer's holds its
+    coins, SV-600: 4% slower a move, until it read of each seat only what it shows). Make one per drawing function,
+    at module level (its identity is part of the memo key)."""
 
     __slots__ = ("__name__", "draw", "fill")
 

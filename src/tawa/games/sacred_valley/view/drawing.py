@@ -7,7 +7,7 @@ import re
 from typing import NamedTuple
 
 from tawa.core.svg import rect as _rect
-from tawa.core.svgparts import Part, Path, document
+from tawa.core.svgparts import LEN, ForObserver, Part, Path, document
 from tawa.games.sacred_valley.data import CROPS
 from tawa.games.sacred_valley.view.catus import (
     age_piles,
@@ -24,6 +24,7 @@ from tawa.games.sacred_valley.view.seats import (
     board,
     board_marks,
     coins,
+    fill,
     markers,
     seat_debts,
     status,
@@ -92,14 +93,17 @@ HEAD = (
 TERRACE: tuple[Path, ...] = (("terrace",), ("cross_level_adjacency",))
 
 
+STATUS = ForObserver(status, fill)
+"""The status line: "your turn" for the seat to act, "to play" for the others, so it is drawn once for every observer
+(``tawa.core.svgparts.ForObserver``), its observer the part's argument. It reads of each seat only its crop and how
+many Warehouse tiles it holds (the places at the end, SV-586), never its entry whole: only the observer's holds its
+coins (SV-600), and a read of it would give every observer a projection, and a template, of its own."""
 STATUS_READS: tuple[Path, ...] = tuple(
     (k,)
     for k in (
-        "seat",
         "over",
         "players",
         "scores",
-        "player",
         "capped",
         "active",
         "round",
@@ -127,8 +131,12 @@ class _Fixed:
             Part("style", f"<style>{STYLE}</style>"),
             Part("defs", DEFS),
             Part("ground", _rect(0, 0, WIDTH, HEIGHT, "#efe3c8")),
-            Part("status", status, STATUS_READS),
         ]
+        self.status_reads = (
+            *STATUS_READS,
+            *(("player", p, "crop") for p in range(n)),
+            *(("player", p, "warehouse", LEN) for p in range(n)),
+        )
         self.vine_reads = (*CATU, ("vine_catu",), ("vine_catu_capacity",))
         self.middle = [
             Part(
@@ -203,6 +211,7 @@ def parts(observation: Obs) -> list[Part]:
     rantic = has_seed_rantic(obs)
     out = [
         *fx.head,
+        Part("status", STATUS, fx.status_reads, (obs["seat"],)),
         Part("main-catu", main_catu, CATU, (rantic,)),
         Part("vine-catu", vine_catu, fx.vine_reads, (rantic,)),
         *fx.middle,

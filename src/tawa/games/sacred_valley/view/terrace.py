@@ -4,6 +4,7 @@ Harvest Track below it, with the pieces on them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from typing import Any
@@ -135,35 +136,74 @@ def reserves(obs: Obs) -> str:
 def _cell(obs: Obs, t: Terrace, grid: str) -> str:
     cell = t.cells[grid]
     x, y = t.xy(grid)
-    s = t.size
     level = cell["level"]
     r, c = t.pos[grid]
     crop = cell.get("tile")
-    river = r == obs["first_row"]
-    locked = obs["covers"].get(str(level)) == "on_terrace"
+    m = cell.get("meeple")
+    pl = obs["planting"]
+    return _cell_text(
+        grid,
+        x,
+        y,
+        t.size,
+        level,
+        r,
+        c,
+        crop,
+        bool(cell.get("isolated")),
+        cell.get("alpaca"),
+        None if m is None else f"{m['kind'].capitalize()} meeple of {seat_name(obs, m['seat'])}",
+        r == obs["first_row"],
+        obs["covers"].get(str(level)) == "on_terrace",
+        farmland_size(t, grid, crop)[0] if crop and crop != "vine" else -1,
+        LEVEL_FILL[min(t.levels.index(level), len(LEVEL_FILL) - 1)],
+        pl["crop"] if pl and pl["grid"] == grid else None,
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell_text(
+    grid: str,
+    x: float,
+    y: float,
+    s: float,
+    level: int,
+    r: int,
+    c: int,
+    crop: str | None,
+    isolated: bool,
+    alpaca: str | None,
+    meeple: str | None,
+    river: bool,
+    locked: bool,
+    farmland: int,
+    fill: str,
+    planting: str | None,
+) -> str:
+    """Grid ``grid`` from all it shows (its place and size, level, Seed Tile, alpaca, meeple, whether it is the river
+    row or locked, its Farmland's size, the crop being planted on it): a move changes a cell or two of the terrace,
+    whose other cells are kept once drawn."""
     parts = [f"Grid {grid} (row {r}, column {c}, level {level})"]
     if crop:
-        parts.append(f"{crop} Seed Tile" + (" (isolated)" if cell.get("isolated") else ""))
+        parts.append(f"{crop} Seed Tile" + (" (isolated)" if isolated else ""))
         if crop != "vine":
-            parts.append(f"its Farmland has {_plural(farmland_size(t, grid, crop)[0], 'tile')}")
+            parts.append(f"its Farmland has {_plural(farmland, 'tile')}")
     else:
         parts.append("no Seed Tile")
-    if "alpaca" in cell:
-        parts.append(f"alpaca {cell['alpaca']}")
-    if "meeple" in cell:
-        m = cell["meeple"]
-        parts.append(f"{m['kind'].capitalize()} meeple of {seat_name(obs, m['seat'])}")
-    occupied = crop or "alpaca" in cell or "meeple" in cell
+    if alpaca is not None:
+        parts.append(f"alpaca {alpaca}")
+    if meeple is not None:
+        parts.append(meeple)
+    occupied = crop or alpaca is not None or meeple is not None
     parts.append("occupied" if occupied else "empty")
     rules = [RULES["grid"]]
     if river:
         rules.append(RULES["river"])
-    if cell.get("isolated"):
+    if isolated:
         rules.append(RULES["isolated"])
     if locked:
         rules.append(RULES["locked"].format(fee=UNLOCK_FEE.get(level, 0)))
     title = "; ".join(parts) + ". " + " ".join(rules)
-    fill = LEVEL_FILL[min(t.levels.index(level), len(LEVEL_FILL) - 1)]
     meant = "" if crop else f' data-action="plant {grid}"'  # an empty grid: why no planting there (issue 24)
     out = [
         f'<g id="cell-{grid}" class="cell{" river" if river else ""}" data-grid="{grid}" data-level="{level}" '
@@ -174,15 +214,10 @@ def _cell(obs: Obs, t: Terrace, grid: str) -> str:
         f'stroke-opacity="0.08" stroke-width="2"/>',
     ]
     if crop:
-        out.append(
-            f'<g transform="translate({_n(s / 2)},{_n(s / 2)})">{tile(crop, s - 8, bool(cell.get("isolated")))}</g>'
-        )
-    pl = obs["planting"]
-    if pl and pl["grid"] == grid:
+        out.append(f'<g transform="translate({_n(s / 2)},{_n(s / 2)})">{tile(crop, s - 8, isolated)}</g>')
+    if planting is not None:
         if not crop:
-            out.append(
-                f'<g transform="translate({_n(s / 2)},{_n(s / 2)})" opacity="0.55">{tile(pl["crop"], s - 8)}</g>'
-            )
+            out.append(f'<g transform="translate({_n(s / 2)},{_n(s / 2)})" opacity="0.55">{tile(planting, s - 8)}</g>')
         out.append(_rect(2, 2, s - 4, s - 4, "none", "#ffd21f", 4, ' stroke-width="3.5" class="planting-mark"'))
     out.append("</g>")
     return "".join(out)
