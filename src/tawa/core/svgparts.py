@@ -25,6 +25,7 @@ whose read values changed get a key again (``Drawing``), which needs the observa
 
 from __future__ import annotations
 
+import functools
 import json
 import marshal
 import sys
@@ -193,8 +194,10 @@ class _Only(dict[Any, Any]):
     __iter__ = keys = values = items = __len__ = _whole
 
 
-def _tree(reads: Sequence[Path]) -> dict[Any, Any]:
-    """The read paths as a tree: a key maps to ``True`` (the whole value) or to the subtree of what is read."""
+@functools.lru_cache(maxsize=4096)
+def _tree(reads: tuple[Path, ...]) -> dict[Any, Any]:
+    """The read paths as a tree: a key maps to ``True`` (the whole value) or to the subtree of what is read (one
+    tree for every projection with these reads: ``_take`` never changes it)."""
     root: dict[Any, Any] = {}
     for path in reads:
         node = root
@@ -216,13 +219,18 @@ def _take(value: Any, node: dict[Any, Any] | bool) -> Any:
     if isinstance(value, Mapping):
         return _Only({k: _take(value[k], sub) for k, sub in node.items() if k in value}, frozenset(node))
     if isinstance(value, list | tuple):
-        return [_take(value[i], node[i]) if i in node else HIDDEN for i in range(len(value))]
+        n = len(value)
+        out: list[Any] = [HIDDEN] * n  # the elements read, each projected; the others refuse every use
+        for i, sub in node.items():
+            if type(i) is int and 0 <= i < n:
+                out[i] = _take(value[i], sub)
+        return out
     raise UndeclaredRead(f"a read path goes into {type(value).__name__}")
 
 
 def project(obs: Obs, reads: Sequence[Path]) -> Obs:
     """The observation as a part whose ``reads`` are given sees it (see the module docstring)."""
-    taken = _take(obs, _tree(reads))
+    taken = _take(obs, _tree(reads if type(reads) is tuple else tuple(reads)))
     assert isinstance(taken, Mapping)
     return taken
 
