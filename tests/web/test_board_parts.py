@@ -26,10 +26,12 @@ from tawa.core.svgparts import (
     MARKED,
     ForObserver,
     Memo,
+    ObserverWords,
     Part,
     Sight,
     UndeclaredRead,
     document,
+    fill_in,
     project,
     read_value,
 )
@@ -251,3 +253,15 @@ def test_a_guatavita_part_that_shows_what_its_observer_sees_is_never_drawn_for_a
     with pytest.raises(UndeclaredRead):
         _ = seats.observer
     assert Seats.known(("red", "blue"), 1).observer == 1
+
+
+def test_observer_words_give_each_observer_its_own_and_a_template_marks_that_fill_in_replaces() -> None:
+    who = ObserverWords(0xE100, 3, "you", lambda s: f"P{s + 1}")
+    assert [who.of(s, 1) for s in range(3)] == ["P1", "you", "P3"]
+    assert [who.of(s, None) for s in range(3)] == ["P1", "P2", "P3"]  # a spectator
+    template = " · ".join(who.of(s, MARKED) for s in range(3))
+    assert all(0xE100 <= ord(c) < 0xE103 for c in template.replace(" · ", ""))
+    assert fill_in(template, who.words(2)) == "P1 · P2 · you"
+    assert fill_in(template, who.words(None)) == "P1 · P2 · P3"
+    with pytest.raises(ValueError):
+        ObserverWords(0x41, 2, "you", "them")  # "A": a letter a text may hold, not a private-use mark

@@ -77,6 +77,33 @@ def fill_in(text: str, words: Sequence[tuple[str, str]]) -> str:
     return text
 
 
+class ObserverWords:
+    """What a view says of seat ``s`` that depends on whether ``s`` is the observer: ``mine`` when it is, ``others``
+    (a text, or a function of the seat) when it is not; for ``MARKED``, a mark (the private-use character ``base +
+    s``: no game text holds one) that a ``ForObserver`` part's fill replaces with the observer's words (``words``)."""
+
+    def __init__(self, base: int, seats: int, mine: str, others: str | Callable[[int], str]) -> None:
+        if not (base >= 0xE000 and base + seats <= 0xF8FF):
+            raise ValueError("marks are private-use characters (U+E000..U+F8FF)")
+        self.base, self.seats, self.mine, self.others = base, seats, mine, others
+        self._words: dict[Any, tuple[tuple[str, str], ...]] = {}
+
+    def of(self, s: int, me: Any) -> str:
+        """The words for seat ``s`` as observer ``me`` reads them (a mark for ``MARKED``)."""
+        if me is MARKED:
+            return chr(self.base + s)
+        if s == me:
+            return self.mine
+        return self.others if isinstance(self.others, str) else self.others(s)
+
+    def words(self, me: Any) -> tuple[tuple[str, str], ...]:
+        """Every seat's (mark, words) for observer ``me`` (``fill_in``'s second argument)."""
+        found = self._words.get(me)
+        if found is None:
+            found = self._words[me] = tuple((chr(self.base + s), self.of(s, me)) for s in range(self.seats))
+        return found
+
+
 class ForObserver:
     """A part's drawing that depends on the observer only through words a mark stands for (" (you)", "your turn"):
     a part whose ``draw`` is one of these has the observer as its *last* argument, and ``draw(obs, *args, me)`` is
@@ -625,15 +652,20 @@ class Memo:
             if isinstance(p.draw, str):
                 out.append(self._key_id(p.draw))
                 continue
-            numbers = []
-            for path in p.reads:
-                found = ids.get(path)
-                if found is None:
-                    value, lengths = read_value(obs, path)
-                    found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
-                numbers.append(found)
-            out.append(self._key_id((self._shape(p), tuple(numbers))))
+            out.append(self._key_id((self._shape(p), self._numbers(p.reads, obs, ids))))
         return out
+
+    def _numbers(self, reads: tuple[Path, ...], obs: Obs, ids: dict[Path, Hashable]) -> tuple[Hashable, ...]:
+        """The numbers of the values at ``reads`` in ``obs``: from ``ids`` where known, else read and numbered (and
+        added to ``ids``)."""
+        numbers = []
+        for path in reads:
+            found = ids.get(path)
+            if found is None:
+                value, lengths = read_value(obs, path)
+                found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
+            numbers.append(found)
+        return tuple(numbers)
 
     def text(self, part: Part, key: int, obs: Obs, values: dict[Path, Hashable] | None = None) -> str:
         """The part's text for ``obs`` (whose key's number is ``key``), drawn from its projection when not kept;
@@ -658,15 +690,8 @@ class Memo:
         """A ``ForObserver`` part's template for ``obs``: kept like a text, under the key of the part without its
         observer (the template's own drawing function, the other arguments, the reads and their values)."""
         args = part.args[:-1]
-        ids: dict[Path, Hashable] = {} if values is None else values
-        numbers = []
-        for path in part.reads:
-            found = ids.get(path)
-            if found is None:
-                value, lengths = read_value(obs, path)
-                found = ids[path] = (self._value_id(value), lengths) if lengths else self._value_id(value)
-            numbers.append(found)
-        key = self._key_id((self._shape_of(draw.template, args, part.reads), tuple(numbers)))
+        numbers = self._numbers(part.reads, obs, {} if values is None else values)
+        key = self._key_id((self._shape_of(draw.template, args, part.reads), numbers))
         found = self._texts.get(key)
         if found is not None:
             self._texts.move_to_end(key)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-
 from tawa.core.svg import escape
 from tawa.core.svg import title as _title
-from tawa.core.svgparts import MARKED, Marked, fill_in
+from tawa.core.svgparts import Marked, ObserverWords, fill_in
 from tawa.games.ayar.data import ACTIVITY_NAMES, LANES, MARKERS, PATHS
 from tawa.games.ayar.view.layout import (
     BOARD_EDGE,
@@ -21,24 +19,12 @@ from tawa.games.ayar.view.layout import (
 from tawa.games.ayar.view.shapes import rect, svg_text
 from tawa.games.ayar.view.texts import PHASE_TEXT
 
-_ACTOR = 0xE000  # a private-use character per seat (no text of the game holds one): where the seat to act is named
-
-
-def _who(actor: int, me: int | Marked | None) -> str:
-    """The seat to act as the observer ``me`` reads it: "you", or P1..P4 (a mark for ``MARKED``)."""
-    if me is MARKED:
-        return chr(_ACTOR + actor)
-    return "you" if me is not None and me == actor else f"P{actor + 1}"
-
-
-@functools.lru_cache(maxsize=8)
-def _words(me: int | None) -> tuple[tuple[str, str], ...]:
-    return tuple((chr(_ACTOR + s), _who(s, me)) for s in range(4))  # Ayar seats 1-4 players
+WHO = ObserverWords(0xE000, 4, "you", lambda s: f"P{s + 1}")  # the seat to act, named (Ayar seats 1-4 players)
 
 
 def fill(text: str, me: int | None) -> str:
     """The status line drawn for ``MARKED`` as the observer ``me`` reads it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, _words(me))
+    return fill_in(text, WHO.words(me))
 
 
 def status(obs: Obs, me: int | Marked | None) -> str:
@@ -78,7 +64,7 @@ def status(obs: Obs, me: int | Marked | None) -> str:
                 power=ctx["power"],
                 tile=comp["textiles"][tile][0] if tile is not None else "the Textile",
             )
-        who = _who(actor, me)
+        who = WHO.of(actor, me)
         if phase == "night":
             retiring = obs["retiring"]
             head = f"{when} · Night {rnd}" + (f" · {who}: {what}" if actor >= 0 else f": {what}")

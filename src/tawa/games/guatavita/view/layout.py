@@ -4,13 +4,12 @@ convention; the pump spots, T-PUMPS; the camps in the board corners), and the se
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping
 from typing import Any
 
 from tawa.core.svg import n as _n
-from tawa.core.svgparts import MARKED, Marked, UndeclaredRead, fill_in
+from tawa.core.svgparts import Marked, ObserverWords, UndeclaredRead, fill_in
 from tawa.games.guatavita.data import CENTRE_NAME, LAKE_COORDS, PUMP_SPOTS, hex_distance
 
 Obs = Mapping[str, Any]
@@ -79,24 +78,16 @@ UNKNOWN = object()
 
 
 # Where a part says something of the observer (``Seats.who``, ``Seats.turn``, ``Seats.mine``), a part drawn once for
-# every observer (``tawa.core.svgparts.ForObserver``) has a mark, and ``fill`` writes each observer's words in.
-MARK_SEATS = 4  # a mark for each seat: Guatavita has 2-4 players (its `info.players`)
-_YOU, _TURN, _MINE = 0xE000, 0xE010, 0xE020  # private-use characters: no text of the game holds them
-
-
-@functools.lru_cache(maxsize=16)
-def _fills(me: int | None) -> tuple[tuple[str, str], ...]:
-    out = []
-    for s in range(MARK_SEATS):
-        out.append((chr(_YOU + s), " (you)" if s == me else ""))
-        out.append((chr(_TURN + s), "your turn" if s == me else "to play"))
-        out.append((chr(_MINE + s), " mine" if s == me else ""))
-    return tuple(out)
+# every observer (``tawa.core.svgparts.ForObserver``) has a mark, and ``fill`` writes each observer's words in
+# (Guatavita seats 2-4 players: its ``info.players``).
+YOU = ObserverWords(0xE000, 4, " (you)", "")
+TURN = ObserverWords(0xE010, 4, "your turn", "to play")
+MINE = ObserverWords(0xE020, 4, " mine", "")
 
 
 def fill(text: str, me: int | None) -> str:
     """A part drawn for ``MARKED`` as the observer ``me`` sees it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, _fills(me))
+    return fill_in(fill_in(fill_in(text, YOU.words(me)), TURN.words(me)), MINE.words(me))
 
 
 def active_seat(obs: Obs) -> int | None:
@@ -145,21 +136,15 @@ class Seats:
         return self.me
 
     def who(self, s: int) -> str:
-        if self.me is MARKED:
-            return self.name(s) + chr(_YOU + s)
-        return self.name(s) + (" (you)" if s == self.me else "")
+        return self.name(s) + YOU.of(s, self.me)
 
     def turn(self, s: int) -> str:
         """What seat ``s``, to act, is told: "your turn" when it is the observer, else "to play"."""
-        if self.me is MARKED:
-            return chr(_TURN + s)
-        return "your turn" if s == self.me else "to play"
+        return TURN.of(s, self.me)
 
     def mine(self, s: int) -> str:
         """ " mine" when seat ``s`` is the observer (a class name), else nothing."""
-        if self.me is MARKED:
-            return chr(_MINE + s)
-        return " mine" if s == self.me else ""
+        return MINE.of(s, self.me)
 
     def fill(self, s: int) -> str:
         return COLOUR_HEX.get(str(self.players[s]["colour"]).lower(), SEAT_FALLBACK[s % len(SEAT_FALLBACK)])

@@ -4,13 +4,12 @@ bag and the discard pile.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 
 from tawa.core.svg import escape
 from tawa.core.svg import n as _fmt
 from tawa.core.svg import title as _title
-from tawa.core.svgparts import MARKED, Marked, fill_in
+from tawa.core.svgparts import Marked, ObserverWords, fill_in
 from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER, QUECHUA
 from tawa.games.pachakuna.view.board import LLAMA_PATH, flags, moving_llama
 from tawa.games.pachakuna.view.layout import (
@@ -26,24 +25,12 @@ from tawa.games.pachakuna.view.layout import (
 )
 from tawa.games.pachakuna.view.texts import FREE_ROTATIONS, LLAMA_COST, ROTATION_COST, RULES, STEP_LABELS, side_name
 
-_TURN = 0xE000  # a private-use character per seat (no text of the game holds one): where the seat to act is told
-
-
-def _turn_words(active: int, me: int | Marked | None) -> str:
-    """What the status line says of the seat to act, as the observer ``me`` reads it (a mark for ``MARKED``)."""
-    if me is MARKED:
-        return chr(_TURN + active)
-    return "your turn" if me == active else "to play"
-
-
-@functools.lru_cache(maxsize=4)
-def _words(me: int | None) -> tuple[tuple[str, str], ...]:
-    return tuple((chr(_TURN + s), _turn_words(s, me)) for s in (0, 1))  # P'achakuna is for two (PK-001)
+TURN = ObserverWords(0xE000, 2, "your turn", "to play")  # what the seat to act is told (P'achakuna is for two (PK-001))
 
 
 def fill(text: str, me: int | None) -> str:
     """The status line drawn for ``MARKED`` as the observer ``me`` reads it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, _words(me))
+    return fill_in(text, TURN.words(me))
 
 
 def status(obs: Obs, me: int | Marked | None) -> str:
@@ -58,7 +45,7 @@ def status(obs: Obs, me: int | Marked | None) -> str:
         head = "Draw"
         detail = f"PK-320 [D]: the turn cap of {obs['turn_cap']} turns was reached"
     else:
-        who = _turn_words(active, me)
+        who = TURN.of(active, me)
         head = f"Turn {obs['turn'] + 1} · {side_name(obs, active)} {who}"
         detail = _step_detail(obs)
     out = [

@@ -4,7 +4,6 @@ Zone with one-shot markers, debts, coins: the seat's own only, SV-600).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +13,7 @@ from tawa.core.svg import n as _n
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _label
 from tawa.core.svg import title as _title
-from tawa.core.svgparts import MARKED, Marked, fill_in
+from tawa.core.svgparts import Marked, ObserverWords, fill_in
 from tawa.games.sacred_valley.data import CAMAYO_AGE, CAMAYO_NAMES, CAMAYO_ONE_SHOT, CAMAYO_REWARD
 from tawa.games.sacred_valley.data import who as seat_label
 from tawa.games.sacred_valley.view.layout import (
@@ -74,25 +73,12 @@ def _decision(obs: Obs) -> str:
     return text.format(base=N["WAREHOUSE_BASE"], moves=N["HERDER_MOVES"])
 
 
-_TURN = 0xE000  # a private-use character per seat (no text of the game holds one): where the seat to act is told
-MOST_SEATS = 5  # Sacred Valley seats 3-5 players (its `info.players`)
-
-
-def _turn_words(act: int, me: int | Marked | None) -> str:
-    """What the status line says of the seat to act, as the observer ``me`` reads it (a mark for ``MARKED``)."""
-    if me is MARKED:
-        return chr(_TURN + act)
-    return "your turn" if act == me else "to play"
-
-
-@functools.lru_cache(maxsize=8)
-def _words(me: int | None) -> tuple[tuple[str, str], ...]:
-    return tuple((chr(_TURN + s), _turn_words(s, me)) for s in range(MOST_SEATS))
+TURN = ObserverWords(0xE000, 5, "your turn", "to play")  # what the seat to act is told (3-5 players)
 
 
 def fill(text: str, me: int | None) -> str:
     """The status line drawn for ``MARKED`` as the observer ``me`` reads it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, _words(me))
+    return fill_in(text, TURN.words(me))
 
 
 def status(obs: Obs, me: int | Marked | None) -> str:
@@ -107,7 +93,7 @@ def status(obs: Obs, me: int | Marked | None) -> str:
             detail = "the turn cap ended the game (SV-630 [D]); " + detail
     else:
         act = obs["active"]
-        who = _turn_words(act, me)
+        who = TURN.of(act, me)
         head = (
             f"Round {obs['round']} · {seat_name(obs, act)} {who}"
             if obs["mode"] != "crop_choice"
