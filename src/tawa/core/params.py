@@ -156,11 +156,16 @@ class Param:
                     return f"{x!r} is not a finite number"
                 if (lo_b is not None and x < lo_b) or (hi_b is not None and x > hi_b):
                     return f"{_shown(x)} is out of range: {_bounds_text(self.bounds)}"
-        if self.chars is not None:
-            for text in _texts(value):
-                if len(text) > self.chars:
-                    shown = text if len(text) <= 40 else text[:37] + "..."
-                    return f"{shown!r} is longer than {self.chars} characters"
+        for text in _texts(value):
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            if self.chars is not None and len(text) > self.chars:
+                return f"{shown!r} is longer than {self.chars} characters"
+            odd = next((c for c in text if not c.isprintable() or PRIVATE_USE[0] <= c <= PRIVATE_USE[1]), None)
+            if odd is not None:
+                return (
+                    f"{shown!r} holds the character U+{ord(odd):04X}: an option's text may not hold control or "
+                    "private-use characters"
+                )
         if self.order is not None and isinstance(value, list | tuple):
             nums = list(value)
             ok = _ORDERS[self.order]
@@ -221,6 +226,12 @@ def _shown(x: int | float) -> str:
     if isinstance(x, int) and x.bit_length() > 100:
         return f"a number of about {int(x.bit_length() * 0.30103)} digits"
     return repr(x)
+
+
+PRIVATE_USE = ("\ue000", "\uf8ff")
+"""The private-use characters, which no option's text may hold: a board drawn once for every observer marks the
+observer's words with them (``tawa.core.svgparts.ObserverWords``), and a mark in a seat's name or a textile's id would
+be filled in too."""
 
 
 def _at_end(value: Any, end: float | None, chars: int | None) -> Any:

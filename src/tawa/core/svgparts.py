@@ -249,7 +249,7 @@ def _take(value: Any, node: dict[Any, Any] | bool) -> Any:
         n = len(value)
         out: list[Any] = [HIDDEN] * n  # the elements read, each projected; the others refuse every use
         for i, sub in node.items():
-            if type(i) is int and 0 <= i < n:
+            if isinstance(i, int) and 0 <= i < n:
                 out[i] = _take(value[i], sub)
         return out
     raise UndeclaredRead(f"a read path goes into {type(value).__name__}")
