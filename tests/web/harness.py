@@ -5,6 +5,7 @@ database per test: SQLite always, PostgreSQL too when ``TAWA_TEST_DATABASE_URL``
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import json
 import os
@@ -30,6 +31,7 @@ PG_ENV = "TAWA_TEST_DATABASE_URL"
 ME, INVITE = {"kind": "me"}, {"kind": "invite"}  # seat choices of a new table
 
 
+@functools.cache
 def bench_push() -> ModuleType:
     """``scripts/bench_push.py`` as a module: its ``Hub`` (what a room needs of the server, with a database that
     commits at once), ``Client`` and ``table_data`` build a ``TableRoom`` without a server."""

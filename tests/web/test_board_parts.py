@@ -207,21 +207,16 @@ def test_a_part_whose_reads_are_equal_keeps_its_number_and_one_that_moved_gets_a
     assert d3.keys == memo.keys(d3.parts, grown)
 
 
-_MARK = MARKED
 _drawn: list[Any] = []
+YOU = ObserverWords(0xE000, 2, " (you)", "")
 
 
 def _greeting(obs: dict, me: Any) -> str:
     _drawn.append(me)
-    you = "\ue000" if me is _MARK else (" (you)" if me == 0 else "")
-    return f"{obs['players'][0]['name']}{you} has {obs['players'][0]['coins']}"
+    return f"{obs['players'][0]['name']}{YOU.of(0, me)} has {obs['players'][0]['coins']}"
 
 
-def _fill(text: str, me: Any) -> str:
-    return text.replace("\ue000", " (you)" if me == 0 else "")
-
-
-GREETING = ForObserver(_greeting, _fill)
+GREETING = ForObserver(_greeting, YOU)
 
 
 def test_a_part_for_every_observer_is_drawn_once_and_each_observer_gets_its_own_words() -> None:
@@ -238,10 +233,10 @@ def test_a_part_for_every_observer_is_drawn_once_and_each_observer_gets_its_own_
         texts[me] = drawing.text(0)
         assert texts[me] == part.text(obs) == document([part], obs)  # as drawn for it without the memo
     assert texts == {0: "a (you) has 3", 1: "a has 3", None: "a has 3"}
-    assert _drawn.count(_MARK) == 1  # one template for the three observers
+    assert _drawn.count(MARKED) == 1  # one template for the three observers
     richer = {"players": [{"name": "a", "coins": 4}]}
     part = Part("g", GREETING, (("players", 0),), (1,))
-    assert memo.drawing([part], richer).text(0) == "a has 4" and _drawn.count(_MARK) == 2
+    assert memo.drawing([part], richer).text(0) == "a has 4" and _drawn.count(MARKED) == 2
     assert memo.keys([part], richer) != memo.keys([part._replace(args=(0,))], richer)  # each observer its own key
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tawa.core.errors import BadOption
+from tawa.core.svgparts import PRIVATE_USE  # no option's text may hold a mark: a seat's name would be filled in
 
 TAGS = {"R": "rulebook", "S": "public source", "P": "our proposal", "D": "digital-only"}
 
@@ -226,12 +227,6 @@ def _shown(x: int | float) -> str:
     if isinstance(x, int) and x.bit_length() > 100:
         return f"a number of about {int(x.bit_length() * 0.30103)} digits"
     return repr(x)
-
-
-PRIVATE_USE = ("\ue000", "\uf8ff")
-"""The private-use characters, which no option's text may hold: a board drawn once for every observer marks the
-observer's words with them (``tawa.core.svgparts.ObserverWords``), and a mark in a seat's name or a textile's id would
-be filled in too."""
 
 
 def _at_end(value: Any, end: float | None, chars: int | None) -> Any:

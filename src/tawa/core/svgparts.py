@@ -57,6 +57,11 @@ class Part(NamedTuple):
         return self.draw if isinstance(self.draw, str) else self.draw(obs, *self.args)
 
 
+PRIVATE_USE = ("\ue000", "\uf8ff")
+"""The private-use characters (U+E000..U+F8FF): the marks of ``ObserverWords``, which no game text holds (an option's
+text may not hold one either, ``tawa.core.params``)."""
+
+
 class Marked:
     """The observer of a ``ForObserver`` part's template: where the text says something of the observer, the view
     writes a mark (a private-use character of its own) and the part's ``fill`` writes each observer's words in."""
@@ -83,7 +88,7 @@ class ObserverWords:
     s``: no game text holds one) that a ``ForObserver`` part's fill replaces with the observer's words (``words``)."""
 
     def __init__(self, base: int, seats: int, mine: str, others: str | Callable[[int], str]) -> None:
-        if not (base >= 0xE000 and base + seats <= 0xF8FF):
+        if not (chr(base) >= PRIVATE_USE[0] and chr(base + seats - 1) <= PRIVATE_USE[1]):
             raise ValueError("marks are private-use characters (U+E000..U+F8FF)")
         self.base, self.seats, self.mine, self.others = base, seats, mine, others
         self._words: dict[Any, tuple[tuple[str, str], ...]] = {}
@@ -103,13 +108,18 @@ class ObserverWords:
             found = self._words[me] = tuple((chr(self.base + s), self.of(s, me)) for s in range(self.seats))
         return found
 
+    def fill(self, text: str, me: Any) -> str:
+        """``text``, drawn for ``MARKED``, as observer ``me`` reads it."""
+        return fill_in(text, self.words(me))
+
 
 class ForObserver:
     """A part's drawing that depends on the observer only through words a mark stands for (" (you)", "your turn"):
     a part whose ``draw`` is one of these has the observer as its *last* argument, and ``draw(obs, *args, me)`` is
-    ``fill(draw(obs, *args, MARKED), me)``. The memo draws the part once for ``MARKED`` (a *template*, kept under
+    ``fill(draw(obs, *args, MARKED), me)``, where ``fill`` writes the words of the ``ObserverWords`` the drawing uses
+    (``words``). The memo draws the part once for ``MARKED`` (a *template*, kept under
     the key without the observer: every observer whose projection is the same shares it) and fills each observer's
-    words in (``fill``, usually ``fill_in`` with the observer's words; a hundredth of a drawing): two seats see the
+    words in (``fill``: a few ``str.replace``, a hundredth of a drawing): two seats see the
     same status line in one drawing where they were two. ``tests/web/test_board_parts.py`` checks, over whole games
     with one memo for every seat, that the filled text is the text drawn for the observer. It pays only where the
     observers' projections are equal: a part that reads what only its observer sees gets a template per observer and
@@ -117,11 +127,19 @@ class ForObserver:
     coins, SV-600: 4% slower a move, until it read of each seat only what it shows). Make one per drawing function,
     at module level (its identity is part of the memo key)."""
 
-    __slots__ = ("__name__", "draw", "fill")
+    __slots__ = ("__name__", "_filled", "draw", "words")
 
-    def __init__(self, draw: Callable[..., str], fill: Callable[[str, Any], str]) -> None:
-        self.draw, self.fill = draw, fill
+    def __init__(self, draw: Callable[..., str], *words: ObserverWords) -> None:
+        self.draw, self.words = draw, words
         self.__name__ = getattr(draw, "__name__", "part")
+        self._filled: dict[Any, tuple[tuple[str, str], ...]] = {}  # by observer: every (mark, words) of ``words``
+
+    def fill(self, text: str, me: Any) -> str:
+        """A template as observer ``me`` reads it (one pass over the marks of every ``ObserverWords``)."""
+        found = self._filled.get(me)
+        if found is None:
+            found = self._filled[me] = tuple(pair for w in self.words for pair in w.words(me))
+        return fill_in(text, found)
 
     def __call__(self, obs: Obs, *args: Any) -> str:
         """The part drawn for its observer (``args[-1]``) directly, as without a memo."""
@@ -691,7 +709,9 @@ class Memo:
         observer (the template's own drawing function, the other arguments, the reads and their values)."""
         args = part.args[:-1]
         numbers = self._numbers(part.reads, obs, {} if values is None else values)
-        key = self._key_id((self._shape_of(draw.template, args, part.reads), numbers))
+        # the template's shape: the part's drawing and reads with its arguments but the observer, which no part of
+        # this drawing has (they all end with one)
+        key = self._key_id((self._shape_of(draw, args, part.reads), numbers))
         found = self._texts.get(key)
         if found is not None:
             self._texts.move_to_end(key)

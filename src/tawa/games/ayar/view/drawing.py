@@ -57,7 +57,7 @@ from tawa.games.ayar.view.seats import (
     step_slots,
 )
 from tawa.games.ayar.view.shapes import defs, rect
-from tawa.games.ayar.view.status import fill, status
+from tawa.games.ayar.view.status import WHO, status
 from tawa.games.ayar.view.weaving import placed_tiles, weave_area
 
 CSS = [
@@ -130,7 +130,7 @@ def _background(_obs: Obs, n: int) -> str:
 COMP: Path = ("components",)
 
 
-STATUS = ForObserver(status, fill)
+STATUS = ForObserver(status, WHO)
 """The status line: it names the seat to act as "you" for that seat only, so it is drawn once for every observer
 (``tawa.core.svgparts.ForObserver``), its observer the part's argument."""
 STATUS_READS: tuple[Path, ...] = (

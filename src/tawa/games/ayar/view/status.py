@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tawa.core.svg import escape
 from tawa.core.svg import title as _title
-from tawa.core.svgparts import Marked, ObserverWords, fill_in
+from tawa.core.svgparts import Marked, ObserverWords
 from tawa.games.ayar.data import ACTIVITY_NAMES, LANES, MARKERS, PATHS
 from tawa.games.ayar.view.layout import (
     BOARD_EDGE,
@@ -20,11 +20,6 @@ from tawa.games.ayar.view.shapes import rect, svg_text
 from tawa.games.ayar.view.texts import PHASE_TEXT
 
 WHO = ObserverWords(0xE000, 4, "you", lambda s: f"P{s + 1}")  # the seat to act, named (Ayar seats 1-4 players)
-
-
-def fill(text: str, me: int | None) -> str:
-    """The status line drawn for ``MARKED`` as the observer ``me`` reads it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, WHO.words(me))
 
 
 def status(obs: Obs, me: int | Marked | None) -> str:

@@ -33,15 +33,17 @@ from tawa.games.guatavita.view.layout import (
     BOARD_Y1,
     HEIGHT,
     LX,
+    MINE,
     POS_NAMES,
     TRACK,
+    TURN,
     WATER,
     WATER_EDGE,
     WIDTH,
+    YOU,
     Obs,
     Seats,
     active_seat,
-    fill,
 )
 from tawa.games.guatavita.view.seats import BODY_READS, resource_body, resource_head, resource_markers
 from tawa.games.guatavita.view.shapes import defs
@@ -185,8 +187,20 @@ def _resource_markers_part(obs: Obs, colours: tuple[str, ...], me: int | None) -
 # The parts whose text says something of the observer only through marks (" (you)", "your turn", " mine"): drawn once
 # for every observer whose projection is the same, each observer's words filled in (``ForObserver``). The lake's tiles
 # and the pump spots show the observer in what they draw (its own inspections, its clickable pump): not these.
-TRACK_PART, CAMP, ARROWS, STATUS, BOX_ROW, BOARD_HEAD, BOARD_BODY, LAKE_PIECES, SCORE_MARKERS, CAMP_MARKERS = (
-    ForObserver(draw, fill)
+(
+    TRACK_PART,
+    CAMP,
+    ARROWS,
+    STATUS,
+    BOX_ROW,
+    BOARD_HEAD,
+    BOARD_BODY,
+    LAKE_PIECES,
+    SCORE_MARKERS,
+    CAMP_MARKERS,
+    RESOURCE_MARKERS,
+) = (
+    ForObserver(draw, YOU, TURN, MINE)
     for draw in (
         _track_part,
         _camp_part,
@@ -198,9 +212,9 @@ TRACK_PART, CAMP, ARROWS, STATUS, BOX_ROW, BOARD_HEAD, BOARD_BODY, LAKE_PIECES, 
         _lake_pieces_part,
         _score_markers_part,
         _camp_markers_part,
+        _resource_markers_part,
     )
 )
-RESOURCE_MARKERS = ForObserver(_resource_markers_part, fill)
 
 STYLE_TAG, DEFS, GROUND, LEGEND = f"<style>{STYLE}</style>", defs(), _rect(0, 0, WIDTH, HEIGHT, "#efe3c8"), _legend()
 OVERRIDES: Path = ("overrides",)

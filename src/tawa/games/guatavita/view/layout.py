@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tawa.core.svg import n as _n
-from tawa.core.svgparts import Marked, ObserverWords, UndeclaredRead, fill_in
+from tawa.core.svgparts import Marked, ObserverWords, UndeclaredRead
 from tawa.games.guatavita.data import CENTRE_NAME, LAKE_COORDS, PUMP_SPOTS, hex_distance
 
 Obs = Mapping[str, Any]
@@ -78,16 +78,11 @@ UNKNOWN = object()
 
 
 # Where a part says something of the observer (``Seats.who``, ``Seats.turn``, ``Seats.mine``), a part drawn once for
-# every observer (``tawa.core.svgparts.ForObserver``) has a mark, and ``fill`` writes each observer's words in
+# every observer (``tawa.core.svgparts.ForObserver``) has a mark that its fill replaces with each observer's words
 # (Guatavita seats 2-4 players: its ``info.players``).
 YOU = ObserverWords(0xE000, 4, " (you)", "")
 TURN = ObserverWords(0xE010, 4, "your turn", "to play")
 MINE = ObserverWords(0xE020, 4, " mine", "")
-
-
-def fill(text: str, me: int | None) -> str:
-    """A part drawn for ``MARKED`` as the observer ``me`` sees it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(fill_in(fill_in(text, YOU.words(me)), TURN.words(me)), MINE.words(me))
 
 
 def active_seat(obs: Obs) -> int | None:

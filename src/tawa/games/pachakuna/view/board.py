@@ -128,9 +128,12 @@ def face_defs(obs: Obs) -> str:
     return "<defs>" + "".join(faces) + "</defs>"
 
 
-def _tile_cell(obs: Obs, name: str, marks: TileMarks) -> str:
+def _tile_cell(
+    obs: Obs, name: str, marks: TileMarks, faces: Mapping[str, tuple[tuple[tuple[str, tuple[int, ...]], ...], str]]
+) -> str:
+    """Tile cell ``name``; ``faces``: each tile type's regions (``regions_key``) and ``<defs>`` face (``face_id``)."""
     kind, o = obs["tiles"][name]
-    return _tile_cell_text(name, kind, o, regions_key(obs["tile_types"][kind]), face_id(obs, kind), marks)
+    return _tile_cell_text(name, kind, o, *faces[kind], marks)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -442,8 +445,10 @@ def frame_sides() -> str:
 
 def cell_group(obs: Obs, cells: tuple[tuple[str, str | None, Any], ...]) -> str:
     """Board cells in order: (name, its village colour or None, the village's "sold here" or the tile's marks)."""
+    types = obs["tile_types"]
+    faces = {kind: (regions_key(types[kind]), face_id(obs, kind)) for kind in types}  # once for the group's cells
     return "".join(
-        _village_cell(obs, colour, name, marks) if colour is not None else _tile_cell(obs, name, marks)
+        _village_cell(obs, colour, name, marks) if colour is not None else _tile_cell(obs, name, marks, faces)
         for name, colour, marks in cells
     )
 

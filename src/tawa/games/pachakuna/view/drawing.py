@@ -20,7 +20,7 @@ from tawa.games.pachakuna.view.board import (
     tile_marks,
 )
 from tawa.games.pachakuna.view.layout import HEIGHT, WIDTH, Obs
-from tawa.games.pachakuna.view.seats import bag_panel, fill, seat_head, seat_llamas, seat_supply, status
+from tawa.games.pachakuna.view.seats import TURN, bag_panel, seat_head, seat_llamas, seat_supply, status
 
 STYLE = (
     "text{font-family:system-ui,'Segoe UI',Roboto,sans-serif;fill:#3a2d1c}"
@@ -39,7 +39,7 @@ CELL_GROUPS = tuple(tuple(CELL_NAMES[i : i + 8]) for i in range(0, len(CELL_NAME
 LEGEND, FRAME, FRAME_SIDES = legend(), frame(), frame_sides()
 
 
-STATUS = ForObserver(status, fill)
+STATUS = ForObserver(status, TURN)
 """The status line: "your turn" for the seat to act, "to play" for the other and spectators, so it is drawn once for
 every observer (``tawa.core.svgparts.ForObserver``), its observer the part's argument."""
 STATUS_READS: tuple[Path, ...] = tuple(
@@ -58,6 +58,9 @@ STATUS_READS: tuple[Path, ...] = tuple(
         "move_slot",
     )
 )
+
+
+TYPES: Path = ("tile_types",)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -89,21 +92,16 @@ def _cell_parts(
     return tuple(out)
 
 
-TYPES: Path = ("tile_types",)
-
-
 def parts(observation: Obs) -> list[Part]:
     """The document in parts (``tawa.core.svgparts``): each drawn from the pieces of the observation it reads and
     the facts derived here (the marks of each tile, who is to play, the llama that moves ...)."""
     obs = observation
-    village_of = {cell: colour for colour, cell in obs["village_cells"].items()}
-    sold = obs["sold"]
-    types = TYPES
+    villages = tuple(sorted((cell, colour) for colour, cell in obs["village_cells"].items()))  # (cell, colour)
     meaning = click_meaning(obs)
     out = [
         Part("head", HEAD),
         Part("style", f"<style>{STYLE}</style>"),
-        Part("defs", face_defs, (types,)),
+        Part("defs", face_defs, (TYPES,)),
         Part("ground", f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe3c8"/>'),
         Part("legend", LEGEND),
         Part("frame", FRAME),
@@ -114,14 +112,14 @@ def parts(observation: Obs) -> list[Part]:
                 "meant",
                 meant_layer,
                 (("tiles",),) if meaning[0] == "rotate" else (),
-                (meaning, tuple(sorted(village_of.items()))),
+                (meaning, villages),
             )
         )
     out.append(Part("cells", '<g id="cells">'))
     pay = obs["paying"]
     out += _cell_parts(
-        tuple(village_of.items()),
-        tuple(sold),
+        villages,
+        tuple(obs["sold"]),
         tuple(obs["rocks"]),
         tuple(obs["rotated"]),
         obs["step"] in ("rotate", "rotate-paid"),

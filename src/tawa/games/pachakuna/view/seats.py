@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from tawa.core.svg import escape
 from tawa.core.svg import n as _fmt
 from tawa.core.svg import title as _title
-from tawa.core.svgparts import Marked, ObserverWords, fill_in
+from tawa.core.svgparts import Marked, ObserverWords
 from tawa.games.pachakuna.data import ALL_PIECES, COLOURS, LETTER, QUECHUA
 from tawa.games.pachakuna.view.board import LLAMA_PATH, flags, moving_llama
 from tawa.games.pachakuna.view.layout import (
@@ -26,11 +26,6 @@ from tawa.games.pachakuna.view.layout import (
 from tawa.games.pachakuna.view.texts import FREE_ROTATIONS, LLAMA_COST, ROTATION_COST, RULES, STEP_LABELS, side_name
 
 TURN = ObserverWords(0xE000, 2, "your turn", "to play")  # what the seat to act is told (P'achakuna is for two (PK-001))
-
-
-def fill(text: str, me: int | None) -> str:
-    """The status line drawn for ``MARKED`` as the observer ``me`` reads it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, TURN.words(me))
 
 
 def status(obs: Obs, me: int | Marked | None) -> str:

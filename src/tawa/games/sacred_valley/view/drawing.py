@@ -21,10 +21,10 @@ from tawa.games.sacred_valley.view.catus import (
 from tawa.games.sacred_valley.view.layout import HEIGHT, WIDTH, Obs
 from tawa.games.sacred_valley.view.seats import (
     BOARD_END,
+    TURN,
     board,
     board_marks,
     coins,
-    fill,
     markers,
     seat_debts,
     status,
@@ -93,7 +93,7 @@ HEAD = (
 TERRACE: tuple[Path, ...] = (("terrace",), ("cross_level_adjacency",))
 
 
-STATUS = ForObserver(status, fill)
+STATUS = ForObserver(status, TURN)
 """The status line: "your turn" for the seat to act, "to play" for the others, so it is drawn once for every observer
 (``tawa.core.svgparts.ForObserver``), its observer the part's argument. It reads of each seat only its crop and how
 many Warehouse tiles it holds (the places at the end, SV-586), never its entry whole: only the observer's holds its

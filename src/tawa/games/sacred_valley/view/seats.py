@@ -13,7 +13,7 @@ from tawa.core.svg import n as _n
 from tawa.core.svg import rect as _rect
 from tawa.core.svg import text as _label
 from tawa.core.svg import title as _title
-from tawa.core.svgparts import Marked, ObserverWords, fill_in
+from tawa.core.svgparts import Marked, ObserverWords
 from tawa.games.sacred_valley.data import CAMAYO_AGE, CAMAYO_NAMES, CAMAYO_ONE_SHOT, CAMAYO_REWARD
 from tawa.games.sacred_valley.data import who as seat_label
 from tawa.games.sacred_valley.view.layout import (
@@ -74,11 +74,6 @@ def _decision(obs: Obs) -> str:
 
 
 TURN = ObserverWords(0xE000, 5, "your turn", "to play")  # what the seat to act is told (3-5 players)
-
-
-def fill(text: str, me: int | None) -> str:
-    """The status line drawn for ``MARKED`` as the observer ``me`` reads it (``tawa.core.svgparts.ForObserver``)."""
-    return fill_in(text, TURN.words(me))
 
 
 def status(obs: Obs, me: int | Marked | None) -> str:
