@@ -259,4 +259,6 @@ def test_observer_words_give_each_observer_its_own_and_a_template_marks_that_fil
     assert fill_in(template, who.words(2)) == "P1 · P2 · you"
     assert fill_in(template, who.words(None)) == "P1 · P2 · P3"
     with pytest.raises(ValueError):
+        who.of(3, MARKED)  # a seat beyond the marks: it would stay in the text unfilled
+    with pytest.raises(ValueError):
         ObserverWords(0x41, 2, "you", "them")  # "A": a letter a text may hold, not a private-use mark

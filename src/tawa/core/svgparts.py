@@ -96,6 +96,8 @@ class ObserverWords:
     def of(self, s: int, me: Any) -> str:
         """The words for seat ``s`` as observer ``me`` reads them (a mark for ``MARKED``)."""
         if me is MARKED:
+            if not 0 <= s < self.seats:  # a mark no fill would replace
+                raise ValueError(f"seat {s} has no mark: these words have marks for seats 0 to {self.seats - 1}")
             return chr(self.base + s)
         if s == me:
             return self.mine

@@ -59,7 +59,7 @@ def status(obs: Obs, me: int | Marked | None) -> str:
                 power=ctx["power"],
                 tile=comp["textiles"][tile][0] if tile is not None else "the Textile",
             )
-        who = WHO.of(actor, me)
+        who = WHO.of(actor, me) if actor >= 0 else ""  # nobody to act: the line names no seat
         if phase == "night":
             retiring = obs["retiring"]
             head = f"{when} · Night {rnd}" + (f" · {who}: {what}" if actor >= 0 else f": {what}")
